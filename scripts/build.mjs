@@ -1,0 +1,21 @@
+// Builds the runnable bin: one esbuild bundle, production React, a Node shebang.
+import { build } from 'esbuild';
+import { chmodSync, readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: ['src/cli/bin.ts'],
+  outfile: 'dist/cdn-tui.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: 'linked',
+  define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version) },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __cdnCreateRequire } from 'node:module';\nconst require = __cdnCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+chmodSync('dist/cdn-tui.js', 0o755);

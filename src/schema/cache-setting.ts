@@ -1,0 +1,85 @@
+// A cache setting (API.md §4.3). Field order = response order.
+import { booleanField, cdnCacheField, cdnCacheProductRule, idField, nameField, ttlField } from './common.js';
+import type { CrossRule, EnumField, ListField, ResourceSchema } from './types.js';
+
+const REQUIRED = { create: 'required', put: 'required', patch: true, response: true } as const;
+const OPTIONAL = { create: 'optional', put: 'optional', patch: true, response: true } as const;
+
+function varyField(name: string, label: string, what: string): EnumField {
+  return {
+    name,
+    label,
+    help: `How cached content varies by ${what}.`,
+    type: 'enum',
+    choices: ['ignore', 'whitelist', 'blacklist', 'all'],
+    choiceHelp: {
+      ignore: `does not vary by ${what}`,
+      whitelist: 'varies only by the listed names',
+      blacklist: 'varies by all but the listed names',
+      all: `varies by all ${what}`,
+    },
+    ...REQUIRED,
+  };
+}
+
+function namesField(name: string, label: string, what: string): ListField {
+  return {
+    name,
+    label,
+    help: `${what} names used by whitelist or blacklist.`,
+    type: 'list',
+    maxItems: 100,
+    itemMaxLength: 255,
+    nullable: true,
+    default: null,
+    ...OPTIONAL,
+  };
+}
+
+function listNeededRule(enumName: string, listName: string): CrossRule {
+  return {
+    fields: [enumName, listName],
+    check: (r) => {
+      const mode = r[enumName];
+      const list = r[listName] as string[] | null;
+      return (mode === 'whitelist' || mode === 'blacklist') && (list === null || list.length === 0)
+        ? [[listName, `Needs at least one name when ${enumName} is "${String(mode)}".`]]
+        : [];
+    },
+  };
+}
+
+export const cacheSettingSchema: ResourceSchema = {
+  kind: 'cache_setting',
+  title: 'cache setting',
+  fields: [
+    idField,
+    nameField('Name of the cache setting, unique in its configuration.'),
+    booleanField('browser_cache_settings', 'browser cache', "true: set a browser TTL; false: pass the origin's headers.", {
+      default: undefined,
+      ...REQUIRED,
+    }),
+    ttlField('browser_cache_settings_maximum_ttl', 'browser TTL', 'Browser cache TTL, used when browser cache is on.', OPTIONAL),
+    cdnCacheField(REQUIRED),
+    ttlField('cdn_cache_settings_maximum_ttl', 'CDN TTL', 'CDN cache TTL, used with "override".', OPTIONAL),
+    varyField('cache_by_query_string', 'vary by query', 'query string fields'),
+    namesField('query_string_fields', 'query fields', 'Query string field'),
+    booleanField('enable_query_string_sort', 'sort query', 'Sort query string fields before caching.', OPTIONAL),
+    varyField('cache_by_cookies', 'vary by cookies', 'cookies'),
+    namesField('cookie_names', 'cookies', 'Cookie'),
+  ],
+  rules: [
+    {
+      fields: ['name'],
+      check: (r, ctx) => {
+        for (const other of ctx.siblings?.() ?? []) {
+          if (other.name === r.name) return [['name', `Cache setting ${String(other.id)} already has this name.`]];
+        }
+        return [];
+      },
+    },
+    listNeededRule('cache_by_query_string', 'query_string_fields'),
+    listNeededRule('cache_by_cookies', 'cookie_names'),
+    cdnCacheProductRule,
+  ],
+};

@@ -1,0 +1,86 @@
+// Field shapes that several resources share (API.md §4: TTLs, names, ids, product rules).
+import type { BooleanField, CrossRule, EnumField, IntegerField, Product, StringField, ValidationContext } from './types.js';
+
+export const MAX_TTL = 31_536_000;
+export const MAX_ID = 2_147_483_647;
+
+export const idField: IntegerField = {
+  name: 'id',
+  label: 'id',
+  help: 'Assigned by the server.',
+  type: 'integer',
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+  readOnly: true,
+  response: true,
+};
+
+export function nameField(help: string): StringField {
+  return {
+    name: 'name',
+    label: 'name',
+    help,
+    type: 'string',
+    minLength: 1,
+    maxLength: 250,
+    trim: true,
+    create: 'required',
+    put: 'required',
+    patch: true,
+    response: true,
+  };
+}
+
+export function ttlField(name: string, label: string, help: string, extra: Partial<IntegerField> = {}): IntegerField {
+  return { name, label, help, type: 'integer', min: 0, max: MAX_TTL, unit: 'seconds', default: 0, ...extra };
+}
+
+export function optionalIdField(name: string, label: string, help: string, extra: Partial<IntegerField> = {}): IntegerField {
+  return { name, label, help, type: 'integer', min: 1, max: MAX_ID, nullable: true, default: null, ...extra };
+}
+
+export function booleanField(name: string, label: string, help: string, extra: Partial<BooleanField> = {}): BooleanField {
+  return { name, label, help, type: 'boolean', default: false, ...extra };
+}
+
+export const CDN_CACHE_CHOICES = ['honor', 'override', 'bypass'] as const;
+
+export function cdnCacheField(extra: Partial<EnumField>): EnumField {
+  return {
+    name: 'cdn_cache_settings',
+    label: 'CDN cache',
+    help: 'How the CDN caches: honor the origin, override with a TTL, or bypass the cache.',
+    type: 'enum',
+    choices: CDN_CACHE_CHOICES,
+    choiceHelp: {
+      honor: "respect the origin's cache headers",
+      override: 'use the CDN maximum TTL',
+      bypass: 'ignore the cache (application acceleration product)',
+    },
+    ...extra,
+  };
+}
+
+export function hasProduct(ctx: ValidationContext, product: Product): boolean {
+  return ctx.products.has(product);
+}
+
+/** `bypass` needs application acceleration; `override` needs a TTL of at least 60 s without it. */
+export const cdnCacheProductRule: CrossRule = {
+  fields: ['cdn_cache_settings', 'cdn_cache_settings_maximum_ttl'],
+  check: (r, ctx) => {
+    if (hasProduct(ctx, 'application_acceleration')) return [];
+    if (r.cdn_cache_settings === 'bypass') {
+      return [['cdn_cache_settings', '"bypass" needs the application_acceleration product.']];
+    }
+    if (r.cdn_cache_settings === 'override' && typeof r.cdn_cache_settings_maximum_ttl === 'number' && r.cdn_cache_settings_maximum_ttl < 60) {
+      return [
+        [
+          'cdn_cache_settings_maximum_ttl',
+          'Must be at least 60 seconds when cdn_cache_settings is "override" (without the application_acceleration product).',
+        ],
+      ];
+    }
+    return [];
+  },
+};

@@ -1,0 +1,142 @@
+// The configuration (API.md §4.1). Field order = response order; write-once create fields come last.
+import {
+  booleanField,
+  cdnCacheField,
+  cdnCacheProductRule,
+  hasProduct,
+  idField,
+  nameField,
+  optionalIdField,
+  ttlField,
+} from './common.js';
+import type { ResourceSchema, Rec } from './types.js';
+
+const PUTPATCH = { put: 'optional', patch: true, response: true } as const;
+
+export const configurationSchema: ResourceSchema = {
+  kind: 'configuration',
+  title: 'configuration',
+  fields: [
+    idField,
+    nameField('Name of the configuration, unique in the account.'),
+    {
+      name: 'domain_name',
+      label: 'domain',
+      help: "Generated host name on the platform's delivery domain; fixed for the configuration's life.",
+      type: 'string',
+      minLength: 1,
+      maxLength: 253,
+      readOnly: true,
+      response: true,
+    },
+    booleanField('active', 'active', 'Whether the configuration delivers content.', { default: true, ...PUTPATCH }),
+    {
+      name: 'delivery_protocol',
+      label: 'delivery protocol',
+      help: 'Protocols served to end users.',
+      type: 'enum',
+      choices: ['http', 'http,https'],
+      default: 'http',
+      create: 'optional',
+      ...PUTPATCH,
+    },
+    optionalIdField('digital_certificate', 'certificate', "Id of a custom SSL certificate for https; none: the platform's shared certificate.", {
+      create: 'optional',
+      ...PUTPATCH,
+    }),
+    booleanField('cname_access_only', 'cname access only', "Deliver only through the cnames, not the platform's default domain.", {
+      create: 'optional',
+      ...PUTPATCH,
+    }),
+    booleanField('rawlogs', 'raw logs', 'Write logs to object storage (raw logs product).', PUTPATCH),
+    {
+      name: 'cname',
+      label: 'cnames',
+      help: 'Domains of the site (a leading *. is allowed); each belongs to one configuration only.',
+      type: 'list',
+      maxItems: 50,
+      itemMaxLength: 253,
+      itemFormat: 'cname',
+      lowercase: true,
+      default: [],
+      create: 'optional',
+      ...PUTPATCH,
+    },
+    // Write-once through create; never returned (API.md §4.1).
+    {
+      name: 'origin_address',
+      label: 'origin address',
+      help: 'IP address or host name of the origin.',
+      type: 'string',
+      minLength: 1,
+      maxLength: 253,
+      trim: true,
+      format: 'origin-address',
+      create: 'required',
+    },
+    {
+      name: 'origin_host_header',
+      label: 'origin Host header',
+      help: 'Value of the Host header sent to the origin.',
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      format: 'header-value',
+      create: 'required',
+    },
+    {
+      name: 'origin_protocol_policy',
+      label: 'origin protocol',
+      help: 'Scheme used towards the origin.',
+      type: 'enum',
+      choices: ['preserve', 'http', 'https'],
+      choiceHelp: { preserve: 'the scheme the end user used', http: 'always http', https: 'always https' },
+      default: 'preserve',
+      create: 'optional',
+    },
+    booleanField('browser_cache_settings', 'browser cache', 'Use the browser maximum TTL instead of the origin headers.', {
+      create: 'optional',
+    }),
+    ttlField('browser_cache_settings_maximum_ttl', 'browser TTL', 'Browser cache TTL, used when browser cache is on.', {
+      create: 'optional',
+    }),
+    cdnCacheField({ default: 'honor', create: 'optional' }),
+    ttlField('cdn_cache_settings_maximum_ttl', 'CDN TTL', 'CDN cache TTL, used with "override".', { create: 'optional' }),
+  ],
+  rules: [
+    {
+      fields: ['name'],
+      check: (r, ctx) => {
+        for (const other of ctx.siblings?.() ?? []) {
+          if (other.name === r.name) return [['name', `A configuration named "${String(r.name)}" already exists (id ${String(other.id)}).`]];
+        }
+        return [];
+      },
+    },
+    {
+      fields: ['cname'],
+      check: (r, ctx) => {
+        const mine = new Set(r.cname as string[]);
+        const problems: Array<[string, string]> = [];
+        for (const other of ctx.siblings?.() ?? []) {
+          for (const c of (other.cname as string[] | undefined) ?? []) {
+            if (mine.has(c)) problems.push(['cname', `"${c}" already belongs to configuration ${String(other.id)} ("${String(other.name)}").`]);
+          }
+        }
+        return problems;
+      },
+    },
+    {
+      fields: ['cname_access_only', 'cname'],
+      check: (r: Rec) =>
+        r.cname_access_only === true && (r.cname as string[]).length === 0
+          ? [['cname_access_only', 'Needs at least one cname.']]
+          : [],
+    },
+    cdnCacheProductRule,
+    {
+      fields: ['rawlogs'],
+      check: (r, ctx) => (r.rawlogs === true && !hasProduct(ctx, 'raw_logs') ? [['rawlogs', 'Needs the raw_logs product.']] : []),
+    },
+  ],
+};

@@ -1,0 +1,118 @@
+// The vocabulary of the resource schema: how a field, a resource and a cross-field rule are described.
+// Everything that knows about fields (emulator validation, client checks, forms, diff) reads these.
+
+export type Product = 'application_acceleration' | 'raw_logs';
+export const PRODUCTS: readonly Product[] = ['application_acceleration', 'raw_logs'];
+
+export type Operation = 'create' | 'put' | 'patch';
+
+/** How an operation treats a field: must be sent, may be sent (else default / unchanged), or not accepted. */
+export type Acceptance = 'required' | 'optional';
+
+/** Checks a value's form beyond its type (host names, URLs, paths); returns the problem or undefined. */
+export type FormatName = 'hostname' | 'cname' | 'origin-address' | 'header-value' | 'http-url' | 'path' | 'token';
+
+interface FieldBase {
+  readonly name: string;
+  /** A short human label for forms and the diff. */
+  readonly label: string;
+  /** One sentence shown as help beside the field. */
+  readonly help: string;
+  /** null is a valid value. */
+  readonly nullable?: boolean;
+  readonly create?: Acceptance;
+  readonly put?: Acceptance;
+  /** Accepted by PATCH (always optional there). */
+  readonly patch?: boolean;
+  /** The value an unsent optional field takes on create and PUT. */
+  readonly default?: unknown;
+  /** Returned in responses (in schema order). Write-once and internal fields are not. */
+  readonly response?: boolean;
+  /** Assigned by the server; ignored when a client sends it. */
+  readonly readOnly?: boolean;
+}
+
+export interface StringField extends FieldBase {
+  readonly type: 'string';
+  readonly minLength: number;
+  readonly maxLength: number;
+  /** Surrounding white space is removed before checks and storage. */
+  readonly trim?: boolean;
+  readonly format?: FormatName;
+  /** The value may be "" even though minLength is larger (an explicit "none"). */
+  readonly allowEmpty?: boolean;
+}
+
+export interface BooleanField extends FieldBase {
+  readonly type: 'boolean';
+}
+
+export interface IntegerField extends FieldBase {
+  readonly type: 'integer';
+  readonly min: number;
+  readonly max: number;
+  /** A duration in seconds: forms accept 90, 5m, 1h, 2d. */
+  readonly unit?: 'seconds';
+  /** An id of another record of this configuration. */
+  readonly ref?: RefKind;
+}
+
+export interface EnumField extends FieldBase {
+  readonly type: 'enum';
+  readonly choices: readonly string[];
+  /** One line per choice, for forms. */
+  readonly choiceHelp?: Readonly<Record<string, string>>;
+}
+
+export interface ListField extends FieldBase {
+  readonly type: 'list';
+  readonly maxItems: number;
+  readonly itemMaxLength: number;
+  readonly itemFormat?: FormatName;
+  /** Items are stored lower-case (host names). */
+  readonly lowercase?: boolean;
+}
+
+/** Read-only structured data (origins' addresses): shown, never edited or sent. */
+export interface JsonField extends FieldBase {
+  readonly type: 'json';
+}
+
+export type FieldSpec = StringField | BooleanField | IntegerField | EnumField | ListField | JsonField;
+
+export type RefKind = 'origin' | 'cache_setting';
+
+export type ResourceKind = 'configuration' | 'rule' | 'cache_setting' | 'error_responses' | 'origin';
+
+export type Rec = Record<string, unknown>;
+
+/** Field errors: one key per bad field, each a list of sentences (API.md §2). */
+export type FieldErrors = Record<string, string[]>;
+
+/** What a validation needs to know about the world; the emulator and the client each supply it. */
+export interface ValidationContext {
+  readonly products: ReadonlySet<Product>;
+  /** The other records that share this record's scope (the others configurations, or the configuration's other rules). */
+  readonly siblings?: () => Iterable<Rec>;
+  /** Whether a referenced record exists in this configuration; absent: references are not checked. */
+  readonly refExists?: (kind: RefKind, id: number) => boolean;
+}
+
+export interface CrossRule {
+  /** The fields the rule reads; it runs when the write touches any of them. */
+  readonly fields: readonly string[];
+  /** Problems with the merged record, each under the field that has to change. */
+  readonly check: (record: Rec, ctx: ValidationContext) => ReadonlyArray<readonly [field: string, message: string]>;
+}
+
+export interface ResourceSchema {
+  readonly kind: ResourceKind;
+  /** Singular, for messages and headers: "configuration", "rule". */
+  readonly title: string;
+  readonly fields: readonly FieldSpec[];
+  readonly rules: readonly CrossRule[];
+  /** PUT answers with the sent fields plus id only (the rules engine quirk of the seed). */
+  readonly putEchoesSentFields?: boolean;
+  /** Last adjustments of the merged record (may change it); returns problems with what was sent. */
+  readonly finish?: (sent: Rec, merged: Rec) => ReadonlyArray<readonly [field: string, message: string]>;
+}

@@ -1,0 +1,162 @@
+// Validation of a write (create / PUT / PATCH) against a resource schema, on the merged record (API.md §2, §4).
+import { checkFormat } from './formats.js';
+import type { FieldErrors, FieldSpec, Operation, Rec, ResourceSchema, ValidationContext } from './types.js';
+
+export type WriteResult =
+  | { readonly ok: true; readonly record: Rec; readonly sent: readonly string[] }
+  | { readonly ok: false; readonly detail: string }
+  | { readonly ok: false; readonly errors: FieldErrors };
+
+export function accepts(field: FieldSpec, op: Operation): boolean {
+  return op === 'patch' ? field.patch === true : field[op] !== undefined;
+}
+
+export function acceptedFields(schema: ResourceSchema, op: Operation): FieldSpec[] {
+  return schema.fields.filter((f) => accepts(f, op));
+}
+
+export function isPlainObject(v: unknown): v is Rec {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function jsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'list';
+  return { string: 'str', number: 'number', boolean: 'bool', object: 'dict' }[typeof v as string] ?? typeof v;
+}
+
+/** A value quoted for a message, cut short so a huge input never makes a huge answer. */
+function quote(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/** Python-style list of names, as the unknown-fields detail of API.md §2 shows it. */
+function pyList(names: readonly string[]): string {
+  return `[${names.map((n) => `'${n.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`).join(', ')}]`;
+}
+
+type Checked = { readonly value: unknown } | { readonly problems: string[] };
+
+function checkString(f: FieldSpec & { type: 'string' }, v: unknown): Checked {
+  if (typeof v !== 'string') return { problems: ['Not a valid string.'] };
+  const s = f.trim ? v.trim() : v;
+  if (s === '' && f.allowEmpty) return { value: s };
+  if (s.length < f.minLength) return { problems: [f.minLength === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${f.minLength} characters.`] };
+  if (s.length > f.maxLength) return { problems: [`Ensure this field has no more than ${f.maxLength} characters.`] };
+  const problem = f.format && checkFormat(f.format, s);
+  return problem ? { problems: [problem] } : { value: s };
+}
+
+function checkList(f: FieldSpec & { type: 'list' }, v: unknown): Checked {
+  if (!Array.isArray(v)) return { problems: [`Expected a list of items but got type "${jsonTypeName(v)}".`] };
+  if (v.length > f.maxItems) return { problems: [`Ensure this field has no more than ${f.maxItems} elements.`] };
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const [i, raw] of v.entries()) {
+    if (typeof raw !== 'string') {
+      problems.push(`Item ${i + 1}: not a valid string.`);
+      continue;
+    }
+    const item = f.lowercase ? raw.trim().toLowerCase() : raw;
+    if (item.trim() === '') problems.push(`Item ${i + 1}: may not be blank.`);
+    else if (item.length > f.itemMaxLength) problems.push(`Item ${i + 1}: no more than ${f.itemMaxLength} characters.`);
+    else if (seen.has(item)) problems.push(`"${quote(item)}" is listed twice.`);
+    else {
+      const problem = f.itemFormat && checkFormat(f.itemFormat, item);
+      if (problem) problems.push(problem);
+    }
+    seen.add(item);
+    out.push(item);
+  }
+  return problems.length ? { problems } : { value: out };
+}
+
+/** Checks one sent value against its field: type, bounds, form. Returns the stored form or the problems. */
+export function checkValue(f: FieldSpec, v: unknown): Checked {
+  if (v === null) return f.nullable ? { value: null } : { problems: ['This field may not be null.'] };
+  switch (f.type) {
+    case 'string':
+      return checkString(f, v);
+    case 'boolean':
+      return typeof v === 'boolean' ? { value: v } : { problems: ['Must be a valid boolean.'] };
+    case 'integer':
+      if (typeof v !== 'number' || !Number.isInteger(v)) return { problems: ['A valid integer is required.'] };
+      if (v < f.min) return { problems: [`Ensure this value is greater than or equal to ${f.min}.`] };
+      if (v > f.max) return { problems: [`Ensure this value is less than or equal to ${f.max}.`] };
+      return { value: v };
+    case 'enum':
+      return typeof v === 'string' && f.choices.includes(v) ? { value: v } : { problems: [`"${quote(v)}" is not a valid choice.`] };
+    case 'list':
+      return checkList(f, v);
+    case 'json':
+      return { problems: ['This field is read-only.'] };
+  }
+}
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+/**
+ * Validates a write. `stored` is the current record for PUT and PATCH. The result's record is the
+ * complete merged record to store (read-only fields of `stored` kept), or the errors to answer with.
+ */
+export function validateWrite(
+  schema: ResourceSchema,
+  op: Operation,
+  body: unknown,
+  stored: Rec | undefined,
+  ctx: ValidationContext,
+): WriteResult {
+  if (!isPlainObject(body)) return { ok: false, detail: `Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.` };
+  const byName = new Map(schema.fields.map((f) => [f.name, f]));
+  const keys = Object.keys(body).filter((k) => !byName.get(k)?.readOnly);
+  const unknown = keys.filter((k) => !accepts(byName.get(k) ?? ({} as FieldSpec), op));
+  if (unknown.length) return { ok: false, detail: `There are some unknown fields: ${pyList(unknown)}` };
+  if (op === 'patch' && keys.length === 0) return { ok: false, detail: 'Send at least one field.' };
+
+  const errors: FieldErrors = {};
+  const sent: Rec = {};
+  const merged: Rec = op === 'create' ? {} : { ...stored };
+  for (const f of schema.fields) {
+    if (!accepts(f, op)) continue;
+    if (Object.hasOwn(body, f.name)) {
+      const checked = checkValue(f, body[f.name]);
+      if ('problems' in checked) checked.problems.forEach((p) => addError(errors, f.name, p));
+      else merged[f.name] = sent[f.name] = checked.value;
+    } else if (op !== 'patch') {
+      if (f[op] === 'required') addError(errors, f.name, 'This field is required.');
+      else merged[f.name] = structuredClone(f.default);
+    }
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+
+  for (const [field, message] of schema.finish?.(sent, merged) ?? []) addError(errors, field, message);
+  const touched = (name: string) => (op === 'patch' ? Object.hasOwn(sent, name) : accepts(byName.get(name)!, op));
+  for (const rule of schema.rules) {
+    if (!rule.fields.some(touched)) continue;
+    for (const [field, message] of rule.check(merged, ctx)) addError(errors, field, message);
+  }
+  for (const f of schema.fields) {
+    if (f.type !== 'integer' || !f.ref || !touched(f.name) || merged[f.name] === null || !ctx.refExists) continue;
+    if (!ctx.refExists(f.ref, merged[f.name] as number)) {
+      const what = f.ref === 'origin' ? 'Origin' : 'Cache setting';
+      addError(errors, f.name, `${what} ${String(merged[f.name])} does not belong to this configuration.`);
+    }
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, record: merged, sent: Object.keys(sent) };
+}
+
+/** The record as responses show it: the response fields, in schema order. */
+export function toResponse(schema: ResourceSchema, record: Rec, only?: readonly string[]): Rec {
+  const out: Rec = {};
+  for (const f of schema.fields) {
+    if (!f.response) continue;
+    if (only && f.name !== 'id' && !only.includes(f.name)) continue;
+    out[f.name] = record[f.name] ?? null;
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+// What every handler receives, and the helpers they share: lists with pagination, validation answers.
+import type { Rec, ResourceSchema, WriteResult } from '../../schema/index.js';
+import { toResponse } from '../../schema/index.js';
+import { HttpError, badRequest, type Reply } from '../http-util.js';
+import type { Store } from '../store.js';
+
+export interface Params {
+  readonly conf: number;
+  readonly id: number;
+}
+
+export interface HandlerContext {
+  readonly store: Store;
+  readonly params: Params;
+  readonly query: URLSearchParams;
+  /** Reads and parses the JSON body (415/413/400); call after the lookups (order of checks, API.md §2). */
+  body(): Promise<unknown>;
+}
+
+export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;
+
+function pageParam(query: URLSearchParams, name: string, max: number): number | undefined {
+  const raw = query.get(name);
+  if (raw === null) return undefined;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > max) {
+    throw badRequest({ [name]: [max === Infinity ? 'A valid integer of at least 1 is required.' : `A valid integer from 1 to ${max} is required.`] });
+  }
+  return n;
+}
+
+/** A bare JSON array, sliced by `page`/`page_size` when given, with X-Total-Count (API.md §1). */
+export function listReply(query: URLSearchParams, items: readonly Rec[] | (() => string), total: number, slice: (from: number, to: number) => Rec[]): Reply {
+  const page = pageParam(query, 'page', Number.MAX_SAFE_INTEGER);
+  const size = pageParam(query, 'page_size', 1000);
+  const headers = { 'x-total-count': String(total) };
+  if (page === undefined && size === undefined) {
+    return typeof items === 'function' ? { status: 200, raw: items(), headers } : { status: 200, body: items, headers };
+  }
+  const per = size ?? 100;
+  const from = ((page ?? 1) - 1) * per;
+  return { status: 200, body: from >= total ? [] : slice(from, Math.min(total, from + per)), headers };
+}
+
+/** The record to store, or the 400 of a rejected write. */
+export function accepted(result: WriteResult): Extract<WriteResult, { ok: true }> {
+  if (result.ok) return result;
+  throw badRequest('detail' in result ? { detail: result.detail } : result.errors);
+}
+
+export function respond(status: number, schema: ResourceSchema, record: Rec, only?: readonly string[]): Reply {
+  return { status, body: toResponse(schema, record, only) };
+}
+
+export const noContent: Reply = { status: 204 };
+
+export function conflict(detail: string): HttpError {
+  return new HttpError(409, { detail });
+}

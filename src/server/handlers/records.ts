@@ -1,0 +1,68 @@
+// Records inside a configuration: rules engine rules (§4.2), cache settings (§4.3), origins (§4.5).
+import { cacheSettingSchema, originSchema, ruleSchema, validateWrite, type ResourceSchema } from '../../schema/index.js';
+import { notFound } from '../http-util.js';
+import type { SubKind } from '../state.js';
+import type { Store } from '../store.js';
+import { accepted, conflict, listReply, noContent, respond, type Handler, type Params } from './common.js';
+
+const schemas: Record<SubKind, ResourceSchema> = { rule: ruleSchema, cache_setting: cacheSettingSchema, origin: originSchema };
+
+function lookup(store: Store, kind: SubKind, { conf, id }: Params) {
+  const entry = store.entry(conf);
+  const record = entry.subs[kind].get(id);
+  if (!record) throw notFound();
+  return { entry, record };
+}
+
+export function listRecords(kind: SubKind): Handler {
+  return ({ store, params, query }) => {
+    const records = [...store.entry(params.conf).subs[kind].values()];
+    const shown = records.map((r) => respond(200, schemas[kind], r).body as Record<string, unknown>);
+    return listReply(query, shown, shown.length, (a, b) => shown.slice(a, b));
+  };
+}
+
+export function getRecord(kind: SubKind): Handler {
+  return ({ store, params }) => respond(200, schemas[kind], lookup(store, kind, params).record);
+}
+
+export function createRecord(kind: 'rule' | 'cache_setting'): Handler {
+  return async ({ store, params, body }) => {
+    store.entry(params.conf);
+    const sent = await body();
+    const entry = store.entry(params.conf);
+    const { record } = accepted(validateWrite(schemas[kind], 'create', sent, undefined, store.subContext(entry, kind)));
+    const id = store.state.nextId(kind);
+    const full = { id, ...record };
+    await store.commit([{ t: 'sub', k: kind, conf: params.conf, id, v: full }]);
+    return respond(201, schemas[kind], full);
+  };
+}
+
+export function replaceRecord(kind: 'rule' | 'cache_setting', op: 'put' | 'patch'): Handler {
+  const schema = schemas[kind];
+  return async ({ store, params, body }) => {
+    lookup(store, kind, params);
+    const sent = await body();
+    const { entry, record: stored } = lookup(store, kind, params);
+    const result = accepted(validateWrite(schema, op, sent, stored, store.subContext(entry, kind, params.id)));
+    await store.commit([{ t: 'sub', k: kind, conf: params.conf, id: params.id, v: result.record }]);
+    // The rules engine's PUT answers with the sent fields only, plus id (API.md §4.2).
+    const only = op === 'put' && schema.putEchoesSentFields ? result.sent : undefined;
+    return respond(200, schema, result.record, only);
+  };
+}
+
+export function deleteRecord(kind: 'rule' | 'cache_setting'): Handler {
+  return async ({ store, params }) => {
+    const { entry } = lookup(store, kind, params);
+    if (kind === 'cache_setting') {
+      const users = [...entry.subs.rule.values()].filter((r) => r.cache_settings_id === params.id).map((r) => r.id);
+      if (users.length) {
+        throw conflict(`Cache setting ${params.id} is used by rules ${users.join(', ')}.`);
+      }
+    }
+    await store.commit([{ t: 'del', k: kind, conf: params.conf, id: params.id }]);
+    return noContent;
+  };
+}

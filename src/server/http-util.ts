@@ -1,0 +1,67 @@
+// Request and answer plumbing: JSON answers, HTTP errors as values, the body with its checks (API.md §1–2).
+import type { IncomingMessage } from 'node:http';
+
+export const MAX_BODY = 1 << 20;
+
+export interface Reply {
+  readonly status: number;
+  /** Serialised with JSON.stringify unless `raw` is given; undefined: empty body (204). */
+  readonly body?: unknown;
+  /** A pre-serialised JSON body (cached lists). */
+  readonly raw?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** An error answer thrown from anywhere in a handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(typeof body === 'object' && body && 'detail' in body ? String(body.detail) : `HTTP ${status}`);
+  }
+
+  toReply(): Reply {
+    return { status: this.status, body: this.body, headers: this.headers };
+  }
+}
+
+export const notFound = () => new HttpError(404, { detail: 'Not found.' });
+
+export function badRequest(body: unknown): HttpError {
+  return new HttpError(400, body);
+}
+
+/** What a write's body was, for the log: the parsed value, or the start of the text when it was not JSON. */
+export interface BodyNote {
+  value?: unknown;
+  text?: string;
+}
+
+/** Reads a JSON body: 415 unless application/json, 413 past 1 MiB, 400 when not JSON. */
+export async function readJsonBody(req: IncomingMessage, note: BodyNote): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    const shown = type === '' ? 'no Content-Type' : `"${type.slice(0, 100)}"`;
+    throw new HttpError(415, { detail: `Unsupported media type ${shown} in request: send application/json.` });
+  }
+  const tooLarge = () => new HttpError(413, { detail: 'Request body is too large (1 MiB at most).' }, { connection: 'close' });
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw tooLarge();
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    note.value = JSON.parse(text);
+    return note.value;
+  } catch (e) {
+    note.text = text.slice(0, 2000);
+    const why = text.trim() === '' ? 'the body is empty' : (e as Error).message;
+    throw badRequest({ detail: `JSON parse error - ${why}` });
+  }
+}

@@ -1,0 +1,76 @@
+// `cdn-tui serve`: the local emulator of the Content Delivery API (API.md §5), in this process.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { newToken } from './auth.js';
+import { DataFileError, Journal, loadDataFile } from './journal.js';
+import type { Credential, ServeOptions } from './options.js';
+import { RequestLog } from './request-log.js';
+import { seedStore } from './seed/index.js';
+import { createApiServer } from './server.js';
+import { EmulatorState } from './state.js';
+import { Store } from './store.js';
+
+export { parseServeArgs, SERVE_USAGE, UsageError, type ServeOptions } from './options.js';
+export { DataFileError } from './journal.js';
+
+export interface Emulator {
+  /** `http://HOST:PORT`, without a trailing slash. */
+  readonly url: string;
+  /** The token made because no --token or --user was given; undefined otherwise. */
+  readonly token: string | undefined;
+  /** Notes for the operator (a dropped torn write, the seed applied). */
+  readonly notes: readonly string[];
+  /** Stops accepting, finishes in-flight requests, flushes the data file. */
+  close(): Promise<void>;
+}
+
+export async function startEmulator(options: ServeOptions): Promise<Emulator> {
+  const state = new EmulatorState();
+  const notes: string[] = [];
+  let journal: Journal | undefined;
+  if (options.data) {
+    const report = loadDataFile(options.data, state);
+    if (report.droppedBytes) notes.push(`dropped an unfinished last write (${report.droppedBytes} bytes) from ${options.data}`);
+    journal = new Journal(options.data, state, report);
+  }
+  const store = new Store(state, options.products, options.deliveryDomain, journal);
+  if (seedStore(store, options.seed)) {
+    notes.push(`seeded ${state.configurations.size} configurations (${String(options.seed)})`);
+    journal?.compact();
+  }
+  let token: string | undefined;
+  let tokens: readonly Credential[] = options.tokens;
+  if (tokens.length === 0 && options.users.size === 0) {
+    token = newToken();
+    tokens = [{ secret: token, permissions: new Set(['view', 'edit']) }];
+  }
+  const log = options.log ? new RequestLog(options.log) : undefined;
+  const server = createApiServer(store, { ...options, tokens }, log);
+  server.listen(options.port, options.host);
+  try {
+    await once(server, 'listening');
+  } catch (e) {
+    await journal?.close();
+    throw e;
+  }
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    token,
+    notes,
+    close: () =>
+      (closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await closed;
+        await journal?.close();
+        log?.close();
+      })()),
+  };
+}
+
+export function isDataFileError(e: unknown): e is DataFileError {
+  return e instanceof DataFileError;
+}

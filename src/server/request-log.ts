@@ -1,0 +1,29 @@
+// `--log FILE|-`: one JSON line per request (API.md §5). Never a header, so never a token or password.
+import { closeSync, openSync, writeSync } from 'node:fs';
+
+export interface LogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly ms: number;
+  readonly body?: unknown;
+  readonly body_text?: string;
+  /** The connection was dropped instead of answering (--reset-rate). */
+  readonly reset?: boolean;
+}
+
+export class RequestLog {
+  private readonly fd: number;
+
+  constructor(private readonly target: string) {
+    this.fd = target === '-' ? 1 : openSync(target, 'a', 0o600);
+  }
+
+  write(entry: LogEntry): void {
+    writeSync(this.fd, JSON.stringify({ time: new Date().toISOString(), ...entry }) + '\n');
+  }
+
+  close(): void {
+    if (this.target !== '-') closeSync(this.fd);
+  }
+}

@@ -1,0 +1,89 @@
+// `--seed demo|N`: data for an empty store, made through the same validation as API writes.
+import {
+  cacheSettingSchema,
+  errorResponsesSchema,
+  ruleSchema,
+  validateWrite,
+  configurationSchema,
+  type Rec,
+  type ResourceSchema,
+  type ValidationContext,
+} from '../../schema/index.js';
+import { createConfigurationChanges } from '../handlers/configurations.js';
+import type { Change, SubKind } from '../state.js';
+import type { Store } from '../store.js';
+import { DEMO_ACCOUNT } from './demo-data.js';
+import { generatedAccount } from './generated.js';
+
+function valid(schema: ResourceSchema, op: 'create' | 'patch', body: Rec, stored: Rec | undefined, ctx: ValidationContext): Rec {
+  const result = validateWrite(schema, op, body, stored, ctx);
+  if (!result.ok) throw new Error(`seed: invalid ${schema.title} ${JSON.stringify(body)}: ${JSON.stringify(result)}`);
+  return result.record;
+}
+
+/** Applies changes to the state directly (a seed is written to disk once, as a snapshot). */
+function apply(store: Store, changes: readonly Change[]): void {
+  for (const c of changes) store.state.apply(c);
+}
+
+function addRecord(store: Store, conf: number, kind: Exclude<SubKind, 'origin'>, body: Rec, lean: boolean): number {
+  const entry = store.entry(conf);
+  const schema = kind === 'rule' ? ruleSchema : cacheSettingSchema;
+  const ctx = lean ? { products: store.products } : store.subContext(entry, kind);
+  const record = valid(schema, 'create', body, undefined, ctx);
+  const id = store.state.nextId(kind);
+  apply(store, [{ t: 'sub', k: kind, conf, id, v: { id, ...record } }]);
+  return id;
+}
+
+export interface SeedConfiguration {
+  readonly create: Rec;
+  readonly patch?: Rec;
+  readonly cacheSettings: readonly Rec[];
+  /** Rule bodies without path_origin_id; `cacheSetting` names one of cacheSettings. */
+  readonly rules: ReadonlyArray<{ readonly body: Rec; readonly cacheSetting?: string }>;
+  readonly errorResponses?: Rec;
+}
+
+/** Loads an account. `lean` skips the uniqueness scans (generated data is unique by construction). */
+export function loadAccount(store: Store, account: Iterable<SeedConfiguration>, lean = false): void {
+  for (const c of account) {
+    const { id, changes } = createConfigurationChanges(store, c.create, lean ? { products: store.products } : undefined);
+    apply(store, changes);
+    const entry = store.entry(id);
+    if (c.patch) {
+      const ctx = lean ? { products: store.products } : store.configurationContext(id);
+      apply(store, [{ t: 'conf', id, v: valid(configurationSchema, 'patch', c.patch, entry.record, ctx) }]);
+    }
+    if (c.errorResponses) {
+      apply(store, [{ t: 'err', conf: id, v: valid(errorResponsesSchema, 'patch', c.errorResponses, entry.errorResponses, { products: store.products }) }]);
+    }
+    const cacheIds = new Map<string, number>();
+    for (const body of c.cacheSettings) cacheIds.set(String(body.name), addRecord(store, id, 'cache_setting', body, lean));
+    const originId = entry.subs.origin.keys().next().value!;
+    for (const r of c.rules) {
+      const cacheId = r.cacheSetting === undefined ? null : cacheIds.get(r.cacheSetting);
+      if (cacheId === undefined) continue; // its cache setting needs a product this emulator lacks
+      addRecord(store, id, 'rule', { ...r.body, path_origin_id: originId, cache_settings_id: cacheId }, lean);
+    }
+  }
+}
+
+/** The demo account, leaving out what needs a product the emulator was started without. */
+export function demoAccount(store: Store): SeedConfiguration[] {
+  const has = (p: string | undefined) => p === undefined || store.products.has(p as never);
+  return DEMO_ACCOUNT.map((c) => ({
+    create: c.create,
+    ...(c.patch && has(c.patchRequires) ? { patch: c.patch } : {}),
+    cacheSettings: c.cacheSettings.filter((s) => has(s.requires)).map((s) => s.body),
+    rules: c.rules.filter((r) => has(r.requires)).map((r) => ({ body: r.body, ...(r.cacheSetting ? { cacheSetting: r.cacheSetting } : {}) })),
+    ...(c.errorResponses ? { errorResponses: c.errorResponses } : {}),
+  }));
+}
+
+export function seedStore(store: Store, seed: 'demo' | 'none' | number): boolean {
+  if (seed === 'none' || store.state.configurations.size > 0 || store.state.seq.configuration > 0) return false;
+  if (seed === 'demo') loadAccount(store, demoAccount(store));
+  else loadAccount(store, generatedAccount(seed), true);
+  return true;
+}

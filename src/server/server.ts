@@ -1,0 +1,98 @@
+// The HTTP front of the emulator: faults, routing, authentication, permissions, rate limits, handlers,
+// latency, the request log — in the order of API.md §2.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Auth, requirePermission } from './auth.js';
+import { HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
+import type { ServeOptions } from './options.js';
+import { RateLimiter } from './rate-limit.js';
+import type { RequestLog } from './request-log.js';
+import { route } from './routes.js';
+import type { Store } from './store.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface Outcome {
+  readonly reply: Reply;
+  readonly note: BodyNote;
+}
+
+export function createApiServer(store: Store, options: ServeOptions, log: RequestLog | undefined): Server {
+  const auth = new Auth(store.state, options.tokens, options.users);
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+
+  async function handle(req: IncomingMessage): Promise<Outcome> {
+    const note: BodyNote = {};
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const extra: Record<string, string> = {};
+    try {
+      if (options.failRate > 0 && Math.random() < options.failRate) {
+        throw new HttpError(503, { detail: 'Service temporarily unavailable.' }, { 'retry-after': '1' });
+      }
+      const matched = route(method, url.pathname);
+      if (matched.kind === 'tokens') {
+        const { body, change } = auth.issue(req);
+        await store.commit([change]);
+        return { reply: { status: 201, body }, note };
+      }
+      const caller = auth.authenticate(req);
+      requirePermission(caller, method);
+      if (limiter) Object.assign(extra, limiter.take(caller.key, method === 'GET'));
+      const reply = await matched.handler({
+        store,
+        params: { conf: matched.conf, id: matched.id },
+        query: url.searchParams,
+        body: () => readJsonBody(req, note),
+      });
+      return { reply: { ...reply, headers: { ...extra, ...reply.headers } }, note };
+    } catch (e) {
+      if (e instanceof HttpError) return { reply: { ...e.toReply(), headers: { ...extra, ...e.headers } }, note };
+      throw e;
+    }
+  }
+
+  function send(res: ServerResponse, reply: Reply): void {
+    const headers: Record<string, string> = { ...reply.headers };
+    if (reply.status === 204) {
+      res.writeHead(204, headers).end();
+      return;
+    }
+    const text = reply.raw ?? JSON.stringify(reply.body);
+    headers['content-type'] = 'application/json; charset=utf-8';
+    headers['content-length'] = String(Buffer.byteLength(text));
+    res.writeHead(reply.status, headers).end(text);
+  }
+
+  const server = createServer({ keepAliveTimeout: 30_000, requestTimeout: 60_000 }, (req, res) => {
+    const started = performance.now();
+    handle(req)
+      .catch((e: unknown) => {
+        process.stderr.write(`cdn-tui serve: internal error on ${req.method} ${req.url}: ${(e as Error).stack}\n`);
+        return { reply: { status: 500, body: { detail: 'Internal server error.' } }, note: {} } as Outcome;
+      })
+      .then(async ({ reply, note }) => {
+        if (options.latencyMs > 0) await sleep(options.latencyMs);
+        const reset = options.resetRate > 0 && reply.status < 500 && Math.random() < options.resetRate;
+        const method = req.method ?? '';
+        log?.write({
+          method,
+          path: req.url ?? '',
+          status: reply.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          ...(WRITES.has(method) && note.value !== undefined ? { body: note.value } : {}),
+          ...(WRITES.has(method) && note.text !== undefined ? { body_text: note.text } : {}),
+          ...(reset ? { reset: true } : {}),
+        });
+        if (reset) {
+          req.socket.destroy();
+          return;
+        }
+        // An error answered before the body was read: drop the rest of it rather than parse it.
+        if (!req.complete && reply.status >= 400) res.setHeader('connection', 'close');
+        send(res, reply);
+      })
+      .catch((e: unknown) => process.stderr.write(`cdn-tui serve: ${(e as Error).message}\n`));
+  });
+  return server;
+}
