@@ -3,10 +3,13 @@
 // snapshot (atomic rename) now and then, never rewritten per write.
 import { closeSync, existsSync, fdatasync, fsyncSync, openSync, readFileSync, renameSync, write, writeSync, ftruncateSync, constants, fstatSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import { dirname } from 'node:path';
 import { ChangeError, type Change, type EmulatorState } from './state.js';
 
 const HEADER = '{"cdn_tui_emulator":1}';
+/** Lines appended before the file is compacted (at least; more with a large snapshot). Tests lower it. */
+const COMPACT_AFTER = Number(process.env.CDN_TUI_COMPACT_AFTER) || 10_000;
 const writeAsync = promisify(write);
 const fdatasyncAsync = promisify(fdatasync);
 
@@ -34,7 +37,7 @@ export function loadDataFile(file: string, state: EmulatorState): LoadReport {
   }
   for (let i = 1; i < lines.length; i++) {
     try {
-      const changes: unknown = JSON.parse(lines[i]!);
+      const changes: unknown = JSON.parse(checked(lines[i]!));
       if (!Array.isArray(changes)) throw new ChangeError('not a list of changes');
       for (const c of changes) state.apply(c as Change);
     } catch (e) {
@@ -42,6 +45,18 @@ export function loadDataFile(file: string, state: EmulatorState): LoadReport {
     }
   }
   return { droppedBytes: Buffer.byteLength(text) - Buffer.byteLength(text.slice(0, end)), created: false };
+}
+
+/** A line is `<crc32 of the JSON, 8 hex> <JSON>`: damage inside a string value is caught too. */
+function line(changes: unknown): string {
+  const json = JSON.stringify(changes);
+  return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
+}
+
+function checked(text: string): string {
+  const json = text.slice(9);
+  if (text[8] !== ' ' || crc32(json).toString(16).padStart(8, '0') !== text.slice(0, 8)) throw new ChangeError('checksum mismatch');
+  return json;
 }
 
 interface Pending {
@@ -75,7 +90,7 @@ export class Journal {
   /** Resolves when the changes are on disk. Call right after applying them to the state. */
   append(changes: readonly Change[]): Promise<void> {
     return new Promise((done, fail) => {
-      this.pending.push({ line: JSON.stringify(changes) + '\n', done, fail });
+      this.pending.push({ line: line(changes), done, fail });
       this.flushing ??= this.flushLoop().finally(() => (this.flushing = undefined));
     });
   }
@@ -111,7 +126,7 @@ export class Journal {
       for (const p of batch) p.done();
       this.linesSinceSnapshot += batch.length;
       // Compaction is synchronous and only when nothing is pending: the state then equals the file.
-      if (!this.pending.length && this.linesSinceSnapshot > Math.max(10_000, this.snapshotLines * 2)) {
+      if (!this.pending.length && this.linesSinceSnapshot > Math.max(COMPACT_AFTER, this.snapshotLines * 2)) {
         closeSync(this.fd);
         this.writeSnapshot();
         this.fd = openSync(this.file, constants.O_WRONLY | constants.O_APPEND);
@@ -132,9 +147,9 @@ export class Journal {
         size = 0;
       };
       for (const changes of this.state.snapshot()) {
-        const line = JSON.stringify(changes) + '\n';
-        chunks.push(line);
-        size += line.length;
+        const text = line(changes);
+        chunks.push(text);
+        size += text.length;
         lines++;
         if (size > 1 << 20) flush();
       }

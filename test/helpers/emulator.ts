@@ -59,8 +59,9 @@ export function makeCaller(url: string, token: string): TestEmulator['call'] {
 
 /** An emulator inside the test process (fast), with `cdn-tui serve` arguments. */
 export async function startTestEmulator(args: readonly string[] = []): Promise<TestEmulator> {
-  const emu = await startEmulator(parseServeArgs(['--port', '0', ...args]));
-  const token = emu.token ?? '';
+  const options = parseServeArgs(['--port', '0', ...args]);
+  const emu = await startEmulator(options);
+  const token = emu.token ?? options.tokens[0]?.secret ?? '';
   return { url: emu.url, token, call: makeCaller(emu.url, token), close: () => emu.close() };
 }
 
@@ -73,9 +74,12 @@ export interface ChildEmulator extends TestEmulator {
 }
 
 /** The built CLI (`node dist/cdn-tui.js serve …`) as a child process. Needs `npm run build` first. */
-export async function spawnEmulator(args: readonly string[] = []): Promise<ChildEmulator> {
+export async function spawnEmulator(args: readonly string[] = [], env: Record<string, string> = {}): Promise<ChildEmulator> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const exited = new Promise<number | string>((res) => child.on('exit', (code, sig) => res(code ?? sig ?? -1)));
