@@ -29,7 +29,6 @@ function namesField(name: string, label: string, what: string): ListField {
     help: `${what} names used by whitelist or blacklist.`,
     type: 'list',
     maxItems: 100,
-    itemMaxLength: 255,
     nullable: true,
     default: null,
     ...OPTIONAL,

@@ -2,7 +2,8 @@
 import type { BooleanField, CrossRule, EnumField, IntegerField, Product, StringField, ValidationContext } from './types.js';
 
 export const MAX_TTL = 31_536_000;
-export const MAX_ID = 2_147_483_647;
+/** Ids of other systems (certificates, WAF rule sets): positive integers, no other bound in the contract. */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 export const idField: IntegerField = {
   name: 'id',

@@ -8,3 +8,4 @@ export { originSchema, defaultOrigin } from './origin.js';
 export { MAX_TTL } from './common.js';
 export { checkFormat, regexProblem } from './formats.js';
 export { accepts, acceptedFields, checkValue, isPlainObject, toResponse, validateWrite, type WriteResult } from './validate.js';
+export { schemaFor } from './registry.js';

@@ -67,7 +67,7 @@ export interface EnumField extends FieldBase {
 export interface ListField extends FieldBase {
   readonly type: 'list';
   readonly maxItems: number;
-  readonly itemMaxLength: number;
+  readonly itemMaxLength?: number;
   readonly itemFormat?: FormatName;
   /** Items are stored lower-case (host names). */
   readonly lowercase?: boolean;

@@ -7,6 +7,9 @@ export type WriteResult =
   | { readonly ok: false; readonly detail: string }
   | { readonly ok: false; readonly errors: FieldErrors };
 
+/** Read-only fields that any write body may carry and that are ignored (API.md §2). */
+const IGNORED = new Set(['id', 'domain_name']);
+
 export function accepts(field: FieldSpec, op: Operation): boolean {
   return op === 'patch' ? field.patch === true : field[op] !== undefined;
 }
@@ -61,7 +64,9 @@ function checkList(f: FieldSpec & { type: 'list' }, v: unknown): Checked {
     }
     const item = f.lowercase ? raw.trim().toLowerCase() : raw;
     if (item.trim() === '') problems.push(`Item ${i + 1}: may not be blank.`);
-    else if (item.length > f.itemMaxLength) problems.push(`Item ${i + 1}: no more than ${f.itemMaxLength} characters.`);
+    else if (f.itemMaxLength !== undefined && item.length > f.itemMaxLength) {
+      problems.push(`Item ${i + 1}: no more than ${f.itemMaxLength} characters.`);
+    }
     else if (seen.has(item)) problems.push(`"${quote(item)}" is listed twice.`);
     else {
       const problem = f.itemFormat && checkFormat(f.itemFormat, item);
@@ -112,7 +117,7 @@ export function validateWrite(
 ): WriteResult {
   if (!isPlainObject(body)) return { ok: false, detail: `Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.` };
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
-  const keys = Object.keys(body).filter((k) => !byName.get(k)?.readOnly);
+  const keys = Object.keys(body).filter((k) => !IGNORED.has(k) && !byName.get(k)?.readOnly);
   const unknown = keys.filter((k) => !accepts(byName.get(k) ?? ({} as FieldSpec), op));
   if (unknown.length) return { ok: false, detail: `There are some unknown fields: ${pyList(unknown)}` };
   if (op === 'patch' && keys.length === 0) return { ok: false, detail: 'Send at least one field.' };

@@ -19,20 +19,27 @@ export interface HandlerContext {
 
 export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;
 
-function pageParam(query: URLSearchParams, name: string, max: number): number | undefined {
-  const raw = query.get(name);
-  if (raw === null) return undefined;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > max) {
-    throw badRequest({ [name]: [max === Infinity ? 'A valid integer of at least 1 is required.' : `A valid integer from 1 to ${max} is required.`] });
+const PAGING = { page: Number.MAX_SAFE_INTEGER, page_size: 1000 } as const;
+
+/** `page` and `page_size`, each undefined when absent; a 400 keyed by each bad one. */
+function paging(query: URLSearchParams): { page?: number; size?: number } {
+  const errors: Record<string, string[]> = {};
+  const values: Partial<Record<keyof typeof PAGING, number>> = {};
+  for (const [name, max] of Object.entries(PAGING) as Array<[keyof typeof PAGING, number]>) {
+    const raw = query.get(name);
+    if (raw === null) continue;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1 || n > max) {
+      errors[name] = [name === 'page' ? 'A valid integer of at least 1 is required.' : `A valid integer from 1 to ${max} is required.`];
+    } else values[name] = n;
   }
-  return n;
+  if (Object.keys(errors).length) throw badRequest(errors);
+  return { page: values.page, size: values.page_size };
 }
 
 /** A bare JSON array, sliced by `page`/`page_size` when given, with X-Total-Count (API.md §1). */
 export function listReply(query: URLSearchParams, items: readonly Rec[] | (() => string), total: number, slice: (from: number, to: number) => Rec[]): Reply {
-  const page = pageParam(query, 'page', Number.MAX_SAFE_INTEGER);
-  const size = pageParam(query, 'page_size', 1000);
+  const { page, size } = paging(query);
   const headers = { 'x-total-count': String(total) };
   if (page === undefined && size === undefined) {
     return typeof items === 'function' ? { status: 200, raw: items(), headers } : { status: 200, body: items, headers };
