@@ -1,5 +1,5 @@
 // Field shapes that several resources share (API.md §4: TTLs, names, ids, product rules).
-import type { BooleanField, CrossRule, EnumField, IntegerField, Product, StringField, ValidationContext } from './types.js';
+import type { BooleanField, CrossRule, EnumField, IntegerField, Product, Rec, StringField, ValidationContext } from './types.js';
 
 export const MAX_TTL = 31_536_000;
 /** Ids of other systems (certificates, WAF rule sets): positive integers, no other bound in the contract. */
@@ -85,3 +85,13 @@ export const cdnCacheProductRule: CrossRule = {
     return [];
   },
 };
+
+/** The sibling holding `value` in `field` (a string, or a list of strings), by index when the context has one. */
+export function holderOf(ctx: ValidationContext, field: string, value: string): Rec | undefined {
+  if (ctx.holderOf) return ctx.holderOf(field, value);
+  for (const other of ctx.siblings?.() ?? []) {
+    const v = other[field];
+    if (v === value || (Array.isArray(v) && v.includes(value))) return other;
+  }
+  return undefined;
+}

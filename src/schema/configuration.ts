@@ -4,6 +4,7 @@ import {
   cdnCacheField,
   cdnCacheProductRule,
   hasProduct,
+  holderOf,
   idField,
   nameField,
   optionalIdField,
@@ -107,24 +108,17 @@ export const configurationSchema: ResourceSchema = {
     {
       fields: ['name'],
       check: (r, ctx) => {
-        for (const other of ctx.siblings?.() ?? []) {
-          if (other.name === r.name) return [['name', `A configuration named "${String(r.name)}" already exists (id ${String(other.id)}).`]];
-        }
-        return [];
+        const other = holderOf(ctx, 'name', r.name as string);
+        return other ? [['name', `A configuration named "${String(r.name)}" already exists (id ${String(other.id)}).`]] : [];
       },
     },
     {
       fields: ['cname'],
-      check: (r, ctx) => {
-        const mine = new Set(r.cname as string[]);
-        const problems: Array<[string, string]> = [];
-        for (const other of ctx.siblings?.() ?? []) {
-          for (const c of (other.cname as string[] | undefined) ?? []) {
-            if (mine.has(c)) problems.push(['cname', `"${c}" already belongs to configuration ${String(other.id)} ("${String(other.name)}").`]);
-          }
-        }
-        return problems;
-      },
+      check: (r, ctx) =>
+        (r.cname as string[]).flatMap((c) => {
+          const other = holderOf(ctx, 'cname', c);
+          return other ? [['cname', `"${c}" already belongs to configuration ${String(other.id)} ("${String(other.name)}").`] as const] : [];
+        }),
     },
     {
       fields: ['cname_access_only', 'cname'],

@@ -94,6 +94,8 @@ export interface ValidationContext {
   readonly products: ReadonlySet<Product>;
   /** The other records that share this record's scope (the others configurations, or the configuration's other rules). */
   readonly siblings?: () => Iterable<Rec>;
+  /** The sibling that holds a unique value of a field, from an index; absent: rules scan `siblings`. */
+  readonly holderOf?: (field: string, value: string) => Rec | undefined;
   /** Whether a referenced record exists in this configuration; absent: references are not checked. */
   readonly refExists?: (kind: RefKind, id: number) => boolean;
 }

@@ -30,7 +30,13 @@ export function jsonTypeName(v: unknown): string {
 
 /** A value quoted for a message, cut short so a huge input never makes a huge answer. */
 function quote(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  let s: string;
+  try {
+    s = typeof v === 'string' ? v : JSON.stringify(v);
+  } catch {
+    // A value nested thousands deep (a hostile body) overflows JSON.stringify's stack: a 400, not a 500.
+    s = Array.isArray(v) ? '[...]' : '{...}';
+  }
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 

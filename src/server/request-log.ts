@@ -20,7 +20,17 @@ export class RequestLog {
   }
 
   write(entry: LogEntry): void {
-    writeSync(this.fd, JSON.stringify({ time: new Date().toISOString(), ...entry }) + '\n');
+    const time = new Date().toISOString();
+    let line: string;
+    try {
+      line = JSON.stringify({ time, ...entry });
+    } catch {
+      // A body nested thousands deep overflows JSON.stringify's stack; the line (and the answer sent
+      // after it) must not be lost to it: log the request without that body.
+      const { body: _unloggable, ...rest } = entry;
+      line = JSON.stringify({ time, ...rest, body_text: '(not logged: the JSON body is nested too deeply)' });
+    }
+    writeSync(this.fd, line + '\n');
   }
 
   close(): void {

@@ -33,6 +33,8 @@ export class EmulatorState {
   readonly tokens = new Map<string, IssuedToken>();
   /** Bumped on every change of a configuration record: list caches key on it. */
   configurationsVersion = 0;
+  /** Configuration ids by unique value: `name:<name>` and `cname:<host>` (uniqueness checks without scans). */
+  readonly holders = new Map<string, number>();
 
   nextId(kind: IdKind): number {
     return ++this.seq[kind];
@@ -46,6 +48,8 @@ export class EmulatorState {
     switch (c.t) {
       case 'conf': {
         const existing = this.configurations.get(c.id);
+        if (existing) this.index(existing.record, undefined);
+        this.index(c.v, c.id);
         if (existing) existing.record = c.v;
         else {
           this.configurations.set(c.id, {
@@ -67,6 +71,8 @@ export class EmulatorState {
         return;
       case 'del':
         if (c.k === 'configuration') {
+          const gone = this.configurations.get(c.id);
+          if (gone) this.index(gone.record, undefined);
           this.configurations.delete(c.id);
           this.configurationsVersion++;
         } else this.configurations.get(c.conf)?.subs[c.k].delete(c.id);
@@ -96,6 +102,15 @@ export class EmulatorState {
         for (const [sid, v] of e.subs[k]) line.push({ t: 'sub', k, conf: id, id: sid, v });
       }
       yield line;
+    }
+  }
+
+  /** Adds a configuration's unique values to `holders` (id given) or removes them (undefined). */
+  private index(record: Rec, id: number | undefined): void {
+    const keys = [`name:${String(record.name)}`, ...((record.cname as string[] | undefined) ?? []).map((c) => `cname:${c}`)];
+    for (const k of keys) {
+      if (id !== undefined) this.holders.set(k, id);
+      else this.holders.delete(k);
     }
   }
 

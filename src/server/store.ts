@@ -27,11 +27,15 @@ export class Store {
 
   /** Validation context of a configuration (siblings: the other configurations). */
   configurationContext(selfId?: number): ValidationContext {
-    const all = this.state.configurations;
+    const { configurations: all, holders } = this.state;
     return {
       products: this.products,
       siblings: function* () {
         for (const [id, e] of all) if (id !== selfId) yield e.record;
+      },
+      holderOf: (field, value) => {
+        const id = holders.get(`${field}:${value}`);
+        return id === undefined || id === selfId ? undefined : all.get(id)?.record;
       },
     };
   }
