@@ -75,15 +75,20 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
         if (options.latencyMs > 0) await sleep(options.latencyMs);
         const reset = options.resetRate > 0 && reply.status < 500 && Math.random() < options.resetRate;
         const method = req.method ?? '';
-        log?.write({
-          method,
-          path: req.url ?? '',
-          status: reply.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          ...(WRITES.has(method) && note.value !== undefined ? { body: note.value } : {}),
-          ...(WRITES.has(method) && note.text !== undefined ? { body_text: note.text } : {}),
-          ...(reset ? { reset: true } : {}),
-        });
+        try {
+          log?.write({
+            method,
+            path: req.url ?? '',
+            status: reply.status,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+            ...(WRITES.has(method) && note.value !== undefined ? { body: note.value } : {}),
+            ...(WRITES.has(method) && note.text !== undefined ? { body_text: note.text } : {}),
+            ...(reset ? { reset: true } : {}),
+          });
+        } catch (e) {
+          // the answer matters more than its log line
+          process.stderr.write(`cdn-tui serve: cannot write the log: ${(e as Error).message}\n`);
+        }
         if (reset) {
           req.socket.destroy();
           return;
