@@ -1,0 +1,147 @@
+// The typed client of API.md: one method per endpoint, paths from `resourcePath`, and the response
+// variants of §6 (wrapped lists with `links.next`, wrapped records, extra fields kept as sent).
+import type { Rec } from '../schema/index.js';
+import { UnexpectedResponseError, type Secrets } from './errors.js';
+import { resourcePath, type PathKind } from './paths.js';
+import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
+import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, Place, TokenResult } from './types.js';
+
+type Method = HttpRequest['method'];
+
+/** Most pages a list follows through `links.next` before deciding the server is looping. */
+const MAX_PAGES = 10_000;
+
+export function createApiClient(options: ClientOptions): ApiClient {
+  const base = parseBaseUrl(options.baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const baseUrl = base.origin + prefix;
+  const settings = transportSettings(options);
+  const tokenAuth = { authorization: `Token ${options.token}`, secrets: [options.token] as Secrets };
+
+  const urlOf = (path: string, query?: Record<string, number | undefined>): URL => {
+    const url = new URL(baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url;
+  };
+
+  const call = (method: Method, url: URL, signal: AbortSignal | undefined, body?: Rec): Promise<HttpReply> =>
+    send(settings, { method, url, signal, ...tokenAuth, ...(body === undefined ? {} : { body }) });
+
+  const unexpected = (method: Method, url: URL, reply: HttpReply, problem: string): UnexpectedResponseError =>
+    new UnexpectedResponseError({ method, url: url.href, secrets: tokenAuth.secrets, status: reply.status, body: reply.body }, problem);
+
+  /** A single record, bare or wrapped as `{"results": {...}}`. */
+  const recordOf = (method: Method, url: URL, reply: HttpReply): Rec => {
+    const body = reply.body;
+    if (isPlainObject(body) && isPlainObject(body.results) && Object.keys(body).every((k) => WRAPPER_KEYS.has(k))) {
+      return body.results;
+    }
+    if (isPlainObject(body)) return body;
+    throw unexpected(method, url, reply, 'the answer is not a record');
+  };
+
+  const one = async (method: Method, kind: PathKind, conf: number | undefined, id: number | undefined, opts?: CallOptions, body?: Rec): Promise<Rec> => {
+    const url = urlOf(resourcePath(kind, conf, id));
+    return recordOf(method, url, await call(method, url, opts?.signal, body));
+  };
+
+  return {
+    baseUrl,
+
+    async list(place: Place, opts: ListOptions = {}): Promise<ListResult> {
+      const onePage = opts.page !== undefined || opts.pageSize !== undefined;
+      let url = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize });
+      const items: Rec[] = [];
+      let total: number | undefined;
+      const seen = new Set<string>();
+      for (;;) {
+        seen.add(url.href);
+        const reply = await call('GET', url, opts.signal);
+        const page = pageOf(reply.body);
+        if (!page) throw unexpected('GET', url, reply, 'the answer is not a list');
+        if (!page.items.every(isPlainObject)) throw unexpected('GET', url, reply, 'the list holds something other than records');
+        items.push(...(page.items as Rec[]));
+        total ??= totalOf(reply, page.count);
+        if (onePage || page.next === undefined) break;
+        const next = new URL(page.next, url);
+        // The token goes only where baseUrl points: a link elsewhere is refused, not followed.
+        if (next.origin !== base.origin) throw unexpected('GET', url, reply, `the next page is on another origin (${next.origin})`);
+        if (seen.has(next.href) || seen.size >= MAX_PAGES) throw unexpected('GET', url, reply, 'the pages link back to themselves');
+        url = next;
+      }
+      return { items, total: total ?? items.length };
+    },
+
+    get: (place, id, opts) => one('GET', place.kind, place.conf, id, opts),
+    create: (place, body, opts) => one('POST', place.kind, place.conf, undefined, opts, body),
+    put: (place, id, body, opts) => one('PUT', place.kind, place.conf, id, opts, body),
+    patch: (place, id, body, opts) => one('PATCH', place.kind, place.conf, id, opts, body),
+
+    async delete(place: Place, id: number, opts?: CallOptions): Promise<void> {
+      const url = urlOf(resourcePath(place.kind, place.conf, id));
+      const reply = await call('DELETE', url, opts?.signal);
+      // 204 as API.md says; 200 (with or without a body) and 202 as other servers answer.
+      if (reply.status !== 204 && reply.status !== 200 && reply.status !== 202) {
+        throw unexpected('DELETE', url, reply, `expected 204, got ${reply.status}`);
+      }
+    },
+
+    getErrorResponses: (conf, opts) => one('GET', 'error_responses', conf, undefined, opts),
+    putErrorResponses: (conf, body, opts) => one('PUT', 'error_responses', conf, undefined, opts, body),
+    patchErrorResponses: (conf, body, opts) => one('PATCH', 'error_responses', conf, undefined, opts, body),
+
+    async createToken(user: string, password: string, opts?: CallOptions): Promise<TokenResult> {
+      const url = urlOf('/tokens');
+      const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+      const secrets = [password, basic, `${user}:${password}`, options.token];
+      const reply = await send(settings, { method: 'POST', url, authorization: `Basic ${basic}`, secrets, signal: opts?.signal });
+      const rec = isPlainObject(reply.body) && isPlainObject(reply.body.results) ? reply.body.results : reply.body;
+      if (!isPlainObject(rec) || typeof rec.token !== 'string') {
+        throw new UnexpectedResponseError({ method: 'POST', url: url.href, secrets, status: reply.status, body: undefined }, 'the answer carries no token');
+      }
+      return rec as unknown as TokenResult;
+    },
+  };
+}
+
+/** Keys a `{"results": {...}}` record wrapper may carry beside `results`. */
+const WRAPPER_KEYS = new Set(['results', 'links', 'meta']);
+
+interface Page {
+  readonly items: unknown[];
+  readonly next?: string;
+  readonly count?: number;
+}
+
+/** A bare array, or `{"results": [...], "links": {"next": URL|null}}` (also a top-level `next`). */
+function pageOf(body: unknown): Page | undefined {
+  if (Array.isArray(body)) return { items: body };
+  if (!isPlainObject(body) || !Array.isArray(body.results)) return undefined;
+  const links = isPlainObject(body.links) ? body.links : {};
+  const next = typeof links.next === 'string' ? links.next : typeof body.next === 'string' ? body.next : undefined;
+  const count = typeof body.count === 'number' ? body.count : undefined;
+  return { items: body.results, ...(next ? { next } : {}), ...(count !== undefined ? { count } : {}) };
+}
+
+function totalOf(reply: HttpReply, count: number | undefined): number | undefined {
+  const raw = header(reply.headers, 'x-total-count');
+  const n = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : count;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function parseBaseUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new TypeError(`the API address "${text}" is not a URL (e.g. http://127.0.0.1:4010)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`the API address must start with http:// or https://`);
+  if (url.username || url.password) throw new TypeError('the API address must not carry credentials: give a token instead');
+  if (url.search || url.hash) throw new TypeError('the API address must not carry a query or fragment');
+  return url;
+}

@@ -1,0 +1,216 @@
+// The client's typed failures. Every string that goes into an error passes through `redact`, so no
+// credential reaches a message, a stack, a cause or a serialised error (DESIGN.md, `src/api/`).
+import { STATUS_CODES } from 'node:http';
+
+/** The secrets of one client (token; for POST /tokens also the password and its Basic form). */
+export type Secrets = string | readonly string[];
+
+const MASK = '[redacted]';
+/** Shorter "secrets" (a test token "T") would mangle every message and protect nothing. */
+const MIN_SECRET_LENGTH = 4;
+
+/** `text` with every occurrence of each secret (and its URL-encoded form) replaced. */
+export function redact(text: string, secrets: Secrets): string {
+  let out = text;
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    out = out.split(secret).join(MASK);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret) out = out.split(encoded).join(MASK);
+  }
+  return out;
+}
+
+/** A JSON value with `redact` applied to every string in it (keys included). */
+export function redactValue(value: unknown, secrets: Secrets): unknown {
+  if (typeof value === 'string') return redact(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), redactValue(v, secrets)]));
+  }
+  return value;
+}
+
+/** `METHOD /path?query` of a URL, the way messages name a request. */
+export function describeRequest(method: string, url: string): string {
+  try {
+    const u = new URL(url);
+    return `${method} ${u.pathname}${u.search}`;
+  } catch {
+    return `${method} ${url}`;
+  }
+}
+
+interface ErrorInit {
+  readonly method: string;
+  readonly url: string;
+  readonly secrets?: Secrets;
+  readonly cause?: unknown;
+}
+
+/** The base of every failure of a call: which request, in one readable sentence. */
+export class ClientError extends Error {
+  override name = 'ClientError';
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: ErrorInit, sentence: string) {
+    const secrets = init.secrets ?? [];
+    const url = redact(init.url, secrets);
+    super(redact(`${describeRequest(init.method, url)}: ${sentence}`, secrets), init.cause === undefined ? undefined : { cause: init.cause });
+    this.method = init.method;
+    this.url = url;
+  }
+}
+
+export interface ApiErrorInit extends ErrorInit {
+  readonly status: number;
+  /** The parsed JSON body, or the raw text when it was not JSON. */
+  readonly body: unknown;
+}
+
+/** The server answered, with a status the call cannot use. */
+export class ApiError extends ClientError {
+  override name = 'ApiError';
+  readonly status: number;
+  /** `{"detail": …}` of a request-level error (API.md §2). */
+  readonly detail?: string;
+  /** A validation error's messages by field; a string value becomes a one-item list (§6). */
+  readonly fieldErrors: Record<string, string[]>;
+  readonly body: unknown;
+
+  constructor(init: ApiErrorInit, problem?: string) {
+    const secrets = init.secrets ?? [];
+    const body = redactValue(init.body, secrets);
+    const { detail, fieldErrors } = parseErrorBody(body);
+    const summary = problem ?? detail ?? summariseFields(fieldErrors);
+    const reason = STATUS_CODES[init.status] ?? 'Unknown Status';
+    super(init, `${init.status} ${reason}${summary ? ` — ${summary}` : ''}`);
+    this.status = init.status;
+    if (detail !== undefined) this.detail = detail;
+    this.fieldErrors = fieldErrors;
+    this.body = body;
+  }
+}
+
+/** The server answered with a success status but a body the client cannot use. */
+export class UnexpectedResponseError extends ApiError {
+  override name = 'UnexpectedResponseError';
+}
+
+/** Which network failure a code names; `reached` says whether the request may have been delivered. */
+const NETWORK_CODES: Record<string, { readonly phrase: string; readonly reached: boolean }> = {
+  ECONNREFUSED: { phrase: 'connection refused', reached: false },
+  ENOTFOUND: { phrase: 'host not found', reached: false },
+  EAI_AGAIN: { phrase: 'name lookup failed', reached: false },
+  EHOSTUNREACH: { phrase: 'host unreachable', reached: false },
+  ENETUNREACH: { phrase: 'network unreachable', reached: false },
+  ECONNRESET: { phrase: 'connection reset', reached: true },
+  EPIPE: { phrase: 'connection broken', reached: true },
+  ETIMEDOUT: { phrase: 'connection timed out', reached: true },
+  UND_ERR_SOCKET: { phrase: 'connection closed by the other side', reached: true },
+  UND_ERR_CLOSED: { phrase: 'client closed', reached: false },
+  UND_ERR_DESTROYED: { phrase: 'client destroyed', reached: false },
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: { phrase: 'answer cut short', reached: true },
+  UND_ERR_REQ_CONTENT_LENGTH_MISMATCH: { phrase: 'request cut short', reached: true },
+};
+
+/** No usable answer came: the connection failed or broke. */
+export class NetworkError extends ClientError {
+  override name = 'NetworkError';
+  /** ECONNREFUSED, UND_ERR_SOCKET, … ('UNKNOWN' for a failure without a code). */
+  readonly code: string;
+  /** Whether the failure is a known network condition worth another attempt. */
+  readonly retryable: boolean;
+  /** Whether the server may have received (and acted on) the request. */
+  readonly mayHaveReached: boolean;
+
+  constructor(init: ErrorInit & { readonly code: string; readonly host: string; readonly detail?: string }) {
+    const known = NETWORK_CODES[init.code];
+    const what = known?.phrase ?? init.detail ?? init.code;
+    super(init, known && !known.reached ? `cannot reach ${init.host} (${what})` : `no answer from ${init.host} (${what})`);
+    this.code = init.code;
+    this.retryable = known !== undefined;
+    this.mayHaveReached = known?.reached ?? true;
+  }
+}
+
+export type TimeoutPhase = 'connect' | 'headers' | 'body';
+
+/** An attempt took longer than its timeout. */
+export class TimeoutError extends ClientError {
+  override name = 'TimeoutError';
+  readonly phase: TimeoutPhase;
+  readonly timeoutMs: number;
+
+  constructor(init: ErrorInit & { readonly phase: TimeoutPhase; readonly timeoutMs: number; readonly host: string }) {
+    const secs = `${Math.round(init.timeoutMs / 100) / 10} s`;
+    const sentence =
+      init.phase === 'connect'
+        ? `cannot reach ${init.host} (no connection within ${secs})`
+        : init.phase === 'headers'
+          ? `no answer from ${init.host} within ${secs}`
+          : `the answer from ${init.host} stalled for ${secs}`;
+    super(init, sentence);
+    this.phase = init.phase;
+    this.timeoutMs = init.timeoutMs;
+  }
+}
+
+/** The caller's signal cancelled the call (during an attempt or a wait between attempts). */
+export class AbortError extends ClientError {
+  override name = 'AbortError';
+
+  constructor(init: ErrorInit) {
+    super(init, 'cancelled');
+  }
+}
+
+/** A copy of an underlying error with credentials removed, to serve as a `cause`. */
+export function safeCause(error: unknown, secrets: Secrets): Error {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const copy = new Error(redact(e.message, secrets));
+  copy.name = e.name;
+  if (e.stack) copy.stack = redact(e.stack, secrets);
+  const code = errorCode(e);
+  if (code) Object.assign(copy, { code });
+  return copy;
+}
+
+/** The `code` of an error, looking inside an AggregateError (happy-eyeballs connects). */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  if (error instanceof AggregateError) return errorCode(error.errors[0]);
+  return undefined;
+}
+
+function parseErrorBody(body: unknown): { detail?: string; fieldErrors: Record<string, string[]> } {
+  const fieldErrors: Record<string, string[]> = {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { fieldErrors };
+  let detail: string | undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'detail' && typeof value === 'string') detail = value;
+    else {
+      const messages = flattenMessages(value);
+      if (messages.length) fieldErrors[key] = messages;
+    }
+  }
+  return detail === undefined ? { fieldErrors } : { detail, fieldErrors };
+}
+
+/** A field's messages: a string, a list of strings, or (for list items) nested lists and maps. */
+function flattenMessages(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(flattenMessages);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => flattenMessages(v).map((m) => `${k}: ${m}`));
+  }
+  return value === null || value === undefined ? [] : [String(value)];
+}
+
+function summariseFields(fieldErrors: Record<string, string[]>): string | undefined {
+  const parts = Object.entries(fieldErrors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+  // Messages are sentences ("name: This field may not be blank."); others get a separator.
+  return parts.length ? parts.reduce((all, part) => `${all}${/[.!?]$/.test(all) ? ' ' : '; '}${part}`) : undefined;
+}

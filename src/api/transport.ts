@@ -1,0 +1,247 @@
+// One request over the injected undici Dispatcher: per-attempt abort and timeouts, typed errors,
+// and retries for GET/PUT/DELETE only (a failed POST/PATCH is never re-sent: the store reconciles).
+import { Agent, type Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AttemptEvent, ClientOptions } from './types.js';
+import {
+  AbortError,
+  ApiError,
+  ClientError,
+  NetworkError,
+  TimeoutError,
+  UnexpectedResponseError,
+  errorCode,
+  safeCause,
+  type Secrets,
+  type TimeoutPhase,
+} from './errors.js';
+
+const RETRYABLE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+const TIMEOUT_CODES: Record<string, TimeoutPhase> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connect',
+  UND_ERR_HEADERS_TIMEOUT: 'headers',
+  UND_ERR_BODY_TIMEOUT: 'body',
+};
+
+export interface TransportSettings {
+  readonly dispatcher: Dispatcher;
+  readonly maxAttempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly timeouts: { readonly connect: number; readonly headers: number; readonly body: number };
+  readonly onAttempt?: (event: AttemptEvent) => void;
+  /** Drawn for full jitter; tests may fix it. */
+  readonly random: () => number;
+}
+
+/** The settings of ClientOptions with their defaults; makes the one Agent when none is injected. */
+export function transportSettings(options: ClientOptions): TransportSettings {
+  const timeouts = {
+    connect: options.timeouts?.connect ?? 5_000,
+    headers: options.timeouts?.headers ?? 15_000,
+    body: options.timeouts?.body ?? 30_000,
+  };
+  return {
+    dispatcher: options.dispatcher ?? new Agent({ connections: 4, keepAliveTimeout: 10_000, connect: { timeout: timeouts.connect } }),
+    maxAttempts: Math.max(1, options.maxAttempts ?? 4),
+    baseDelayMs: options.baseDelayMs ?? 250,
+    maxDelayMs: options.maxDelayMs ?? 30_000,
+    timeouts,
+    ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+    random: Math.random,
+  };
+}
+
+export interface HttpRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly url: URL;
+  /** The whole Authorization header value (`Token …` or `Basic …`). */
+  readonly authorization: string;
+  /** Strings to keep out of every error (the token, a password). */
+  readonly secrets: Secrets;
+  /** Serialised as JSON, with Content-Type: application/json. */
+  readonly body?: unknown;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface HttpReply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  /** The parsed JSON body; undefined when the body was empty. */
+  readonly body: unknown;
+}
+
+/** Sends the request, retrying what may be retried; resolves with a 2xx reply or throws a ClientError. */
+export async function send(settings: TransportSettings, req: HttpRequest): Promise<HttpReply> {
+  const limit = RETRYABLE_METHODS.has(req.method) ? settings.maxAttempts : 1;
+  const init = { method: req.method, url: req.url.href, secrets: req.secrets };
+  let mayHaveActed = false;
+  for (let attempt = 1; ; attempt++) {
+    if (req.signal?.aborted) throw new AbortError(init);
+    let reply: HttpReply | undefined;
+    let error: ClientError;
+    try {
+      reply = await attemptOnce(settings, req);
+      if (reply.status >= 200 && reply.status < 300) {
+        report(settings, { ...event(req, attempt), status: reply.status });
+        return reply;
+      }
+      if (req.method === 'DELETE' && reply.status === 404 && mayHaveActed) {
+        // An earlier attempt got no answer but did the delete: the record is gone, as asked.
+        report(settings, { ...event(req, attempt), status: reply.status });
+        return { status: 204, headers: reply.headers, body: undefined };
+      }
+      error = new ApiError({ ...init, status: reply.status, body: reply.body });
+    } catch (e) {
+      error = e instanceof ClientError ? e : toClientError(e, req, settings);
+    }
+    const wait = attempt < limit && isRetryable(error) ? retryDelay(settings, attempt, reply, Date.now()) : undefined;
+    report(settings, {
+      ...event(req, attempt),
+      ...(error instanceof ApiError ? { status: error.status } : {}),
+      error,
+      ...(wait !== undefined ? { retryInMs: wait } : {}),
+    });
+    if (wait === undefined) throw error;
+    if ((error instanceof NetworkError && error.mayHaveReached) || (error instanceof TimeoutError && error.phase !== 'connect')) {
+      mayHaveActed = true;
+    }
+    await abortableDelay(wait, req.signal, () => new AbortError(init));
+  }
+}
+
+async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promise<HttpReply> {
+  // Per attempt: a controller of its own, linked to the caller's signal for this attempt only.
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(req.signal?.reason);
+  req.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const headers: Record<string, string> = { authorization: req.authorization, accept: 'application/json' };
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await settings.dispatcher.request({
+      origin: req.url.origin,
+      path: req.url.pathname + req.url.search,
+      method: req.method,
+      headers,
+      body: body ?? null,
+      signal: controller.signal,
+      headersTimeout: settings.timeouts.headers,
+      bodyTimeout: settings.timeouts.body,
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, body: parseBody(text, res.statusCode, req) };
+  } catch (e) {
+    if (e instanceof ClientError) throw e;
+    throw toClientError(e, req, settings);
+  } finally {
+    req.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function parseBody(text: string, status: number, req: HttpRequest): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (status >= 200 && status < 300) {
+      throw new UnexpectedResponseError(
+        { method: req.method, url: req.url.href, secrets: req.secrets, status, body: text.slice(0, 2000) },
+        'the answer is not valid JSON',
+      );
+    }
+    return text.slice(0, 2000);
+  }
+}
+
+/** Maps an undici (or socket) failure to AbortError, TimeoutError or NetworkError. */
+export function toClientError(
+  e: unknown,
+  req: Pick<HttpRequest, 'method' | 'url' | 'secrets' | 'signal'>,
+  settings: Pick<TransportSettings, 'timeouts'>,
+): ClientError {
+  const cause = safeCause(e, req.secrets);
+  const init = { method: req.method, url: req.url.href, secrets: req.secrets, cause };
+  const code = errorCode(e);
+  if (req.signal?.aborted || code === 'UND_ERR_ABORTED' || (e as Error | null)?.name === 'AbortError') return new AbortError(init);
+  const host = req.url.host;
+  const phase = code === undefined ? undefined : TIMEOUT_CODES[code];
+  if (phase) return new TimeoutError({ ...init, phase, timeoutMs: settings.timeouts[phase], host });
+  const detail = e instanceof Error ? e.message : String(e);
+  return new NetworkError({ ...init, code: code ?? 'UNKNOWN', host, detail });
+}
+
+function isRetryable(error: ClientError): boolean {
+  if (error instanceof UnexpectedResponseError) return false;
+  if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
+  if (error instanceof NetworkError) return error.retryable;
+  return error instanceof TimeoutError;
+}
+
+/**
+ * The wait before attempt `attempt + 1`: what the server asked for (Retry-After, or until
+ * X-RateLimit-Reset on a 429), else full-jitter exponential backoff; never above maxDelayMs.
+ */
+export function retryDelay(
+  settings: Pick<TransportSettings, 'baseDelayMs' | 'maxDelayMs' | 'random'>,
+  attempt: number,
+  reply: Pick<HttpReply, 'status' | 'headers'> | undefined,
+  now: number,
+): number {
+  const asked = reply ? serverWait(reply, now) : undefined;
+  if (asked !== undefined) return Math.min(settings.maxDelayMs, asked);
+  const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** (attempt - 1));
+  return Math.floor(settings.random() * ceiling);
+}
+
+function serverWait(reply: Pick<HttpReply, 'status' | 'headers'>, now: number): number | undefined {
+  const retryAfter = header(reply.headers, 'retry-after');
+  if (retryAfter !== undefined) {
+    const wait = /^\d+(\.\d+)?$/.test(retryAfter) ? Number(retryAfter) * 1000 : Date.parse(retryAfter) - now;
+    if (Number.isFinite(wait)) return Math.max(0, Math.ceil(wait));
+  }
+  if (reply.status !== 429) return undefined;
+  const reset = header(reply.headers, 'x-ratelimit-reset');
+  if (reset === undefined) return undefined;
+  // Unix time in seconds (API.md §5) or an ISO timestamp (§6); a small number is read as seconds from now.
+  const seconds = /^\d+(\.\d+)?$/.test(reset) ? Number(reset) : undefined;
+  const at = seconds === undefined ? Date.parse(reset) : seconds < 1e9 ? now + seconds * 1000 : seconds * 1000;
+  return Number.isFinite(at) ? Math.max(0, Math.ceil(at - now)) : undefined;
+}
+
+export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.trim();
+}
+
+function event(req: HttpRequest, attempt: number): AttemptEvent {
+  return { method: req.method, url: req.url.href, attempt };
+}
+
+function report(settings: TransportSettings, e: AttemptEvent): void {
+  try {
+    settings.onAttempt?.(e);
+  } catch {
+    // A listener's failure is not the call's failure.
+  }
+}
+
+/** Waits `ms`, or rejects with `abortError()` as soon as the signal aborts. */
+function abortableDelay(ms: number, signal: AbortSignal | undefined, abortError: () => Error): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
