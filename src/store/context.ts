@@ -1,0 +1,50 @@
+// What the slices share: the store's setter/getter, its dependencies, and tracking of requests.
+import type { StoreApi } from 'zustand/vanilla';
+import type { ApiClient } from '../api/types.js';
+import { AbortError, ApiError } from '../api/errors.js';
+import type { DraftJournal } from './journal.js';
+import type { AppState } from './create-store.js';
+import type { RequestStatus } from './types.js';
+
+export interface StoreDeps {
+  readonly api: ApiClient;
+  readonly journal: DraftJournal;
+  /** Writes in flight at once in applyMany (at most 6). */
+  readonly concurrency?: number;
+  readonly now?: () => number;
+}
+
+export interface SliceContext {
+  readonly set: StoreApi<AppState>['setState'];
+  readonly get: StoreApi<AppState>['getState'];
+  readonly deps: StoreDeps;
+  readonly now: () => number;
+}
+
+/** One sentence for any failure, in the API's words when it answered. */
+export function messageOf(e: unknown): string {
+  if (e instanceof ApiError) return e.detail ?? e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Marks a request key while `fn` runs; keeps the connection state in step with what the API did. */
+export async function track<T>(ctx: SliceContext, key: string, status: RequestStatus, fn: () => Promise<T>): Promise<T> {
+  const at = ctx.now();
+  ctx.set((s) => ({ requests: { ...s.requests, [key]: { status, at } } }));
+  try {
+    const value = await fn();
+    ctx.set((s) => ({
+      requests: { ...s.requests, [key]: { status: 'idle', at: ctx.now() } },
+      connection: { online: true, lastSuccessAt: ctx.now() },
+    }));
+    return value;
+  } catch (e) {
+    const answered = e instanceof ApiError;
+    const aborted = e instanceof AbortError;
+    ctx.set((s) => ({
+      requests: { ...s.requests, [key]: aborted ? { status: 'idle', at: ctx.now() } : { status: 'error', message: messageOf(e), at: ctx.now() } },
+      connection: answered || aborted ? { ...s.connection, online: true, lastSuccessAt: ctx.now() } : { ...s.connection, online: false, lastError: messageOf(e) },
+    }));
+    throw e;
+  }
+}

@@ -1,0 +1,78 @@
+// The draft journal: every draft change is on disk at once (atomic replace, 0600), so a crash, a
+// kill -9 or a dropped SSH link loses nothing. A journal that cannot be read is set aside, never deleted.
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordKey } from './keys.js';
+import type { Draft } from './types.js';
+
+export interface DraftJournal {
+  load(): { readonly drafts: Record<RecordKey, Draft>; readonly notice?: string };
+  save(drafts: Readonly<Record<RecordKey, Draft>>): void;
+}
+
+/** `$XDG_STATE_HOME/cdn-tui` (default `~/.local/state/cdn-tui`). */
+export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
+  return join(base, 'cdn-tui');
+}
+
+/** One journal file per API (base URL), so drafts of the demo never mix with production's. */
+export function journalFile(dir: string, baseUrl: string): string {
+  const id = createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
+  return join(dir, `drafts-${id}.json`);
+}
+
+const VERSION = 1;
+
+export function createFileJournal(file: string, baseUrl: string): DraftJournal {
+  const dir = join(file, '..');
+  return {
+    load() {
+      if (!existsSync(file)) return { drafts: {} };
+      let text = '';
+      try {
+        text = readFileSync(file, 'utf8');
+        const parsed = JSON.parse(text) as { version?: number; drafts?: Record<RecordKey, Draft> };
+        if (parsed.version !== VERSION || typeof parsed.drafts !== 'object' || parsed.drafts === null) throw new Error('unknown format');
+        return { drafts: parsed.drafts };
+      } catch (e) {
+        const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        renameSync(file, aside);
+        return { drafts: {}, notice: `The draft journal could not be read (${(e as Error).message}); it was kept as ${aside}.` };
+      }
+    },
+    save(drafts) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      if (Object.keys(drafts).length === 0) {
+        if (existsSync(file)) unlinkSync(file);
+        return;
+      }
+      const tmp = `${file}.tmp-${process.pid}`;
+      const fd = openSync(tmp, 'w', 0o600);
+      try {
+        writeSync(fd, JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts }));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      chmodSync(tmp, 0o600);
+      renameSync(tmp, file);
+    },
+  };
+}
+
+/** A journal in memory (tests, --no-journal). */
+export function createMemoryJournal(initial: Record<RecordKey, Draft> = {}): DraftJournal & { saved: number } {
+  let current = structuredClone(initial);
+  const j = {
+    saved: 0,
+    load: () => ({ drafts: structuredClone(current) }),
+    save: (drafts: Readonly<Record<RecordKey, Draft>>) => {
+      current = structuredClone(drafts) as Record<RecordKey, Draft>;
+      j.saved++;
+    },
+  };
+  return j;
+}

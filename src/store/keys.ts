@@ -1,0 +1,53 @@
+// Keys of records and lists in the store. A key names a record without holding it.
+import type { DraftTarget } from '../diff/index.js';
+import type { ResourceKind } from '../schema/index.js';
+
+/** `configuration:7`, `rule:7:45`, `cache_setting:7:12`, `error_responses:7`, `origin:7:3`; new: `rule:7:new-…`. */
+export type RecordKey = string;
+
+/** `configurations`, `rule:7`, `cache_setting:7`, `origin:7`: the records of a kind in a configuration. */
+export type ListKey = string;
+
+export type ChildKind = 'rule' | 'cache_setting' | 'origin';
+
+export function recordKey(kind: ResourceKind, conf: number | undefined, id?: number | string): RecordKey {
+  if (kind === 'configuration') return `configuration:${String(id)}`;
+  if (kind === 'error_responses') return `error_responses:${String(conf)}`;
+  return `${kind}:${String(conf)}:${String(id)}`;
+}
+
+export function listKey(kind: 'configuration' | ChildKind, conf?: number): ListKey {
+  return kind === 'configuration' ? 'configurations' : `${kind}:${String(conf)}`;
+}
+
+let counter = 0;
+
+/** A key for a record not created yet, unique across restarts (it is journaled). */
+export function newRecordKey(kind: DraftTarget['kind'], conf?: number): RecordKey {
+  const suffix = `new-${Date.now().toString(36)}${(counter++).toString(36)}`;
+  return kind === 'configuration' ? `configuration:${suffix}` : `${kind}:${String(conf)}:${suffix}`;
+}
+
+/** The list a record belongs to (error responses belong to none). */
+export function listOf(target: Pick<DraftTarget, 'kind' | 'conf'>): ListKey | undefined {
+  if (target.kind === 'error_responses') return undefined;
+  return listKey(target.kind, target.conf);
+}
+
+/** What a key names. Throws on a key the store never makes. */
+export function parseKey(key: RecordKey): { kind: ResourceKind; conf?: number; id?: number; isNew: boolean } {
+  const [kind, a, b] = key.split(':') as [ResourceKind, string | undefined, string | undefined];
+  const num = (s: string | undefined) => (s === undefined || s.startsWith('new-') ? undefined : Number(s));
+  switch (kind) {
+    case 'configuration':
+      return { kind, id: num(a), isNew: a?.startsWith('new-') ?? false };
+    case 'error_responses':
+      return { kind, conf: Number(a), isNew: false };
+    case 'rule':
+    case 'cache_setting':
+    case 'origin':
+      return { kind, conf: Number(a), id: num(b), isNew: b?.startsWith('new-') ?? false };
+    default:
+      throw new Error(`not a record key: ${key}`);
+  }
+}

@@ -1,0 +1,189 @@
+// Applying drafts: re-read before writing (conflicts), send, and reconcile when an answer is lost.
+import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
+import { buildRequest, jsonEqual, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
+import { schemaFor, validateWrite, PRODUCTS, type Rec } from '../../schema/index.js';
+import { listOf, recordKey, type RecordKey } from '../keys.js';
+import { messageOf, track, type SliceContext } from '../context.js';
+import type { ApplyResult, Draft } from '../types.js';
+import { checkDraft } from '../validate-draft.js';
+
+export interface ApplyActions {
+  /** Sends one draft; never throws for API or network failures (the result says what happened). */
+  apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult>;
+  /** Sends several drafts, at most `concurrency` (≤ 6) at once, one result per key in order. */
+  applyMany(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]>;
+  /** Rebases a conflicting draft on the server's record; `choice` picks per clashing field (default mine). */
+  resolveConflict(key: RecordKey, choice?: Readonly<Record<string, 'mine' | 'theirs'>>): void;
+}
+
+const lost = (e: unknown) => e instanceof NetworkError || e instanceof TimeoutError;
+const NOT_APPLIED = 'The connection dropped before the answer, and the change was not applied: it is still here to send again.';
+
+/** Whether a server record holds every value of a request body (the server may normalise: compare normalised). */
+function holds(target: DraftTarget, record: Rec | undefined, body: Rec): boolean {
+  if (!record) return false;
+  const op = target.op === 'create' ? 'create' : 'patch';
+  const normal = validateWrite(schemaFor(target.kind), op, body, op === 'patch' ? record : undefined, { products: new Set(PRODUCTS) });
+  const values = normal.ok ? normal.record : body;
+  // Write-once fields (a configuration's origin and cache fields) are never shown: compare what is.
+  const shown = schemaFor(target.kind).fields.filter((f) => f.response && Object.hasOwn(body, f.name));
+  return shown.every((f) => jsonEqual(record[f.name], values[f.name]));
+}
+
+export function applySlice(ctx: SliceContext): ApplyActions {
+  const { set, get, deps } = ctx;
+  const { api } = deps;
+
+  function read(t: DraftTarget, signal?: AbortSignal): Promise<Rec> {
+    if (t.kind === 'error_responses') return api.getErrorResponses(t.conf!, { signal });
+    return api.get({ kind: t.kind, conf: t.conf }, t.id!, { signal });
+  }
+
+  /** The draft is done: the server's record replaces the local copy (or the record is gone). */
+  function settle(key: RecordKey, target: DraftTarget, record: Rec | undefined): ApplyResult {
+    const newKey = record && target.op === 'create' ? recordKey(target.kind, target.conf, record.id as number) : undefined;
+    set((s) => {
+      const drafts = { ...s.drafts };
+      const fieldErrors = { ...s.fieldErrors };
+      const conflicts = { ...s.conflicts };
+      const records = { ...s.records };
+      const lists = { ...s.lists };
+      for (const m of [drafts, fieldErrors, conflicts]) delete m[key];
+      const list = listOf(target);
+      const finalKey = newKey ?? key;
+      if (record) records[finalKey] = record;
+      else delete records[key];
+      if (list && lists[list]) {
+        const keys = lists[list].keys.filter((k) => k !== key);
+        if (record && newKey) keys.push(newKey);
+        lists[list] = { ...lists[list], keys, total: keys.length };
+      }
+      return { drafts, fieldErrors, conflicts, records, lists };
+    });
+    return { key, outcome: 'applied', ...(record ? { record } : {}), ...(newKey ? { newKey } : {}) };
+  }
+
+  function fail(key: RecordKey, e: unknown, message = messageOf(e)): ApplyResult {
+    const fieldErrors = e instanceof ApiError && Object.keys(e.fieldErrors).length ? e.fieldErrors : undefined;
+    set((s) => ({ fieldErrors: fieldErrors ? { ...s.fieldErrors, [key]: fieldErrors } : s.fieldErrors }));
+    return { key, outcome: 'failed', message, ...(fieldErrors ? { fieldErrors } : {}) };
+  }
+
+  async function update(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
+    const t = d.target;
+    const theirs = await read(t, signal);
+    const body = req.body!;
+    if (holds(t, theirs, body)) return settle(key, t, theirs); // already there (an earlier answer was lost)
+    const fields = threeWay(t.kind, d.base ?? {}, theirs, d.values);
+    if (fields.length) {
+      const conflict = { theirs, fields };
+      set((s) => ({ conflicts: { ...s.conflicts, [key]: conflict } }));
+      return { key, outcome: 'conflict', conflict };
+    }
+    try {
+      const answer = t.kind === 'error_responses' ? await api.patchErrorResponses(t.conf!, body, { signal }) : await api.patch({ kind: t.kind, conf: t.conf }, t.id!, body, { signal });
+      return settle(key, t, answer);
+    } catch (e) {
+      if (!lost(e)) throw e;
+      const now = await read(t, signal);
+      return holds(t, now, body) ? settle(key, t, now) : fail(key, e, NOT_APPLIED);
+    }
+  }
+
+  async function create(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
+    const t = d.target;
+    const place = { kind: t.kind as 'configuration' | 'rule' | 'cache_setting', conf: t.conf };
+    const before = new Set(get().lists[listOf(t)!]?.keys ?? []);
+    // Never POST twice: find the record that a lost answer would have named.
+    const findMade = async () => {
+      const { items } = await api.list(place, { signal });
+      return items.filter((r) => !before.has(recordKey(t.kind, t.conf, r.id as number)) && holds(t, r, req.body!)).at(-1);
+    };
+    if (d.maybeSent) {
+      const made = await findMade();
+      if (made) return settle(key, t, made);
+    }
+    set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: true } } } : {}));
+    try {
+      return settle(key, t, await api.create(place, req.body!, { signal }));
+    } catch (e) {
+      if (!lost(e)) {
+        set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: false } } } : {}));
+        throw e;
+      }
+      const made = await findMade();
+      return made ? settle(key, t, made) : fail(key, e, NOT_APPLIED);
+    }
+  }
+
+  async function remove(key: RecordKey, d: Draft, signal?: AbortSignal): Promise<ApplyResult> {
+    const t = d.target;
+    try {
+      await api.delete({ kind: t.kind as 'configuration' | 'rule' | 'cache_setting', conf: t.conf }, t.id!, { signal });
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 404)) throw e; // gone already: what was wanted
+    }
+    return settle(key, t, undefined);
+  }
+
+  async function apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult> {
+    const d = get().drafts[key];
+    if (!d) return { key, outcome: 'unchanged' };
+    const errors = checkDraft(get(), d);
+    if (Object.keys(errors).length) {
+      set((s) => ({ fieldErrors: { ...s.fieldErrors, [key]: errors } }));
+      return { key, outcome: 'invalid', fieldErrors: errors };
+    }
+    const req = buildRequest(d.target, d.base, d.values);
+    if (!req) {
+      set((s) => {
+        const drafts = { ...s.drafts };
+        delete drafts[key];
+        return { drafts };
+      });
+      return { key, outcome: 'unchanged' };
+    }
+    try {
+      return await track(ctx, key, 'saving', () =>
+        d.target.op === 'delete' ? remove(key, d, signal) : d.target.op === 'create' ? create(key, d, req, signal) : update(key, d, req, signal),
+      );
+    } catch (e) {
+      return fail(key, e);
+    }
+  }
+
+  return {
+    apply,
+    async applyMany(keys, signal) {
+      const results: ApplyResult[] = new Array(keys.length);
+      const limit = Math.max(1, Math.min(6, deps.concurrency ?? 6));
+      let next = 0;
+      let done = 0;
+      set({ applying: { done, total: keys.length } });
+      const worker = async () => {
+        while (next < keys.length) {
+          const i = next++;
+          results[i] = await apply(keys[i]!, signal);
+          set({ applying: { done: ++done, total: keys.length } });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(limit, keys.length) }, worker));
+      set({ applying: undefined });
+      return results;
+    },
+    resolveConflict(key, choice = {}) {
+      const d = get().drafts[key];
+      const c = get().conflicts[key];
+      if (!d || !c) return;
+      const values = rebase(d.target.kind, d.base ?? {}, c.theirs, d.values, choice);
+      set((s) => {
+        const conflicts = { ...s.conflicts };
+        delete conflicts[key];
+        const drafts = { ...s.drafts };
+        if (buildRequest(d.target, c.theirs, values)) drafts[key] = { ...d, base: c.theirs, values, updatedAt: ctx.now() };
+        else delete drafts[key];
+        return { conflicts, drafts, records: { ...s.records, [key]: c.theirs } };
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// The store's state: server copies, drafts, request state per key. Serialisable (no class instances).
+import type { DraftTarget, FieldConflict, WriteRequest } from '../diff/index.js';
+import type { FieldErrors, Rec } from '../schema/index.js';
+import type { ListKey, RecordKey } from './keys.js';
+
+export type RequestStatus = 'idle' | 'loading' | 'saving' | 'error';
+
+export interface RequestState {
+  readonly status: RequestStatus;
+  /** The API's words (or the network problem) when status is error. */
+  readonly message?: string;
+  readonly at: number;
+}
+
+export interface ListState {
+  readonly keys: readonly RecordKey[];
+  readonly total: number;
+  readonly loadedAt: number;
+}
+
+export interface Draft {
+  readonly target: DraftTarget;
+  /** The server's record when the draft began (update, delete): what "someone else changed it" is measured against. */
+  readonly base?: Rec;
+  /** The whole record as I want it. */
+  readonly values: Rec;
+  readonly startedAt: number;
+  readonly updatedAt: number;
+  /** A create was sent once without an answer: before sending again, look for the record it made. */
+  readonly maybeSent?: boolean;
+}
+
+export interface Conflict {
+  readonly theirs: Rec;
+  readonly fields: readonly FieldConflict[];
+}
+
+export type ApplyResult =
+  | { readonly key: RecordKey; readonly outcome: 'applied'; readonly record?: Rec; readonly newKey?: RecordKey }
+  | { readonly key: RecordKey; readonly outcome: 'unchanged' }
+  | { readonly key: RecordKey; readonly outcome: 'invalid'; readonly fieldErrors: FieldErrors }
+  | { readonly key: RecordKey; readonly outcome: 'conflict'; readonly conflict: Conflict }
+  | { readonly key: RecordKey; readonly outcome: 'failed'; readonly message: string; readonly fieldErrors?: FieldErrors };
+
+export interface Review {
+  readonly key: RecordKey;
+  readonly target: DraftTarget;
+  readonly changes: ReadonlyArray<{ readonly field: string; readonly label: string; readonly before: unknown; readonly after: unknown }>;
+  readonly request: WriteRequest | undefined;
+}
+
+export interface Connection {
+  readonly online: boolean;
+  readonly lastSuccessAt?: number;
+  readonly lastError?: string;
+}
+
+export interface DataState {
+  readonly records: Readonly<Record<RecordKey, Rec>>;
+  readonly lists: Readonly<Record<ListKey, ListState>>;
+  readonly drafts: Readonly<Record<RecordKey, Draft>>;
+  readonly requests: Readonly<Record<string, RequestState>>;
+  readonly fieldErrors: Readonly<Record<RecordKey, FieldErrors>>;
+  readonly conflicts: Readonly<Record<RecordKey, Conflict>>;
+  readonly connection: Connection;
+  /** Progress of applyMany: done of total. */
+  readonly applying?: { readonly done: number; readonly total: number };
+}

@@ -1,0 +1,61 @@
+// Through 503s, dropped connections and latency every draft ends applied exactly once, or kept with an error.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { CFG, storeFor } from './helpers.js';
+
+let faulty: TestEmulator;
+
+beforeAll(async () => {
+  faulty = await startTestEmulator(['--seed', 'demo', '--token', 'fault-token', '--fail-rate', '0.3', '--reset-rate', '0.3', '--latency', '200']);
+});
+afterAll(() => faulty.close());
+
+/** A plain view of the same state, with no faults: a second emulator cannot share memory, so read through retries. */
+async function readBack(path: string): Promise<any> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const r = await faulty.call('GET', path);
+      if (r.status === 200) return r.body;
+    } catch {
+      // dropped connection: read again
+    }
+  }
+  throw new Error(`no answer from ${path} in 100 attempts`);
+}
+
+describe('store under faults', () => {
+  it('never loses or duplicates a draft', async () => {
+    const store = storeFor(faulty, undefined, { maxAttempts: 8 });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await store.getState().loadConfigurations();
+        break;
+      } catch (e) {
+        if (attempt > 20) throw e; // the list itself may fail 8 times in a row; load again
+      }
+    }
+    const confs = store.getState().lists.configurations!.keys.slice(0, 6);
+    const edits = confs.map((k, i) => {
+      store.getState().editField(k, 'name', `faulty edit ${i}`);
+      return k;
+    });
+    const creates = Array.from({ length: 6 }, (_, i) =>
+      store.getState().startCreate('configuration', undefined, { name: `faulty new ${i}`, origin_address: `o${i}.example.test`, origin_host_header: `h${i}.example.test` }),
+    );
+    const keys = [...edits, ...creates];
+    let results = await store.getState().applyMany(keys);
+    // whatever failed is still a draft; sending again finishes it (a create is never made twice)
+    for (let round = 0; round < 10 && results.some((r) => r.outcome !== 'applied'); round++) {
+      for (const r of results) if (r.outcome === 'failed') expect(store.getState().drafts[r.key]).toBeDefined();
+      results = await store.getState().applyMany(Object.keys(store.getState().drafts));
+    }
+    expect(Object.keys(store.getState().drafts)).toEqual([]);
+
+    const list = (await readBack(CFG)) as Array<{ id: number; name: string }>;
+    for (let i = 0; i < 6; i++) {
+      expect(list.filter((c) => c.name === `faulty new ${i}`)).toHaveLength(1);
+      expect(list.filter((c) => c.name === `faulty edit ${i}`)).toHaveLength(1);
+    }
+    for (const k of edits) expect(store.getState().records[k]!.name).toMatch(/^faulty edit/);
+  });
+});
