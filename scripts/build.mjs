@@ -17,5 +17,15 @@ await build({
     js: "#!/usr/bin/env node\nimport { createRequire as __cdnCreateRequire } from 'node:module';\nconst require = __cdnCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  // Ink imports react-devtools-core only when DEV is set; it is not a dependency: stub it.
+  plugins: [
+    {
+      name: 'stub-devtools',
+      setup(b) {
+        b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'stub' }));
+        b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export default {};', loader: 'js' }));
+      },
+    },
+  ],
 });
 chmodSync('dist/cdn-tui.js', 0o755);

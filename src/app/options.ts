@@ -1,0 +1,13 @@
+// What the command line hands to the TUI once it has resolved flags, environment and profiles.
+export interface TuiOptions {
+  readonly baseUrl: string;
+  readonly token: string;
+  /** Shown in the header: `DEMO`, the profile's name, or the API's host. */
+  readonly label: string;
+  readonly demo: boolean;
+  readonly readOnly: boolean;
+  /** Where the draft journal lives ($XDG_STATE_HOME/cdn-tui). */
+  readonly stateDir: string;
+  /** One sentence for the status line at start (e.g. a setting that was ignored). */
+  readonly notice?: string;
+}
