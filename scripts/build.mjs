@@ -12,6 +12,7 @@ await build({
   format: 'esm',
   target: 'node22',
   sourcemap: 'linked',
+  jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version) },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cdnCreateRequire } from 'node:module';\nconst require = __cdnCreateRequire(import.meta.url);",

@@ -1,0 +1,45 @@
+// Ink's (input, key) → one key name: 'up', 'pgdn', 'enter', 'esc', 'space', 'ctrl-s', or the character.
+import type { Key } from 'ink';
+
+export function keyName(input: string, key: Key): string {
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
+  if (key.pageUp) return 'pgup';
+  if (key.pageDown) return 'pgdn';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.return) return 'enter';
+  if (key.escape) return 'esc';
+  if (key.tab) return key.shift ? 'shift-tab' : 'tab';
+  if (key.backspace) return 'backspace';
+  if (key.delete) return 'delete';
+  if (key.ctrl && input.length === 1) return `ctrl-${input.toLowerCase()}`;
+  if (input === ' ') return 'space';
+  return input;
+}
+
+/** A key name as help and the footer show it. */
+export function showKey(name: string): string {
+  const shown: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→', pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End', enter: 'Enter', esc: 'Esc', space: 'Space', tab: 'Tab' };
+  if (shown[name]) return shown[name];
+  if (name.startsWith('ctrl-')) return `Ctrl-${name.slice(5)}`;
+  return name;
+}
+
+/** Whether a key name is text that a text input takes. */
+export function isPrintable(name: string): boolean {
+  return name === 'space' || (name.length >= 1 && !/^(ctrl-|shift-tab$)/.test(name) && [...name].length === 1 && name >= ' ');
+}
+
+/** The key name of one character of a chunk that arrived as several keys at once ("jj", "j\r"). */
+export function charKey(c: string): string {
+  if (c === '\r' || c === '\n') return 'enter';
+  if (c === '\t') return 'tab';
+  if (c === '\x7f' || c === '\b') return 'backspace';
+  if (c === ' ') return 'space';
+  const code = c.charCodeAt(0);
+  if (code >= 1 && code <= 26) return `ctrl-${String.fromCharCode(code + 96)}`;
+  return c;
+}
