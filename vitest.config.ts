@@ -5,7 +5,7 @@ const ciReporters: Array<[string, Record<string, unknown>]> = process.env.CI ? [
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

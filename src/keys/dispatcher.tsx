@@ -59,6 +59,14 @@ class Registry {
   /** Runs the key through the layers; returns whether something handled it. */
   dispatch(key: string, input: string): boolean {
     const commands = commandsOf(key);
+    if (commands.includes('forceQuit')) {
+      // Ctrl-c quits from anywhere, text inputs and modals included
+      const quit = this.sorted().flatMap((l) => l.bindings).find((b) => b.command === 'forceQuit');
+      if (quit) {
+        quit.run();
+        return true;
+      }
+    }
     for (const layer of this.sorted()) {
       if (layer.raw?.(key, input)) return true;
       const hit = layer.bindings.find((b) => commands.includes(b.command));
