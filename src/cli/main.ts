@@ -1,25 +1,36 @@
-// The `cdn-tui` command: routes to the emulator (`serve`) and, later, the TUI. --help and --version
-// load nothing else (the rest is imported lazily).
-import { USAGE, VERSION } from './usage.js';
+// The `cdn-tui` command: routes to the TUI, `login` or the emulator (`serve`). --help and --version
+// load nothing else (every command is imported lazily). Failures: one sentence, never a stack.
+import { parseArgs, type Command } from './args.js';
+import { EXIT, reportError } from './errors.js';
+import { LOGIN_USAGE, USAGE, VERSION } from './usage.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const [first, ...rest] = argv;
-  if (first === '--version' || first === '-v') {
-    process.stdout.write(`cdn-tui ${VERSION}\n`);
-    return 0;
+  let command: Command;
+  try {
+    command = parseArgs(argv);
+  } catch (e) {
+    return reportError(e, argv[0] === 'login' ? 'cdn-tui login' : 'cdn-tui');
   }
-  if (first === '--help' || first === '-h' || first === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
+  switch (command.kind) {
+    case 'version':
+      process.stdout.write(`cdn-tui ${VERSION}\n`);
+      return EXIT.ok;
+    case 'help':
+      process.stdout.write(command.topic === 'login' ? LOGIN_USAGE : USAGE);
+      return EXIT.ok;
+    case 'serve':
+      return run('cdn-tui serve', async () => (await import('./serve.js')).serveCommand(command.argv));
+    case 'login':
+      return run('cdn-tui login', async () => (await import('./login.js')).loginCommand(command.flags));
+    case 'tui':
+      return run('cdn-tui', async () => (await import('./tui.js')).tuiCommand(command.flags));
   }
-  if (first === 'serve') {
-    const { serveCommand } = await import('./serve.js');
-    return serveCommand(rest);
+}
+
+async function run(prefix: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (e) {
+    return reportError(e, prefix);
   }
-  process.stderr.write(
-    first === undefined
-      ? 'cdn-tui: the terminal UI is not in this build yet; run the emulator with: cdn-tui serve --seed demo\n'
-      : `cdn-tui: unknown command or option "${first}" (see cdn-tui --help)\n`,
-  );
-  return 2;
 }

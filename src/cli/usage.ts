@@ -3,12 +3,59 @@ declare const __VERSION__: string | undefined;
 
 export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
-export const USAGE = `Usage: cdn-tui <command> [options]
+export const USAGE = `Usage:
+  cdn-tui [--base-url URL] [--token TOKEN | --token-file FILE] [--profile NAME] [--read-only] [--demo]
+  cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin]
+  cdn-tui serve [options]
+  cdn-tui --help | --version
 
-Commands:
-  serve [options]     the local emulator of the Content Delivery API (cdn-tui serve --help)
+The terminal UI for CDN content delivery configurations. With no base URL and token from the
+flags, the environment or a profile, it runs the demo: an embedded emulator with sample data.
 
 Options:
+  --base-url URL      the API, e.g. https://api.example.com
+  --token TOKEN       the API token (visible to other users in ps; prefer --token-file or a profile)
+  --token-file FILE   read the token from FILE (surrounding whitespace is ignored)
+  --profile NAME      use profile NAME of the config file
+  --read-only         no write key works; the header says READ-ONLY
+  --demo              the demo, whatever is configured
   --help, -h          this help
   --version, -v       the version
+
+Commands:
+  login               ask a user name and a password (no echo), get a token (POST /tokens) and
+                      save it in the profile (default "default"); see cdn-tui login --help
+  serve [options]     the local emulator of the Content Delivery API (cdn-tui serve --help)
+
+Environment (flags win over the environment, which wins over the profile):
+  CDN_TUI_BASE_URL, CDN_TUI_TOKEN, CDN_TUI_PROFILE
+  CDN_TUI_CONFIG      the config file (default $XDG_CONFIG_HOME/cdn-tui/config.json,
+                      else ~/.config/cdn-tui/config.json)
+  XDG_STATE_HOME      drafts are journaled in $XDG_STATE_HOME/cdn-tui (~/.local/state/cdn-tui)
+  NO_COLOR            no colour;  VISUAL, EDITOR: the editor of "e"
+  CDN_TUI_DEBUG=1     show stack traces of unexpected errors
+
+Config file (mode 0600; a token in a file others can read is refused):
+  {"profiles": {"prod": {"base_url": "https://api.example.com", "token": "…"}}, "default": "prod"}
+
+Needs an interactive terminal (over ssh: ssh -t). Exit codes: 0 done, 1 error, 2 bad usage.
+`;
+
+export const LOGIN_USAGE = `Usage: cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin]
+
+Asks a user name and a password (the password is not echoed), gets a token from the API
+(POST /tokens) and saves the base URL and the token in the profile of the config file, created
+with mode 0600 in a 0700 folder. Other profiles are kept; the first one becomes the default.
+
+Options:
+  --base-url URL      the API (default: CDN_TUI_BASE_URL, else the profile's base URL)
+  --profile NAME      the profile to write (default: CDN_TUI_PROFILE, else "default")
+  --user NAME         the user name (not asked)
+  --password-stdin    read the password from stdin instead of asking, for scripts; needs --user:
+                        printf '%s\\n' "$PASSWORD" | cdn-tui login --user alice --password-stdin
+                      (one trailing newline is dropped)
+
+Without a terminal on stdin and without --password-stdin, login refuses (exit 2) rather than
+read a password that would be echoed. Ctrl-C at a prompt cancels (exit 130).
+Exit codes: 0 saved, 1 refused or unreachable, 2 bad usage, 130 cancelled.
 `;

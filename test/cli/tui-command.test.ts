@@ -1,0 +1,72 @@
+// `cdn-tui` hands the resolved options to the TUI: the demo emulator in this process (closed when
+// the TUI returns), a profile's API, and nothing at all without a terminal.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TuiOptions } from '../../src/app/options.js';
+import { tempDir } from '../helpers/emulator.js';
+
+const seen: TuiOptions[] = [];
+let during: (o: TuiOptions) => Promise<void> = async () => undefined;
+
+vi.mock('../../src/app/run-tui.js', () => ({
+  runTui: async (o: TuiOptions) => {
+    seen.push(o);
+    await during(o);
+    return 0;
+  },
+}));
+
+const { tuiCommand } = await import('../../src/cli/tui.js');
+
+afterEach(() => {
+  seen.length = 0;
+  during = async () => undefined;
+  vi.restoreAllMocks();
+});
+
+function envFor() {
+  const dir = tempDir('cdn-tui-tui-');
+  return { CDN_TUI_CONFIG: join(dir, 'config.json'), XDG_STATE_HOME: join(dir, 'state') };
+}
+
+describe('tuiCommand', () => {
+  it('without a terminal: one line, exit 2, the TUI never starts', async () => {
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await tuiCommand({ readOnly: false, demo: true }, { env: envFor(), interactive: () => false })).toBe(2);
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(String(write.mock.calls[0]![0])).toMatch(/^cdn-tui: needs an interactive terminal .*ssh -t\n$/);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('the demo: an emulator with demo data, label DEMO, closed when the TUI returns', async () => {
+    const env = envFor();
+    let status = 0;
+    let count = 0;
+    during = async (o) => {
+      const res = await fetch(`${o.baseUrl}/content_delivery/configurations`, { headers: { authorization: `Token ${o.token}` } });
+      status = res.status;
+      count = ((await res.json()) as unknown[]).length;
+    };
+    expect(await tuiCommand({ readOnly: true, demo: false }, { env, interactive: () => true })).toBe(0);
+    expect(seen).toHaveLength(1);
+    const o = seen[0]!;
+    expect(o).toMatchObject({ label: 'DEMO', demo: true, readOnly: true, stateDir: join(env.XDG_STATE_HOME, 'cdn-tui') });
+    expect(o.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(status).toBe(200);
+    expect(count).toBeGreaterThan(0);
+    await expect(fetch(`${o.baseUrl}/content_delivery/configurations`)).rejects.toThrow();
+  });
+
+  it('an API from the flags: label is the host, no emulator', async () => {
+    const env = envFor();
+    expect(await tuiCommand({ readOnly: false, demo: false, baseUrl: 'https://api.example.test', token: 'flag-token-4444' }, { env, interactive: () => true })).toBe(0);
+    expect(seen[0]).toEqual({
+      baseUrl: 'https://api.example.test',
+      token: 'flag-token-4444',
+      label: 'api.example.test',
+      demo: false,
+      readOnly: false,
+      stateDir: join(env.XDG_STATE_HOME, 'cdn-tui'),
+    });
+  });
+});
