@@ -7,8 +7,9 @@ import { useTheme } from '../ui/theme.js';
 
 export interface Column<Row> {
   readonly title: string;
-  /** Characters; the last column takes what is left when omitted. */
+  /** Characters; without it the column shares what is left, by `weight` (default 1). */
   readonly width?: number;
+  readonly weight?: number;
   /** The cell's text (already made safe by the caller). */
   readonly cell: (row: Row) => string;
   readonly align?: 'left' | 'right';
@@ -37,13 +38,21 @@ export function windowStart(cursor: number, height: number, total: number): numb
   return Math.max(0, start);
 }
 
-function line<Row>(row: Row, columns: readonly Column<Row>[], width: number): string {
+/** Widths of the columns: fixed ones as given, the others share the rest by weight. */
+export function columnWidths(columns: readonly Column<unknown>[], width: number): number[] {
   const fixed = columns.reduce((n, c) => n + (c.width ?? 0) + 1, 0);
+  const weights = columns.reduce((n, c) => n + (c.width === undefined ? (c.weight ?? 1) : 0), 0);
+  const rest = Math.max(0, width - fixed);
+  return columns.map((c) => c.width ?? Math.max(4, Math.floor((rest * (c.weight ?? 1)) / Math.max(1, weights))));
+}
+
+function line<Row>(row: Row, columns: readonly Column<Row>[], width: number, ascii: boolean): string {
+  const widths = columnWidths(columns as readonly Column<unknown>[], width);
   return columns
-    .map((c) => {
-      const w = c.width ?? Math.max(4, width - fixed - 1);
+    .map((c, i) => {
+      const w = widths[i]!;
       const text = c.cell(row);
-      return c.align === 'right' ? text.slice(0, w).padStart(w) : pad(text, w);
+      return c.align === 'right' ? text.slice(0, w).padStart(w) : pad(text, w, ascii);
     })
     .join(' ');
 }
@@ -59,7 +68,7 @@ function TableView<Row>(props: WindowedTableProps<Row>) {
     <Box flexDirection="column" height={height + 1} width={width} overflow="hidden">
       <Text bold color={theme.c('cyan')} wrap="truncate">
         {'  '}
-        {line(undefined as Row, header, inner)}
+        {line(undefined as Row, header, inner, !theme.unicode)}
       </Text>
       {visible.length === 0 ? <Text dimColor>{`  ${props.empty ?? 'nothing here'}`}</Text> : null}
       {visible.map((row, i) => {
@@ -68,7 +77,7 @@ function TableView<Row>(props: WindowedTableProps<Row>) {
         const mark = props.marked?.has(key) ? theme.sym.mark : props.pending?.has(key) ? '*' : ' ';
         return (
           <Text key={key} inverse={focused} wrap="truncate">
-            {mark} {line(row, columns, inner)}
+            {mark} {line(row, columns, inner, !theme.unicode)}
           </Text>
         );
       })}

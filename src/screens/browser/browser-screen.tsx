@@ -49,12 +49,12 @@ export function BrowserScreen() {
   );
 
   const columns: Column<BrowserRow>[] = [
-    { title: 'id', width: 7, align: 'right', cell: (r) => String(r.record.id) },
-    { title: 'name', width: Math.max(12, Math.floor((width - 50) * 0.45)), cell: (r) => safe(r.record.name) },
-    { title: 'domain', width: 28, cell: (r) => safe(r.record.domain_name) },
+    { title: 'id', width: 6, align: 'right', cell: (r) => String(r.record.id) },
+    { title: 'name', weight: 3, cell: (r) => safe(r.record.name) },
+    { title: 'domain', weight: 3, cell: (r) => safe(r.record.domain_name) },
     { title: 'protocol', width: 10, cell: (r) => safe(r.record.delivery_protocol) },
     { title: 'active', width: 6, cell: (r) => (r.record.active ? 'yes' : 'no') },
-    { title: 'cnames', cell: (r) => ((r.record.cname as string[]) ?? []).map(safe).join(', ') },
+    { title: 'cnames', weight: 3, cell: (r) => ((r.record.cname as string[]) ?? []).map(safe).join(', ') },
   ];
   const focusedRecord = deleting?.record;
   return (
