@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// PNG screenshots of terminal scenarios, drawn from the same pty + headless xterm as the e2e tests.
+//
+//   node scripts/screenshot.mjs harness            → screenshots/harness.png
+//   node scripts/screenshot.mjs all | --list
+//   options: --scale N (default 2), --out DIR (default screenshots)
+//
+// A scenario is data: what to run, then steps. `app` runs the built TUI through startApp
+// (test/e2e/harness.ts; its options: args, env, cols, rows, emulator…; `npm run build` first);
+// `command` runs any program. Steps, in order:
+//   { wait: 'text' | /re/ }  { gone: 'text' }  { press: ['down', 'enter'] }  { type: 'abc' }
+//   { resize: [80, 24] }  { idle: 200 }  'capture' | { capture: 'suffix' }  async (t) => { … }
+// A capture waits for the screen to settle, then writes <out>/<name>[-suffix].png; a scenario
+// without one is captured at its end. Adding a scenario is one entry in SCENARIOS below.
+//
+// The TypeScript modules are loaded as they are: a module hook maps `./x.js` to `./x.ts` and
+// compiles TypeScript with esbuild (a devDependency) in memory; no build step, nothing written.
+import { registerHooks } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { transformSync } from 'esbuild';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** @type {Record<string, { about: string, app?: object, command?: string[], steps: unknown[] }>} */
+const SCENARIOS = {
+  harness: {
+    about: 'the echo-keys fixture: frame, inverse row, colours, symbols, keys (needs no TUI)',
+    command: [process.execPath, 'test/e2e/fixtures/echo-keys.mjs'],
+    steps: [{ wait: 'ready' }, { press: ['down', 'pgdn', 'esc', 'x', 'ctrl-s', 'enter'] }, { wait: 'key: enter' }, 'capture'],
+  },
+  // A TUI scenario is as short as this (the demo needs no emulator; wait for the data, not only the
+  // header, before pressing keys):
+  // browser: { about: 'the configuration browser', app: { args: ['--demo'] }, steps: [{ wait: 'winter sale' }, { press: ['down'] }] },
+};
+
+function loadTypeScript() {
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      try {
+        return nextResolve(specifier, context);
+      } catch (error) {
+        if (!/^\.\.?\//.test(specifier) || !specifier.endsWith('.js')) throw error;
+        for (const ext of ['.ts', '.tsx']) {
+          try {
+            return nextResolve(specifier.slice(0, -3) + ext, context);
+          } catch {
+            // try the next extension
+          }
+        }
+        throw error;
+      }
+    },
+    load(url, context, nextLoad) {
+      if (!url.startsWith('file:') || !/\.tsx?$/.test(url) || url.includes('/node_modules/')) return nextLoad(url, context);
+      const file = fileURLToPath(url);
+      const { code } = transformSync(readFileSync(file, 'utf8'), {
+        loader: file.endsWith('x') ? 'tsx' : 'ts',
+        format: 'esm',
+        jsx: 'automatic',
+        target: 'node22',
+        sourcefile: file,
+        sourcemap: 'inline',
+      });
+      return { format: 'module', source: code, shortCircuit: true };
+    },
+  });
+}
+
+async function start(scenario) {
+  if (scenario.app) {
+    const { startApp } = await import(pathToFileURL(join(ROOT, 'test/e2e/harness.ts')).href);
+    return startApp(scenario.app);
+  }
+  const { startTerminal } = await import(pathToFileURL(join(ROOT, 'test/e2e/terminal.ts')).href);
+  const [file, ...args] = scenario.command;
+  return startTerminal({ file, args, cwd: ROOT, cols: scenario.cols, rows: scenario.rows });
+}
+
+async function run(name, scenario, { scale, out }) {
+  const { writePng } = await import(pathToFileURL(join(ROOT, 'test/e2e/render-png.ts')).href);
+  const written = [];
+  const capture = async (t, suffix) => {
+    await t.waitForIdle(150);
+    const file = join(out, suffix ? `${name}-${suffix}.png` : `${name}.png`);
+    writePng(file, t.snapshot(), { scale });
+    written.push(file);
+  };
+  const t = await start(scenario);
+  try {
+    for (const step of scenario.steps) {
+      if (typeof step === 'function') await step(t);
+      else if (step === 'capture') await capture(t);
+      else if ('capture' in step) await capture(t, step.capture);
+      else if ('wait' in step) await t.waitForText(step.wait, step.timeout);
+      else if ('gone' in step) await t.waitForNoText(step.gone, step.timeout);
+      else if ('press' in step) await t.press(...[step.press].flat());
+      else if ('type' in step) await t.type(step.type);
+      else if ('resize' in step) t.resize(step.resize[0], step.resize[1]);
+      else if ('idle' in step) await t.waitForIdle(step.idle);
+      else throw new Error(`scenario ${name}: unknown step ${JSON.stringify(step)}`);
+    }
+    if (written.length === 0) await capture(t);
+  } finally {
+    await t.close();
+  }
+  return written;
+}
+
+function parseArgs(argv) {
+  const options = { scale: 2, out: join(ROOT, 'screenshots'), names: [], list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--scale') options.scale = Number(argv[++i]);
+    else if (a === '--out') options.out = resolve(argv[++i] ?? '');
+    else if (a === '--list' || a === '-l') options.list = true;
+    else if (a === 'all') options.names.push(...Object.keys(SCENARIOS));
+    else options.names.push(a);
+  }
+  if (!Number.isInteger(options.scale) || options.scale < 1) throw new Error('--scale takes a whole number ≥ 1');
+  return options;
+}
+
+try {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.list || options.names.length === 0) {
+    for (const [name, s] of Object.entries(SCENARIOS)) console.log(`${name.padEnd(16)} ${s.about}`);
+    if (!options.list) console.error('usage: node scripts/screenshot.mjs <scenario>... | all | --list [--scale N] [--out DIR]');
+    process.exitCode = options.list ? 0 : 2;
+  } else {
+    loadTypeScript();
+    for (const name of options.names) {
+      const scenario = SCENARIOS[name];
+      if (!scenario) throw new Error(`no scenario "${name}" (try --list)`);
+      for (const file of await run(name, scenario, options)) console.log(`wrote ${relative(process.cwd(), file)}`);
+    }
+  }
+} catch (error) {
+  console.error(`screenshot: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
