@@ -30,9 +30,58 @@ const SCENARIOS = {
     command: [process.execPath, 'test/e2e/fixtures/echo-keys.mjs'],
     steps: [{ wait: 'ready' }, { press: ['down', 'pgdn', 'esc', 'x', 'ctrl-s', 'enter'] }, { wait: 'key: enter' }, 'capture'],
   },
-  // A TUI scenario is as short as this (the demo needs no emulator; wait for the data, not only the
-  // header, before pressing keys):
-  // browser: { about: 'the configuration browser', app: { args: ['--demo'] }, steps: [{ wait: 'winter sale' }, { press: ['down'] }] },
+  // TUI scenarios run the demo (wait for the data, not only the header, before pressing keys).
+  browser: {
+    about: 'the configuration browser',
+    app: { args: ['--demo'] },
+    steps: [{ wait: 'winter sale' }, { press: ['down', 'down'] }, { idle: 200 }],
+  },
+  settings: {
+    about: 'a configuration: the Settings form with a changed field and a field error',
+    app: { args: ['--demo'] },
+    steps: [
+      { wait: 'winter sale' },
+      { press: ['down', 'down', 'enter'] },
+      { wait: 'delivery protocol' },
+      { press: ['enter', 'ctrl-u'] },
+      { type: 'acme public api v3' },
+      { press: ['enter', 'down', 'down', 'down', 'down', 'down', 'down', 'enter', 'end'] },
+      { type: ', bad host' },
+      { press: ['enter'] },
+      { wait: 'error:' },
+      { idle: 200 },
+    ],
+  },
+  review: {
+    about: 'the diff review: changed fields and the exact request',
+    app: { args: ['--demo'] },
+    steps: [
+      { wait: 'winter sale' },
+      { press: ['down', 'down', 'enter'] },
+      { wait: 'delivery protocol' },
+      { press: ['enter', 'ctrl-u'] },
+      { type: 'acme public api v3' },
+      { press: ['enter', 'down', 'enter'] },
+      { press: ['s'] },
+      { wait: 'PATCH /content_delivery' },
+      { idle: 200 },
+    ],
+  },
+  rules: {
+    about: 'the Rules tab of a configuration',
+    app: { args: ['--demo'] },
+    steps: [{ wait: 'winter sale' }, { press: ['enter'] }, { wait: 'delivery protocol' }, { press: ['2'] }, { wait: '/static/' }, { press: ['down', 'down'] }, { idle: 200 }],
+  },
+  help: {
+    about: 'the help: every key of the current view, from the key table',
+    app: { args: ['--demo'] },
+    steps: [{ wait: 'winter sale' }, { press: ['?'] }, { wait: 'Keys of this view' }, { idle: 200 }],
+  },
+  palette: {
+    about: 'the command palette',
+    app: { args: ['--demo'] },
+    steps: [{ wait: 'winter sale' }, { press: [':'] }, { type: 'docs' }, { wait: 'developer docs' }, { idle: 200 }],
+  },
 };
 
 function loadTypeScript() {

@@ -116,13 +116,14 @@ export function useKeys(priority: number, bindings: readonly Binding[], options:
   useEffect(() => () => registry?.set(id, undefined), [registry, id]);
 }
 
-/** The bindings that keys reach now, highest layer first, up to the first exclusive one. */
-export function useActiveBindings(): Binding[] {
+/** The bindings that keys reach now, highest layer first, up to the first exclusive one; `below`: only layers under that priority (help describes the view under it). */
+export function useActiveBindings(below = Infinity): Binding[] {
   const registry = useContext(RegistryContext);
   const layers = useSyncExternalStore(registry?.subscribe ?? (() => () => undefined), registry?.current ?? (() => []));
   const out: Binding[] = [];
   const seen = new Set<Command>();
   for (const layer of layers) {
+    if (layer.priority >= below) continue;
     for (const b of layer.bindings) {
       if (!seen.has(b.command)) out.push(b);
       seen.add(b.command);

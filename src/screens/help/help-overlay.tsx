@@ -10,7 +10,7 @@ import { useTheme } from '../../ui/theme.js';
 export function HelpOverlay() {
   const { ui, width } = useCtx();
   const theme = useTheme();
-  const bindings = useActiveBindings();
+  const bindings = useActiveBindings(PRIORITY.modal);
   const close = () => ui.getState().setOverlay(undefined);
   useKeys(PRIORITY.modal, [], { exclusive: true, raw: () => (close(), true) });
   return (
