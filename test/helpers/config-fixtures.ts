@@ -1,36 +1,11 @@
 // Fixtures and assertions shared by the emulator's HTTP contract tests (API.md §1–§4.1).
 import { expect } from 'vitest';
 import type { Reply, TestEmulator } from './emulator.js';
+import { CFG, expectDetail, expectFieldErrors } from './fixtures.js';
 
-/** `cfg` of SEED.md §4. */
-export const CFG = '/content_delivery/configurations';
-
-/** API.md §4.1: response fields of a configuration, in this order. */
-export const CONFIG_FIELDS = [
-  'id',
-  'name',
-  'domain_name',
-  'active',
-  'delivery_protocol',
-  'digital_certificate',
-  'cname_access_only',
-  'rawlogs',
-  'cname',
-] as const;
-
-/** API.md §4.4: the seven error-response fields, in this order. */
-export const ERROR_RESPONSE_FIELDS = [
-  'cache_error_400',
-  'cache_error_403',
-  'cache_error_404',
-  'cache_error_405',
-  'cache_error_414',
-  'cache_error_416',
-  'cache_error_501',
-] as const;
+export { CFG, CONFIGURATION_FIELDS as CONFIG_FIELDS, ERROR_RESPONSE_FIELDS, JSON_TYPE, expectDetail, expectFieldErrors } from './fixtures.js';
 
 export const DOMAIN_RE = /^[a-z0-9]{10}\.map\.edge\.example$/;
-export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const NOT_FOUND = 'Not found.';
 export const FORBIDDEN = 'You do not have permission to perform this action.';
@@ -90,33 +65,6 @@ export async function patchFreshConfig(
   const r = await emu.call('PATCH', `${CFG}/${cfg.id}`, { body });
   if (r.status !== 200) expect((await emu.call('GET', `${CFG}/${cfg.id}`)).body, 'a rejected PATCH changed the record').toEqual(cfg);
   return r;
-}
-
-/** Asserts `{"detail": detail}` with the given status and the JSON content type. */
-export function expectDetail(r: Reply, status: number, detail: string): void {
-  expect({ status: r.status, body: r.body }, r.text).toEqual({ status, body: { detail } });
-  expect(r.headers.get('content-type')).toBe(JSON_TYPE);
-}
-
-/**
- * Asserts a 400 validation error: a field map with exactly these keys, each value a non-empty
- * array of non-empty strings.
- */
-export function expectFieldErrors(r: Reply, keys: readonly string[]): void {
-  expect(r.status, r.text).toBe(400);
-  expect(r.headers.get('content-type')).toBe(JSON_TYPE);
-  expect(r.body).toBeTypeOf('object');
-  expect(Array.isArray(r.body), r.text).toBe(false);
-  expect(Object.keys(r.body as object).sort(), r.text).toEqual([...keys].sort());
-  for (const key of keys) {
-    const messages = (r.body as Record<string, unknown>)[key];
-    expect(Array.isArray(messages), `${key}: ${r.text}`).toBe(true);
-    expect((messages as unknown[]).length).toBeGreaterThan(0);
-    for (const m of messages as unknown[]) {
-      expect(typeof m, `${key}: ${r.text}`).toBe('string');
-      expect((m as string).length).toBeGreaterThan(0);
-    }
-  }
 }
 
 /** Asserts a field error whose only key is `key` with exactly the message `message`. */

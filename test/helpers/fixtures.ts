@@ -6,6 +6,9 @@ import type { CallOptions, Reply } from './emulator.js';
 /** The base path of every configuration resource. */
 export const CFG = '/content_delivery/configurations';
 
+/** The Content-Type of every answer (API.md §1). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Anything with the `call` of a TestEmulator (an in-process or a child emulator). */
 export interface Caller {
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
@@ -203,7 +206,8 @@ export async function getJson(emu: Caller, path: string): Promise<any> {
 
 /** Asserts a 4xx/5xx `{"detail": …}` answer. */
 export function expectDetail(reply: Reply, status: number, detail: string): void {
-  expect({ status: reply.status, body: reply.body }).toEqual({ status, body: { detail } });
+  expect({ status: reply.status, body: reply.body }, reply.text).toEqual({ status, body: { detail } });
+  expect(reply.headers.get('content-type')).toBe(JSON_TYPE);
 }
 
 /**
@@ -212,7 +216,9 @@ export function expectDetail(reply: Reply, status: number, detail: string): void
  */
 export function expectFieldErrors(reply: Reply, keys: readonly string[]): Json {
   expect(reply.status, reply.text).toBe(400);
+  expect(reply.headers.get('content-type')).toBe(JSON_TYPE);
   expect(reply.body, reply.text).toBeTypeOf('object');
+  expect(Array.isArray(reply.body), reply.text).toBe(false);
   expect(Object.keys(reply.body).sort(), reply.text).toEqual([...keys].sort());
   for (const k of keys) expectMessages(reply.body[k], reply.text);
   return reply.body;
