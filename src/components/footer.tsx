@@ -14,7 +14,7 @@ export function Footer() {
   const message = useStore(ui, (s) => s.message);
   const pending = useStore(store, (s) => Object.keys(s.drafts).length);
   const bindings = useActiveBindings().filter((b) => b.footer !== false);
-  const keys = bindings.map((b) => `${showKey(COMMANDS[b.command].keys[0])} ${b.label ?? COMMANDS[b.command].help}`).join('  ');
+  const keys = bindings.map((b) => `${showKey(COMMANDS[b.command].keys[0], !theme.unicode)} ${b.label ?? COMMANDS[b.command].help}`).join('  ');
   const color = message?.kind === 'error' ? theme.c('red') : message?.kind === 'ok' ? theme.c('green') : undefined;
   const prefix = message?.kind === 'error' ? 'error: ' : message?.kind === 'ok' ? `${theme.sym.ok} ` : '';
   return (

@@ -21,8 +21,9 @@ export function keyName(input: string, key: Key): string {
 }
 
 /** A key name as help and the footer show it. */
-export function showKey(name: string): string {
-  const shown: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→', pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End', enter: 'Enter', esc: 'Esc', space: 'Space', tab: 'Tab' };
+export function showKey(name: string, ascii = false): string {
+  const arrows = ascii ? { up: 'Up', down: 'Down', left: 'Left', right: 'Right' } : { up: '↑', down: '↓', left: '←', right: '→' };
+  const shown: Record<string, string> = { ...arrows, pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End', enter: 'Enter', esc: 'Esc', space: 'Space', tab: 'Tab' };
   if (shown[name]) return shown[name];
   if (name.startsWith('ctrl-')) return `Ctrl-${name.slice(5)}`;
   return name;

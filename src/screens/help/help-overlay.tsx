@@ -18,7 +18,7 @@ export function HelpOverlay() {
       <Text bold>Keys of this view (any key closes)</Text>
       {bindings.map((b) => (
         <Text key={b.command}>
-          {pad(COMMANDS[b.command].keys.map(showKey).join(' '), 16)} {b.label ?? COMMANDS[b.command].help}
+          {pad(COMMANDS[b.command].keys.map((k) => showKey(k, !theme.unicode)).join(' '), 16)} {b.label ?? COMMANDS[b.command].help}
         </Text>
       ))}
     </Box>
