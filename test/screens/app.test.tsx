@@ -1,0 +1,73 @@
+// Screens in ink-testing-library, over a store wired to an in-process emulator: what a user sees
+// after each key.
+import { render } from 'ink-testing-library';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../../src/app/app.js';
+import { createUiStore } from '../../src/app/ui-store.js';
+import { createApiClient } from '../../src/api/index.js';
+import { createAppStore, createMemoryJournal } from '../../src/store/index.js';
+import { detectTheme } from '../../src/ui/theme.js';
+import { startTestEmulator, waitFor, type TestEmulator } from '../helpers/emulator.js';
+
+let emu: TestEmulator;
+beforeAll(async () => {
+  emu = await startTestEmulator(['--seed', 'demo']);
+});
+afterAll(() => emu.close());
+
+async function mount(options: { readOnly?: boolean } = {}) {
+  const store = createAppStore({ api: createApiClient({ baseUrl: emu.url, token: emu.token }), journal: createMemoryJournal() });
+  const ui = createUiStore();
+  const opts = { baseUrl: emu.url, token: emu.token, label: 'TEST', demo: false, readOnly: options.readOnly ?? false, stateDir: '/nonexistent' };
+  const app = render(<App store={store} ui={ui} options={opts} theme={detectTheme({ LANG: 'C.UTF-8', NO_COLOR: '1' })} onQuit={() => undefined} />);
+  await store.getState().loadConfigurations();
+  await waitFor(() => app.lastFrame()?.includes('winter sale'));
+  await new Promise((r) => setImmediate(r));
+  const press = async (...keys: string[]) => {
+    for (const k of keys) {
+      app.stdin.write(k);
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  return { ...app, store, ui, press, frame: () => app.lastFrame() ?? '' };
+}
+
+describe('screens', () => {
+  it('browser: filters as you type and clears with Esc', async () => {
+    const app = await mount();
+    await app.press('/', 'd', 'o', 'c', 's');
+    await waitFor(() => app.frame().includes('1 of 12 configurations') || app.frame().includes('/docs'));
+    await waitFor(() => !app.frame().includes('winter sale'));
+    expect(app.frame()).toContain('acme developer docs');
+    await app.press('\u001b');
+    await waitFor(() => app.frame().includes('winter sale'));
+    app.unmount();
+  });
+
+  it('settings: an edit marks the field, a bad value shows its error beside it, review shows the request', async () => {
+    const app = await mount();
+    await app.press('j', 'j', '\r');
+    await waitFor(() => app.frame().includes('delivery protocol'));
+    await app.press('\r', '\u0015', 'x', 'y', 'z', '\r');
+    await waitFor(() => /\* name\s+xyz/.test(app.frame()));
+    await app.press('j', 'j', 'j', 'j', 'j', 'j', '\r', ',', 'n', 'o', ' ', 'h', 'o', 's', 't', '\r');
+    await waitFor(() => app.frame().includes('error: "no" is not a valid host name.'));
+    await app.press('u');
+    await waitFor(() => !app.frame().includes('error:'));
+    await app.press('s');
+    await waitFor(() => app.frame().includes('PATCH /content_delivery/configurations/3 {"name": "xyz"}'));
+    expect(app.frame()).toContain('name: -"acme public api v2" → +"xyz"');
+    app.unmount();
+  });
+
+  it('read-only: editing says why and changes nothing', async () => {
+    const app = await mount({ readOnly: true });
+    expect(app.frame()).toContain('READ-ONLY');
+    await app.press('\r');
+    await waitFor(() => app.frame().includes('delivery protocol'));
+    await app.press('\r');
+    await waitFor(() => app.frame().includes('error: read-only'));
+    expect(app.store.getState().drafts).toEqual({});
+    app.unmount();
+  });
+});
