@@ -11,6 +11,8 @@ import { HelpOverlay } from '../screens/help/help-overlay.js';
 import { NewConfigurationScreen } from '../screens/new-configuration/new-configuration-screen.js';
 import { PaletteOverlay } from '../screens/palette/palette-overlay.js';
 import { ReviewScreen } from '../screens/review/review-screen.js';
+import { RecordScreen } from '../screens/record/record-screen.js';
+import { BulkScreen } from '../screens/bulk/bulk-screen.js';
 import { RestoreOffer } from '../screens/review/restore-offer.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
 import { AppCtx, useCtx, type Ctx } from './context.js';
@@ -27,6 +29,10 @@ function Screen({ route }: { readonly route: Route }) {
       return <NewConfigurationScreen recordKey={route.key} />;
     case 'review':
       return <ReviewScreen keys={route.keys} />;
+    case 'record':
+      return <RecordScreen key={route.key} recordKey={route.key} kind={route.kind} conf={route.conf} />;
+    case 'bulk':
+      return <BulkScreen keys={route.keys} kind={route.kind} conf={route.conf} />;
     default: {
       const never: never = route;
       return never;

@@ -16,7 +16,9 @@ export type Route =
   | { readonly screen: 'browser' }
   | { readonly screen: 'configuration'; readonly conf: number; readonly tab: Tab }
   | { readonly screen: 'new-configuration'; readonly key: RecordKey }
-  | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string };
+  | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string }
+  | { readonly screen: 'record'; readonly key: RecordKey; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }
+  | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number };
 
 export type Overlay = 'help' | 'palette' | undefined;
 
@@ -30,12 +32,15 @@ export interface UiState {
   readonly stack: readonly Route[];
   readonly overlay: Overlay;
   readonly message?: Message;
+  /** Rows to show marked and focused when a list opens next (the rules that use a cache setting). */
+  readonly focusKeys?: readonly RecordKey[];
   push(route: Route): void;
   /** Back one level; false at the top. */
   pop(): boolean;
   replace(route: Route): void;
   setOverlay(overlay: Overlay): void;
   say(kind: Message['kind'], text: string): void;
+  setFocusKeys(keys: readonly RecordKey[] | undefined): void;
 }
 
 export type UiStore = StoreApi<UiState>;
@@ -53,6 +58,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }): UiStore {
     replace: (route) => set((s) => ({ stack: [...s.stack.slice(0, -1), route] })),
     setOverlay: (overlay) => set({ overlay }),
     say: (kind, text) => set({ message: { kind, text, at: Date.now() } }),
+    setFocusKeys: (focusKeys) => set({ focusKeys }),
   }));
 }
 

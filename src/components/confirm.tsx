@@ -15,9 +15,11 @@ export interface ConfirmProps {
   readonly typeToConfirm?: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
+  /** What `y` does. @default 'delete' */
+  readonly yes?: string;
 }
 
-export function Confirm({ title, request, typeToConfirm, onConfirm, onCancel }: ConfirmProps) {
+export function Confirm({ title, request, typeToConfirm, onConfirm, onCancel, yes = 'delete' }: ConfirmProps) {
   const theme = useTheme();
   const [typed, setTyped] = useState('');
   useKeys(PRIORITY.modal, [], {
@@ -34,7 +36,7 @@ export function Confirm({ title, request, typeToConfirm, onConfirm, onCancel }: 
       <Text bold>{safe(title)}</Text>
       <Text color={theme.c('red')}>{request}</Text>
       {typeToConfirm === undefined ? (
-        <Text>y: delete · any other key: cancel</Text>
+        <Text>y: {yes} · any other key: cancel</Text>
       ) : (
         <Box>
           <Text>Type the name to confirm ({safe(typeToConfirm)}): </Text>

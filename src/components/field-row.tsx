@@ -16,20 +16,24 @@ export interface FieldRowProps {
   readonly width: number;
   /** An inline editor shown instead of the value. */
   readonly editor?: React.ReactNode;
+  /** The field does not apply now (e.g. redirect_to of a delivery rule): drawn dim. */
+  readonly dim?: boolean;
+  /** The value as shown, when it is not the raw value (a record's name for its id). */
+  readonly shown?: string;
 }
 
-export function FieldRow({ field, value, changed, focused, error, readOnly, labelWidth, width, editor }: FieldRowProps) {
+export function FieldRow({ field, value, changed, focused, error, readOnly, labelWidth, width, editor, dim, shown: label }: FieldRowProps) {
   const theme = useTheme();
-  const shown = showField(field, value);
-  const choice = field.type === 'enum' && !readOnly ? ` ${theme.unicode ? '‹›' : '<>'}` : '';
+  const shown = label ?? showField(field, value);
+  const choice = (field.type === 'enum' || label !== undefined) && !readOnly ? ` ${theme.unicode ? '‹›' : '<>'}` : '';
   const problem = error?.length ? safe(error.join(' ')) : undefined;
   return (
     <Box width={width}>
-      <Text inverse={focused} wrap="truncate">
+      <Text inverse={focused} dimColor={dim} wrap="truncate">
         {changed ? '*' : ' '} {pad(field.label, labelWidth)}{' '}
       </Text>
       {editor ?? (
-        <Text inverse={focused} dimColor={readOnly} color={changed ? theme.c('yellow') : undefined} wrap="truncate">
+        <Text inverse={focused} dimColor={readOnly || dim} color={changed ? theme.c('yellow') : undefined} wrap="truncate">
           {shown || ' '}
           {choice}
         </Text>

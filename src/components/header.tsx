@@ -17,7 +17,7 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-function crumbs(route: Route, name: (conf: number) => string): string[] {
+function crumbs(route: Route, name: (conf: number) => string, recordName: (key: string) => string): string[] {
   switch (route.screen) {
     case 'browser':
       return ['configurations'];
@@ -27,6 +27,10 @@ function crumbs(route: Route, name: (conf: number) => string): string[] {
       return ['configurations', 'new'];
     case 'review':
       return ['review', route.title];
+    case 'record':
+      return ['configurations', `${name(route.conf)} (${route.conf})`, route.kind === 'rule' ? 'rules' : 'cache settings', recordName(route.key)];
+    case 'bulk':
+      return ['configurations', `${name(route.conf)} (${route.conf})`, `${route.keys.length} marked`];
   }
 }
 
@@ -37,13 +41,18 @@ export function Header({ route }: { readonly route: Route }) {
   const connection = useStore(store, (s) => s.connection);
   const records = useStore(store, (s) => s.records);
   const name = (conf: number) => safe(records[recordKey('configuration', undefined, conf)]?.name ?? '…');
+  const drafts = useStore(store, (s) => s.drafts);
+  const recordName = (key: string) => {
+    const r = drafts[key]?.values ?? records[key];
+    return key.includes(':new-') ? 'new' : safe(r?.path ?? r?.name ?? '…');
+  };
   const state = connection.online
     ? connection.lastSuccessAt
       ? `updated ${ago(now - connection.lastSuccessAt)}`
       : 'connecting…'
     : 'offline, retrying (r)';
   const right = [options.label, options.readOnly ? 'READ-ONLY' : '', state].filter(Boolean).join(' · ');
-  const left = fit(crumbs(route, name).join(theme.sym.sep), Math.max(10, width - right.length - 2), !theme.unicode);
+  const left = fit(crumbs(route, name, recordName).join(theme.sym.sep), Math.max(10, width - right.length - 2), !theme.unicode);
   return (
     <Box width={width} justifyContent="space-between">
       <Text bold wrap="truncate">

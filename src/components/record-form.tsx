@@ -3,12 +3,13 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { jsonEqual } from '../diff/index.js';
-import { accepts, schemaFor, type FieldSpec } from '../schema/index.js';
+import { accepts, notApplicable, regexProblem, schemaFor, type FieldSpec } from '../schema/index.js';
 import type { AppStore, RecordKey } from '../store/index.js';
 import { PRIORITY, useKeys, type Binding } from '../keys/dispatcher.js';
 import { editText, parseField } from '../ui/values.js';
-import { ChoiceList } from './choice-list.js';
+import { ChoiceList, enumChoices, type Choice } from './choice-list.js';
 import { FieldRow } from './field-row.js';
 import { TextInput } from './text-input.js';
 
@@ -24,21 +25,33 @@ export interface RecordFormProps {
   readonly onMessage: (kind: 'error' | 'info', text: string) => void;
   /** Fields shown but never edited (id, domain), before the editable ones. */
   readonly showReadOnly?: readonly string[];
+  /** Fields whose value is chosen among records (an origin, a cache setting): names shown, ids sent. */
+  readonly refChoices?: Readonly<Record<string, readonly Choice[]>>;
+  /** Extra bindings of the screen around the form (e: $EDITOR). */
+  readonly extraBindings?: readonly Binding[];
+  /** A grid of cells (the error-code TTLs): ←/→ move like ↑/↓. */
+  readonly grid?: boolean;
+  /** Bulk edit: more records that every edit also goes to (values that differ show as mixed). */
+  readonly alsoKeys?: readonly RecordKey[];
 }
 
-export function RecordForm({ store, recordKey, kind, readOnly, width, height, onReview, onMessage, showReadOnly = [] }: RecordFormProps) {
+export function RecordForm(props: RecordFormProps) {
+  const { store, recordKey, kind, readOnly, width, height, onReview, onMessage, showReadOnly = [], refChoices = {}, extraBindings = [], alsoKeys = [], grid = false } = props;
+  const others = useStore(store, useShallow((s) => alsoKeys.map((k) => s.drafts[k]?.values ?? s.records[k])));
   const draft = useStore(store, (s) => s.drafts[recordKey]);
   const server = useStore(store, (s) => s.records[recordKey]);
   const errors = useStore(store, (s) => s.fieldErrors[recordKey]);
   const schema = schemaFor(kind);
   const op = draft?.target.op === 'create' ? 'create' : 'patch';
   const fixed = schema.fields.filter((f) => showReadOnly.includes(f.name));
-  const editable = schema.fields.filter((f) => accepts(f, op));
+  // A new record's form puts the required fields first.
+  const editable = schema.fields.filter((f) => accepts(f, op)).sort((a, b) => (op === 'create' ? Number(b.create === 'required') - Number(a.create === 'required') : 0));
   const fields = [...fixed, ...editable];
   const values = draft?.values ?? server ?? {};
   const base = draft?.base ?? server ?? {};
   const [cursor, setCursor] = useState(fixed.length);
   const [editing, setEditing] = useState<'text' | 'choice' | undefined>();
+  const [live, setLive] = useState<string | undefined>();
   const field = fields[Math.min(cursor, fields.length - 1)];
   const isEditable = (f: FieldSpec | undefined) => f !== undefined && !showReadOnly.includes(f.name);
   const { editField, revertField, discardDraft } = store.getState();
@@ -48,14 +61,23 @@ export function RecordForm({ store, recordKey, kind, readOnly, width, height, on
     else if (!isEditable(field)) onMessage('info', `${field?.label ?? 'this field'} cannot be edited`);
     else fn();
   };
-  const set = (v: unknown) => field && editField(recordKey, field.name, v);
+  const set = (v: unknown) => {
+    if (!field) return;
+    for (const k of [recordKey, ...alsoKeys]) editField(k, field.name, v);
+  };
+  const mixed = (f: FieldSpec) => others.some((o) => o && !jsonEqual(o[f.name], values[f.name]));
+  const choicesOf = (f: FieldSpec): readonly Choice[] => refChoices[f.name] ?? (f.type === 'enum' ? enumChoices(f.choices, f.choiceHelp) : []);
   const cycle = (step: number) =>
     guard(() => {
-      if (field?.type === 'enum') {
-        const i = field.choices.indexOf(String(values[field.name]));
-        set(field.choices[(i + step + field.choices.length) % field.choices.length]);
-      } else if (field?.type === 'boolean') set(!values[field.name]);
+      if (!field) return;
+      if (field.type === 'boolean') return set(!values[field.name]);
+      const choices = choicesOf(field);
+      if (!choices.length) return;
+      const i = choices.findIndex((c) => jsonEqual(c.value, values[field.name]));
+      set(choices[(i + step + choices.length) % choices.length]!.value);
     });
+  // A regular expression is checked while it is typed.
+  const liveCheck = (f: FieldSpec) => (text: string) => setLive(f.name === 'path' && values.regex === true ? regexProblem(text) : undefined);
   const bindings: Binding[] = [
     { command: 'up', run: () => setCursor((c) => Math.max(0, c - 1)) },
     { command: 'down', run: () => setCursor((c) => Math.min(fields.length - 1, c + 1)) },
@@ -65,19 +87,20 @@ export function RecordForm({ store, recordKey, kind, readOnly, width, height, on
       command: 'edit',
       run: guard(() => {
         if (field?.type === 'boolean') set(!values[field.name]);
-        else setEditing(field?.type === 'enum' ? 'choice' : 'text');
+        else setEditing(field?.type === 'enum' || (field && refChoices[field.name]) ? 'choice' : 'text');
       }),
     },
     { command: 'toggle', footer: false, run: guard(() => field?.type === 'boolean' && set(!values[field.name])) },
-    { command: 'left', footer: false, run: cycle(-1) },
-    { command: 'right', footer: false, run: cycle(1) },
+    { command: 'left', footer: false, run: grid ? () => setCursor((c) => Math.max(0, c - 1)) : cycle(-1) },
+    { command: 'right', footer: false, run: grid ? () => setCursor((c) => Math.min(fields.length - 1, c + 1)) : cycle(1) },
     { command: 'revert', run: () => field && draft && revertField(recordKey, field.name) },
     { command: 'revertAll', run: () => draft && discardDraft(recordKey) },
     { command: 'review', run: onReview },
+    ...extraBindings,
   ];
   useKeys(PRIORITY.screen, bindings, { active: editing === undefined });
 
-  const labelWidth = Math.min(22, Math.max(...fields.map((f) => f.label.length)));
+  const labelWidth = Math.min(24, Math.max(...fields.map((f) => f.label.length)));
   const start = Math.max(0, Math.min(cursor - Math.floor(height / 2), fields.length - height));
   return (
     <Box flexDirection="column" width={width}>
@@ -88,11 +111,16 @@ export function RecordForm({ store, recordKey, kind, readOnly, width, height, on
           focused && editing === 'text' ? (
             <TextInput
               initial={editText(f, values[f.name])}
+              onChange={liveCheck(f)}
               onSubmit={(text) => {
                 set(parseField(f, text));
                 setEditing(undefined);
+                setLive(undefined);
               }}
-              onCancel={() => setEditing(undefined)}
+              onCancel={() => {
+                setEditing(undefined);
+                setLive(undefined);
+              }}
             />
           ) : undefined;
         return (
@@ -102,18 +130,23 @@ export function RecordForm({ store, recordKey, kind, readOnly, width, height, on
             value={values[f.name]}
             changed={draft?.target.op === 'update' ? !jsonEqual(values[f.name], base[f.name]) : false}
             focused={focused && editing !== 'text'}
-            error={errors?.[f.name]}
+            error={focused && live ? [live] : errors?.[f.name]}
             readOnly={!isEditable(f) || readOnly}
+            dim={notApplicable(f, values) !== undefined}
+            {...(mixed(f)
+              ? { shown: '(mixed)' }
+              : refChoices[f.name]
+                ? { shown: refChoices[f.name]!.find((c) => jsonEqual(c.value, values[f.name]))?.label ?? `#${String(values[f.name])}` }
+                : {})}
             labelWidth={labelWidth}
             width={width}
             editor={editor}
           />
         );
       })}
-      {editing === 'choice' && field?.type === 'enum' ? (
+      {editing === 'choice' && field ? (
         <ChoiceList
-          choices={field.choices}
-          help={field.choiceHelp}
+          choices={choicesOf(field)}
           current={values[field.name]}
           onChoose={(v) => {
             set(v);
@@ -123,7 +156,7 @@ export function RecordForm({ store, recordKey, kind, readOnly, width, height, on
         />
       ) : null}
       {errors?.detail ? <Text color="red">error: {errors.detail.join(' ')}</Text> : null}
-      {field ? <Text dimColor wrap="truncate">{`  ${field.help}`}</Text> : null}
+      {field ? <Text dimColor wrap="truncate">{`  ${notApplicable(field, values) ? `not used now: ${notApplicable(field, values)}. ` : ''}${field.help}`}</Text> : null}
     </Box>
   );
 }

@@ -23,6 +23,7 @@ export const COMMANDS = {
   nextTab: { keys: [']'], help: 'next tab' },
   create: { keys: ['n'], help: 'new' },
   remove: { keys: ['d'], help: 'delete' },
+  editor: { keys: ['e'], help: 'edit as JSON in $EDITOR' },
   revert: { keys: ['u'], help: 'revert field' },
   revertAll: { keys: ['U'], help: 'revert all' },
   review: { keys: ['s', 'ctrl-s'], help: 'review changes' },

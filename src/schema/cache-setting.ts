@@ -22,7 +22,7 @@ function varyField(name: string, label: string, what: string): EnumField {
   };
 }
 
-function namesField(name: string, label: string, what: string): ListField {
+function namesField(name: string, label: string, what: string, mode: string): ListField {
   return {
     name,
     label,
@@ -31,6 +31,7 @@ function namesField(name: string, label: string, what: string): ListField {
     maxItems: 100,
     nullable: true,
     default: null,
+    appliesWhen: { field: mode, values: ['whitelist', 'blacklist'] },
     ...OPTIONAL,
   };
 }
@@ -58,14 +59,20 @@ export const cacheSettingSchema: ResourceSchema = {
       default: undefined,
       ...REQUIRED,
     }),
-    ttlField('browser_cache_settings_maximum_ttl', 'browser TTL', 'Browser cache TTL, used when browser cache is on.', OPTIONAL),
+    ttlField('browser_cache_settings_maximum_ttl', 'browser TTL', 'Browser cache TTL, used when browser cache is on.', {
+      ...OPTIONAL,
+      appliesWhen: { field: 'browser_cache_settings', values: [true] },
+    }),
     cdnCacheField(REQUIRED),
-    ttlField('cdn_cache_settings_maximum_ttl', 'CDN TTL', 'CDN cache TTL, used with "override".', OPTIONAL),
+    ttlField('cdn_cache_settings_maximum_ttl', 'CDN TTL', 'CDN cache TTL, used with "override".', {
+      ...OPTIONAL,
+      appliesWhen: { field: 'cdn_cache_settings', values: ['override'] },
+    }),
     varyField('cache_by_query_string', 'vary by query', 'query string fields'),
-    namesField('query_string_fields', 'query fields', 'Query string field'),
+    namesField('query_string_fields', 'query fields', 'Query string field', 'cache_by_query_string'),
     booleanField('enable_query_string_sort', 'sort query', 'Sort query string fields before caching.', OPTIONAL),
     varyField('cache_by_cookies', 'vary by cookies', 'cookies'),
-    namesField('cookie_names', 'cookies', 'Cookie'),
+    namesField('cookie_names', 'cookies', 'Cookie', 'cache_by_cookies'),
   ],
   rules: [
     {

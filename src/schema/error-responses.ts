@@ -17,7 +17,7 @@ export const errorResponsesSchema: ResourceSchema = {
   kind: 'error_responses',
   title: 'error responses',
   fields: ERROR_CODES.map(([code, meaning]) =>
-    ttlField(`cache_error_${code}`, `${code}`, `CDN cache time of ${code} ${meaning} responses.`, {
+    ttlField(`cache_error_${code}`, `${code} ${meaning}`, `CDN cache time of ${code} ${meaning} responses (90, 5m, 1h, 2d).`, {
       put: 'required',
       patch: true,
       response: true,

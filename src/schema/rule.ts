@@ -77,6 +77,7 @@ export const ruleSchema: ResourceSchema = {
       allowEmpty: true,
       format: 'http-url',
       default: '',
+      appliesWhen: { field: 'behavior', values: ['redirect'] },
       ...OPTIONAL,
     },
     {
@@ -85,7 +86,9 @@ export const ruleSchema: ResourceSchema = {
       help: 'For acceleration: forward cookies to the origin or filter them.',
       type: 'enum',
       choices: ['all', 'none'],
+      choiceHelp: { all: 'forward cookies to the origin', none: 'filter them' },
       default: 'all',
+      appliesWhen: { field: 'behavior', values: ['acceleration'] },
       ...OPTIONAL,
     },
     optionalIdField('waf_rule_set_id', 'WAF rule set', 'Id of a WAF rule set; none: no WAF on this path.', OPTIONAL),

@@ -30,6 +30,8 @@ interface FieldBase {
   readonly response?: boolean;
   /** Assigned by the server; ignored when a client sends it. */
   readonly readOnly?: boolean;
+  /** The field matters only when another field has one of these values (forms dim it otherwise). */
+  readonly appliesWhen?: { readonly field: string; readonly values: readonly unknown[] };
 }
 
 export interface StringField extends FieldBase {
@@ -117,4 +119,11 @@ export interface ResourceSchema {
   readonly putEchoesSentFields?: boolean;
   /** Last adjustments of the merged record (may change it); returns problems with what was sent. */
   readonly finish?: (sent: Rec, merged: Rec) => ReadonlyArray<readonly [field: string, message: string]>;
+}
+
+/** Whether a field matters for a record as it is; when not, the sentence that says why. */
+export function notApplicable(field: FieldSpec, record: Rec): string | undefined {
+  const when = field.appliesWhen;
+  if (!when || when.values.includes(record[when.field])) return undefined;
+  return `used only when ${when.field} is ${when.values.map((v) => JSON.stringify(v)).join(' or ')}`;
 }

@@ -61,7 +61,7 @@ export function ConfigurationScreen({ conf, tab }: { readonly conf: number; read
       ) : tab === 'cache_settings' ? (
         <RecordsTab kind="cache_setting" conf={conf} height={bodyHeight} />
       ) : tab === 'error_responses' ? (
-        <ErrorResponsesTab conf={conf} />
+        <ErrorResponsesTab conf={conf} height={bodyHeight} />
       ) : (
         <RecordsTab kind="origin" conf={conf} height={bodyHeight} />
       )}

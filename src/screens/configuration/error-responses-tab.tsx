@@ -1,35 +1,35 @@
-// The cache times of the seven error codes (the editable grid comes with part 2).
-import { Box, Text } from 'ink';
+// The cache times of the seven error codes: a grid of cells edited with the duration input
+// (90, 5m, 1h, 2d); `s` reviews a PATCH of the changed codes only.
+import { Text } from 'ink';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useCtx } from '../../app/context.js';
+import { RecordForm } from '../../components/record-form.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
-import { ERROR_CODES } from '../../schema/index.js';
 import { recordKey } from '../../store/index.js';
-import { humanDuration, pad } from '../../ui/text.js';
 import { reload } from '../actions.js';
 
-export function ErrorResponsesTab({ conf }: { readonly conf: number }) {
+export function ErrorResponsesTab({ conf, height }: { readonly conf: number; readonly height: number }) {
   const ctx = useCtx();
-  const { store } = ctx;
+  const { store, ui, width, options } = ctx;
   const key = recordKey('error_responses', conf);
-  const record = useStore(store, (s) => s.drafts[key]?.values ?? s.records[key]);
+  const loaded = useStore(store, (s) => s.records[key] !== undefined);
   useEffect(() => {
     if (!store.getState().records[key]) void store.getState().loadErrorResponses(conf).catch(() => undefined);
   }, [store, key, conf]);
-  useKeys(PRIORITY.screen, [{ command: 'reload', run: () => void reload(ctx, () => store.getState().loadErrorResponses(conf)) }]);
-  if (!record) return <Text dimColor>loading error responses…</Text>;
+  useKeys(PRIORITY.screen - 0.25, [{ command: 'reload', run: () => void reload(ctx, () => store.getState().loadErrorResponses(conf)) }]);
+  if (!loaded) return <Text dimColor>loading error responses…</Text>;
   return (
-    <Box flexDirection="column">
-      <Text bold>{pad('status', 30)} cache time</Text>
-      {ERROR_CODES.map(([code, meaning]) => {
-        const v = record[`cache_error_${code}`];
-        return (
-          <Text key={code}>
-            {pad(`${code} ${meaning}`, 30)} {typeof v === 'number' ? (v === 0 ? '0 (not cached)' : `${v} s (${humanDuration(v)})`) : String(v)}
-          </Text>
-        );
-      })}
-    </Box>
+    <RecordForm
+      store={store}
+      recordKey={key}
+      kind="error_responses"
+      grid
+      readOnly={options.readOnly}
+      width={width}
+      height={height - 2}
+      onMessage={(k, t) => ui.getState().say(k, t)}
+      onReview={() => ui.getState().push({ screen: 'review', keys: [key], title: 'error responses' })}
+    />
   );
 }
