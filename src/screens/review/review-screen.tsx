@@ -9,6 +9,7 @@ import { ConflictView, DiffView } from '../../components/diff-view.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { parseKey, type ApplyResult, type RecordKey } from '../../store/index.js';
 import { useTheme } from '../../ui/theme.js';
+import { safe } from '../../ui/text.js';
 
 function titleOf(key: RecordKey, record: Record<string, unknown> | undefined): string {
   const { kind, id, conf, isNew } = parseKey(key);
@@ -33,6 +34,7 @@ export function ReviewScreen({ keys }: { readonly keys: readonly RecordKey[] }) 
   const drafts = useStore(store, useShallow((s) => keys.filter((k) => s.drafts[k])));
   const state = useStore(store, (s) => s);
   const [sending, setSending] = useState(false);
+  const [results, setResults] = useState<readonly ApplyResult[]>([]);
   const conflicts = drafts.filter((k) => state.conflicts[k]);
   const resolveAll = (side: 'mine' | 'theirs') => {
     for (const k of conflicts) {
@@ -46,6 +48,7 @@ export function ReviewScreen({ keys }: { readonly keys: readonly RecordKey[] }) 
     setSending(true);
     const results = await store.getState().applyMany(drafts);
     setSending(false);
+    setResults(results);
     const failed = results.filter((r) => r.outcome === 'failed' || r.outcome === 'invalid');
     const first = failed[0];
     if (results.every((r) => r.outcome === 'applied' || r.outcome === 'unchanged')) {
@@ -93,6 +96,23 @@ export function ReviewScreen({ keys }: { readonly keys: readonly RecordKey[] }) 
         );
       })}
       {sending ? <Text color={theme.c('yellow')}>sending… {applying ? `${applying.done}/${applying.total}` : ''}</Text> : null}
+      {!sending && results.length > 1 ? <ResultLines results={results} /> : null}
+    </Box>
+  );
+}
+
+/** One line per draft sent: what became of it. */
+function ResultLines({ results }: { readonly results: readonly ApplyResult[] }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column">
+      <Text bold>Results: {summary(results)}</Text>
+      {results.map((r) => (
+        <Text key={r.key} wrap="truncate" color={r.outcome === 'applied' ? theme.c('green') : r.outcome === 'unchanged' ? undefined : theme.c('red')}>
+          {r.outcome === 'applied' ? `${theme.sym.ok} applied` : r.outcome === 'unchanged' ? '  unchanged' : r.outcome === 'conflict' ? 'error: conflict' : `error: ${r.outcome === 'failed' ? safe(r.message) : 'fix the fields marked error'}`}{' '}
+          {safe(titleOf(r.key, r.outcome === 'applied' ? r.record : undefined))}
+        </Text>
+      ))}
     </Box>
   );
 }
