@@ -66,7 +66,7 @@ function Shell({ onQuit }: { readonly onQuit: () => void }) {
   const route = useStore(ui, currentRoute);
   const overlay = useStore(ui, (s) => s.overlay);
   return (
-    <Box flexDirection="column" width={width}>
+    <Box flexDirection="column" width={width} flexGrow={1}>
       <Header route={route} />
       <Box height={1} />
       <Box flexDirection="column" flexGrow={1}>

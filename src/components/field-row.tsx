@@ -20,12 +20,14 @@ export interface FieldRowProps {
   readonly dim?: boolean;
   /** The value as shown, when it is not the raw value (a record's name for its id). */
   readonly shown?: string;
+  /** The value is chosen from a list (enum, reference): drawn with a ‹› hint. */
+  readonly choosable?: boolean;
 }
 
-export function FieldRow({ field, value, changed, focused, error, readOnly, labelWidth, width, editor, dim, shown: label }: FieldRowProps) {
+export function FieldRow({ field, value, changed, focused, error, readOnly, labelWidth, width, editor, dim, shown: label, choosable }: FieldRowProps) {
   const theme = useTheme();
   const shown = label ?? showField(field, value);
-  const choice = (field.type === 'enum' || label !== undefined) && !readOnly ? ` ${theme.unicode ? '‹›' : '<>'}` : '';
+  const choice = (field.type === 'enum' || choosable) && !readOnly ? ` ${theme.unicode ? '‹›' : '<>'}` : '';
   const problem = error?.length ? safe(error.join(' ')) : undefined;
   return (
     <Box width={width}>

@@ -133,6 +133,7 @@ export function RecordForm(props: RecordFormProps) {
             error={focused && live ? [live] : errors?.[f.name]}
             readOnly={!isEditable(f) || readOnly}
             dim={notApplicable(f, values) !== undefined}
+            choosable={refChoices[f.name] !== undefined}
             {...(mixed(f)
               ? { shown: '(mixed)' }
               : refChoices[f.name]
