@@ -8,10 +8,12 @@ import { parseKey, type RecordKey } from '../store/index.js';
 import { editableJson, runEditor } from './external-editor.js';
 import { writable, type Ctx } from './context.js';
 
-export function useExternalEditor(ctx: Ctx, key: RecordKey | undefined): Binding {
+/** `currentKey`, when given, names the record at the moment the key is pressed (a list's focused row). */
+export function useExternalEditor(ctx: Ctx, fixedKey: RecordKey | undefined, currentKey?: () => RecordKey | undefined): Binding {
   const { suspendTerminal } = useApp();
   const pendingText = useRef<{ key: RecordKey; text: string } | undefined>(undefined);
   const run = async () => {
+    const key = currentKey ? currentKey() : fixedKey;
     if (!key || !writable(ctx)) return;
     const { store, ui } = ctx;
     const state = store.getState();

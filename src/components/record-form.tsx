@@ -2,10 +2,11 @@
 // choose, revert, review. Edits go to the store's draft (journaled at once).
 import { Box, Text } from 'ink';
 import { useState } from 'react';
+import { useSyncState } from '../ui/use-sync-state.js';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { jsonEqual } from '../diff/index.js';
-import { accepts, notApplicable, regexProblem, schemaFor, type FieldSpec } from '../schema/index.js';
+import { accepts, notApplicable, regexProblem, schemaFor, type FieldSpec, type Rec } from '../schema/index.js';
 import type { AppStore, RecordKey } from '../store/index.js';
 import { PRIORITY, useKeys, type Binding } from '../keys/dispatcher.js';
 import { editText, parseField } from '../ui/values.js';
@@ -49,52 +50,56 @@ export function RecordForm(props: RecordFormProps) {
   const fields = [...fixed, ...editable];
   const values = draft?.values ?? server ?? {};
   const base = draft?.base ?? server ?? {};
-  const [cursor, setCursor] = useState(fixed.length);
+  const [cursor, setCursor, cursorRef] = useSyncState(fixed.length);
   const [editing, setEditing] = useState<'text' | 'choice' | undefined>();
   const [live, setLive] = useState<string | undefined>();
   const field = fields[Math.min(cursor, fields.length - 1)];
+  // Handlers act on the field under the cursor as of the last key, not of the last render.
+  const fieldNow = () => fields[Math.min(cursorRef.current, fields.length - 1)];
+  const valuesNow = () => store.getState().drafts[recordKey]?.values ?? store.getState().records[recordKey] ?? {};
   const isEditable = (f: FieldSpec | undefined) => f !== undefined && !showReadOnly.includes(f.name);
   const { editField, revertField, discardDraft } = store.getState();
 
-  const guard = (fn: () => void) => () => {
+  // Handlers act on the field and values as of the last key, not of the last render.
+  const guard = (fn: (f: FieldSpec, values: Rec) => void) => () => {
+    const f = fieldNow();
     if (readOnly) onMessage('error', 'read-only: editing is off (started with --read-only)');
-    else if (!isEditable(field)) onMessage('info', `${field?.label ?? 'this field'} cannot be edited`);
-    else fn();
+    else if (!f || !isEditable(f)) onMessage('info', `${f?.label ?? 'this field'} cannot be edited`);
+    else fn(f, valuesNow());
   };
-  const set = (v: unknown) => {
-    if (!field) return;
-    for (const k of [recordKey, ...alsoKeys]) editField(k, field.name, v);
+  const setField = (f: FieldSpec, v: unknown) => {
+    for (const k of [recordKey, ...alsoKeys]) editField(k, f.name, v);
   };
   const mixed = (f: FieldSpec) => others.some((o) => o && !jsonEqual(o[f.name], values[f.name]));
   const choicesOf = (f: FieldSpec): readonly Choice[] => refChoices[f.name] ?? (f.type === 'enum' ? enumChoices(f.choices, f.choiceHelp) : []);
   const cycle = (step: number) =>
-    guard(() => {
-      if (!field) return;
-      if (field.type === 'boolean') return set(!values[field.name]);
-      const choices = choicesOf(field);
+    guard((f, current) => {
+      if (f.type === 'boolean') return setField(f, !current[f.name]);
+      const choices = choicesOf(f);
       if (!choices.length) return;
-      const i = choices.findIndex((c) => jsonEqual(c.value, values[field.name]));
-      set(choices[(i + step + choices.length) % choices.length]!.value);
+      const i = choices.findIndex((c) => jsonEqual(c.value, current[f.name]));
+      setField(f, choices[(i + step + choices.length) % choices.length]!.value);
     });
+  const moveBy = (d: number) => () => setCursor((c) => Math.max(0, Math.min(fields.length - 1, c + d)));
   // A regular expression is checked while it is typed.
   const liveCheck = (f: FieldSpec) => (text: string) => setLive(f.name === 'path' && values.regex === true ? regexProblem(text) : undefined);
   const bindings: Binding[] = [
-    { command: 'up', run: () => setCursor((c) => Math.max(0, c - 1)) },
-    { command: 'down', run: () => setCursor((c) => Math.min(fields.length - 1, c + 1)) },
+    { command: 'up', run: moveBy(-1) },
+    { command: 'down', run: moveBy(1) },
     { command: 'top', footer: false, run: () => setCursor(0) },
     { command: 'bottom', footer: false, run: () => setCursor(fields.length - 1) },
     {
       command: 'edit',
-      run: guard(() => {
-        if (field?.type === 'boolean') set(!values[field.name]);
-        else setEditing(field?.type === 'enum' || (field && refChoices[field.name]) ? 'choice' : 'text');
+      run: guard((f, current) => {
+        if (f.type === 'boolean') setField(f, !current[f.name]);
+        else setEditing(f.type === 'enum' || refChoices[f.name] ? 'choice' : 'text');
       }),
     },
-    { command: 'toggle', footer: false, run: guard(() => field?.type === 'boolean' && set(!values[field.name])) },
-    { command: 'left', footer: false, run: grid ? () => setCursor((c) => Math.max(0, c - 1)) : cycle(-1) },
-    { command: 'right', footer: false, run: grid ? () => setCursor((c) => Math.min(fields.length - 1, c + 1)) : cycle(1) },
-    { command: 'revert', run: () => field && draft && revertField(recordKey, field.name) },
-    { command: 'revertAll', run: () => draft && discardDraft(recordKey) },
+    { command: 'toggle', footer: false, run: guard((f, current) => f.type === 'boolean' && setField(f, !current[f.name])) },
+    { command: 'left', footer: false, run: grid ? moveBy(-1) : cycle(-1) },
+    { command: 'right', footer: false, run: grid ? moveBy(1) : cycle(1) },
+    { command: 'revert', run: () => fieldNow() && store.getState().drafts[recordKey] && revertField(recordKey, fieldNow()!.name) },
+    { command: 'revertAll', run: () => store.getState().drafts[recordKey] && discardDraft(recordKey) },
     { command: 'review', run: onReview },
     ...extraBindings,
   ];
@@ -113,7 +118,7 @@ export function RecordForm(props: RecordFormProps) {
               initial={editText(f, values[f.name])}
               onChange={liveCheck(f)}
               onSubmit={(text) => {
-                set(parseField(f, text));
+                setField(f, parseField(f, text));
                 setEditing(undefined);
                 setLive(undefined);
               }}
@@ -150,7 +155,7 @@ export function RecordForm(props: RecordFormProps) {
           choices={choicesOf(field)}
           current={values[field.name]}
           onChoose={(v) => {
-            set(v);
+            setField(field, v);
             setEditing(undefined);
           }}
           onCancel={() => setEditing(undefined)}

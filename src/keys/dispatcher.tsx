@@ -84,20 +84,32 @@ const RegistryContext = createContext<Registry | undefined>(undefined);
 
 export function KeyDispatcher({ children, isActive = true }: { readonly children: ReactNode; readonly isActive?: boolean }) {
   const registry = useRef(new Registry()).current;
+  // Keys are handled one per turn of the event loop: the render (and the layout effects that give
+  // the bindings their new closures: cursor, marks) of one key happens before the next is read,
+  // however many keys arrive in one chunk or one tick.
+  const queue = useRef<Array<readonly [string, string]>>([]).current;
+  const draining = useRef(false);
+  const drain = () => {
+    const next = queue.shift();
+    if (!next) {
+      draining.current = false;
+      return;
+    }
+    registry.dispatch(next[0], next[1]);
+    setImmediate(drain);
+  };
+  const enqueue = (name: string, input: string) => {
+    queue.push([name, input]);
+    if (!draining.current) {
+      draining.current = true;
+      drain();
+    }
+  };
   useInput(
     (input, key) => {
       // Keys typed faster than they are read arrive as one chunk: each is a key of its own.
-      if ([...input].length > 1 && !input.startsWith('\u001b')) {
-        // one at a time, each after the render that the one before caused
-        const chars = [...input];
-        const next = () => {
-          const c = chars.shift();
-          if (c === undefined) return;
-          registry.dispatch(charKey(c), c);
-          setImmediate(next);
-        };
-        next();
-      } else registry.dispatch(keyName(input, key), input);
+      if ([...input].length > 1 && !input.startsWith('\u001b')) for (const c of input) enqueue(charKey(c), c);
+      else enqueue(keyName(input, key), input);
     },
     { isActive },
   );

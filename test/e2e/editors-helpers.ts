@@ -10,6 +10,7 @@ export async function openTab(app: App, conf: number, tab: keyof typeof TAB_KEYS
   await openConfiguration(app, conf);
   await app.press(TAB_KEYS[tab]);
   await app.waitForText(TAB_READY[tab]);
+  await app.waitForNoText(/loading [a-z ]+…/); // the table's header shows before its rows arrive
 }
 
 /** Focused rows below the tab bar (row 2), as text without the marks. */

@@ -36,13 +36,19 @@ export function BrowserScreen() {
       { command: 'pageDown', footer: false, run: () => move(page) },
       { command: 'top', footer: false, run: () => b.setCursor(0) },
       { command: 'bottom', footer: false, run: () => b.setCursor(Math.max(0, b.rows.length - 1)) },
-      { command: 'open', run: () => b.focused && ui.getState().push({ screen: 'configuration', conf: parseKey(b.focused.key).id!, tab: 'settings' }) },
+      {
+        command: 'open',
+        run: () => {
+          const f = b.focusedNow();
+          if (f) ui.getState().push({ screen: 'configuration', conf: parseKey(f.key).id!, tab: 'settings' });
+        },
+      },
       { command: 'filter', run: () => setFiltering(true) },
       {
         command: 'create',
         run: () => writable(ctx) && ui.getState().push({ screen: 'new-configuration', key: store.getState().startCreate('configuration', undefined) }),
       },
-      { command: 'remove', run: () => b.focused && writable(ctx) && setDeleting(b.focused) },
+      { command: 'remove', run: () => b.focusedNow() && writable(ctx) && setDeleting(b.focusedNow()) },
       { command: 'reload', run: () => void reload(ctx, () => store.getState().loadConfigurations()) },
     ],
     { active: !filtering && !deleting },

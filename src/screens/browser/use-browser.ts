@@ -1,5 +1,6 @@
 // The browser's state: the configurations in view (filtered), the cursor, the filter.
 import { useMemo, useState } from 'react';
+import { useSyncState } from '../../ui/use-sync-state.js';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Rec } from '../../schema/index.js';
@@ -24,7 +25,7 @@ export function useBrowser(store: AppStore) {
   const records = useStore(store, (s) => s.records);
   const pending = useStore(store, useShallow((s) => Object.keys(s.drafts)));
   const [filter, setFilter] = useState('');
-  const [cursor, setCursor] = useState(0);
+  const [cursor, setCursor, cursorRef] = useSyncState(0);
   const rows = useMemo<BrowserRow[]>(
     () => (keys ?? []).map((key) => ({ key, record: records[key]! })).filter((row) => row.record && matches(row.record, filter)),
     [keys, records, filter],
@@ -42,5 +43,7 @@ export function useBrowser(store: AppStore) {
     },
     pending: useMemo(() => new Set(pending), [pending]),
     focused: rows[clamped],
+    /** The focused row as of the last key (before React renders again). */
+    focusedNow: () => rows[Math.min(cursorRef.current, Math.max(0, rows.length - 1))],
   };
 }

@@ -2,6 +2,7 @@
 // edit, $EDITOR. Origins are read-only.
 import { Box } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
+import { useSyncState } from '../../ui/use-sync-state.js';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useCtx, writable } from '../../app/context.js';
@@ -39,14 +40,16 @@ export function RecordsTab({ kind, conf, height }: { readonly kind: ChildKind; r
   const origins = useChildren('origin', conf);
   const caches = useChildren('cache_setting', conf);
   const pending = useStore(store, useShallow((s) => Object.keys(s.drafts)));
-  const [cursor, setCursor] = useState(0);
-  const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
+  const [cursor, setCursor, cursorRef] = useSyncState(0);
+  const [marked, setMarked, markedRef] = useSyncState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<readonly RecordRow[] | undefined>();
   const [inUse, setInUse] = useState<{ usedBy: readonly string[]; message: string } | undefined>();
   const at = Math.min(cursor, Math.max(0, rows.length - 1));
+  // Handlers read the refs: keys handled before the next render still see the newest cursor.
+  const focusedNow = () => rows[Math.min(cursorRef.current, Math.max(0, rows.length - 1))];
   const focused = rows[at];
   const editable = kind !== 'origin';
-  const editor = useExternalEditor(ctx, editable ? focused?.key : undefined);
+  const editor = useExternalEditor(ctx, editable ? focused?.key : undefined, () => focusedNow()?.key);
 
   // Arriving from a refused delete: the rules that use the cache setting are marked and focused.
   const focusKeys = useStore(ui, (s) => s.focusKeys);
@@ -58,12 +61,17 @@ export function RecordsTab({ kind, conf, height }: { readonly kind: ChildKind; r
   }, [focusKeys, kind, loaded, rows, ui]);
 
   const move = (d: number) => setCursor((c) => Math.max(0, Math.min(rows.length - 1, c + d)));
-  const chosen = () => (marked.size ? rows.filter((r) => marked.has(r.key)) : focused ? [focused] : []);
+  const chosen = () => {
+    const f = focusedNow();
+    return markedRef.current.size ? rows.filter((r) => markedRef.current.has(r.key)) : f ? [f] : [];
+  };
   const open = () => {
-    if (!focused || !editable) return;
+    const f = focusedNow();
+    const m = markedRef.current;
+    if (!f || !editable) return;
     const k = kind as 'rule' | 'cache_setting';
-    if (marked.size > 1) ui.getState().push({ screen: 'bulk', keys: [...marked], kind: k, conf });
-    else ui.getState().push({ screen: 'record', key: marked.size === 1 ? [...marked][0]! : focused.key, kind: k, conf });
+    if (m.size > 1) ui.getState().push({ screen: 'bulk', keys: rows.filter((r) => m.has(r.key)).map((r) => r.key), kind: k, conf });
+    else ui.getState().push({ screen: 'record', key: m.size === 1 ? [...m][0]! : f.key, kind: k, conf });
   };
   const create = () => {
     if (!writable(ctx)) return;
@@ -85,11 +93,12 @@ export function RecordsTab({ kind, conf, height }: { readonly kind: ChildKind; r
           {
             command: 'mark',
             run: () => {
-              if (!focused) return;
+              const f = focusedNow();
+              if (!f) return;
               setMarked((m) => {
                 const next = new Set(m);
-                if (next.has(focused.key)) next.delete(focused.key);
-                else next.add(focused.key);
+                if (next.has(f.key)) next.delete(f.key);
+                else next.add(f.key);
                 return next;
               });
               move(1);
