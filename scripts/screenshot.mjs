@@ -24,6 +24,12 @@ import { transformSync } from 'esbuild';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** @type {Record<string, { about: string, app?: object, command?: string[], steps: unknown[] }>} */
+// Steps shared by the TUI scenarios: the demo's list is there; the first configuration is open.
+const LISTED = [{ wait: 'winter sale' }];
+const FIRST_OPEN = [...LISTED, { press: ['enter'] }, { wait: 'delivery protocol' }];
+// configuration 3 open, its name being retyped in the inline input
+const RENAMING = [...LISTED, { press: ['down', 'down', 'enter'] }, { wait: 'delivery protocol' }, { press: ['enter', 'ctrl-u'] }, { type: 'acme public api v3' }];
+
 const SCENARIOS = {
   harness: {
     about: 'the echo-keys fixture: frame, inverse row, colours, symbols, keys (needs no TUI)',
@@ -40,11 +46,7 @@ const SCENARIOS = {
     about: 'a configuration: the Settings form with a changed field and a field error',
     app: { args: ['--demo'] },
     steps: [
-      { wait: 'winter sale' },
-      { press: ['down', 'down', 'enter'] },
-      { wait: 'delivery protocol' },
-      { press: ['enter', 'ctrl-u'] },
-      { type: 'acme public api v3' },
+      ...RENAMING,
       { press: ['enter', 'down', 'down', 'down', 'down', 'down', 'down', 'enter', 'end'] },
       { type: ', bad host' },
       { press: ['enter'] },
@@ -56,11 +58,7 @@ const SCENARIOS = {
     about: 'the diff review: changed fields and the exact request',
     app: { args: ['--demo'] },
     steps: [
-      { wait: 'winter sale' },
-      { press: ['down', 'down', 'enter'] },
-      { wait: 'delivery protocol' },
-      { press: ['enter', 'ctrl-u'] },
-      { type: 'acme public api v3' },
+      ...RENAMING,
       { press: ['enter', 'down', 'enter'] },
       { press: ['s'] },
       { wait: 'PATCH /content_delivery' },
@@ -70,15 +68,13 @@ const SCENARIOS = {
   rules: {
     about: 'the Rules tab of a configuration',
     app: { args: ['--demo'] },
-    steps: [{ wait: 'winter sale' }, { press: ['enter'] }, { wait: 'delivery protocol' }, { press: ['2'] }, { wait: '/static/' }, { press: ['down', 'down'] }, { idle: 200 }],
+    steps: [...FIRST_OPEN, { press: ['2'] }, { wait: '/static/' }, { press: ['down', 'down'] }, { idle: 200 }],
   },
   'rule-editor': {
     about: 'the rule editor: references by name, fields that do not apply dimmed, the origin choice list',
     app: { args: ['--demo'] },
     steps: [
-      { wait: 'winter sale' },
-      { press: ['enter'] },
-      { wait: 'delivery protocol' },
+      ...FIRST_OPEN,
       { press: ['2'] },
       { wait: '/static/' },
       { press: ['down', 'down', 'down', 'enter'] },
@@ -92,9 +88,7 @@ const SCENARIOS = {
     about: 'the cache setting editor: TTLs in seconds and human form, lists active only for whitelist/blacklist',
     app: { args: ['--demo'] },
     steps: [
-      { wait: 'winter sale' },
-      { press: ['enter'] },
-      { wait: 'delivery protocol' },
+      ...FIRST_OPEN,
       { press: ['3'] },
       { wait: 'static assets' },
       { press: ['down', 'enter'] },
@@ -110,9 +104,7 @@ const SCENARIOS = {
     about: 'the error-code TTL grid with two changed cells',
     app: { args: ['--demo'] },
     steps: [
-      { wait: 'winter sale' },
-      { press: ['enter'] },
-      { wait: 'delivery protocol' },
+      ...FIRST_OPEN,
       { press: ['4'] },
       { wait: '501 Not Implemented' },
       { press: ['down', 'down', 'enter', 'ctrl-u'] },
@@ -128,9 +120,7 @@ const SCENARIOS = {
     about: 'bulk edit: three marked rules, one field set on all of them',
     app: { args: ['--demo'] },
     steps: [
-      { wait: 'winter sale' },
-      { press: ['enter'] },
-      { wait: 'delivery protocol' },
+      ...FIRST_OPEN,
       { press: ['2'] },
       { wait: '/static/' },
       { press: ['space', 'space', 'space', 'enter'] },
