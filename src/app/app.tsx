@@ -70,11 +70,10 @@ function Shell({ onQuit }: { readonly onQuit: () => void }) {
       <Header route={route} />
       <Box height={1} />
       <Box flexDirection="column" flexGrow={1}>
-        {overlay === 'help' ? <HelpOverlay /> : overlay === 'palette' ? <PaletteOverlay /> : null}
+        {overlay === 'help' ? <HelpOverlay /> : overlay === 'palette' ? <PaletteOverlay /> : overlay === 'restore' ? <RestoreOffer /> : null}
         <Box display={overlay ? 'none' : 'flex'} flexDirection="column">
           <Screen route={route} />
         </Box>
-        <RestoreOffer />
       </Box>
       <GlobalKeys onQuit={onQuit} />
       <Footer />
@@ -88,10 +87,13 @@ export interface AppProps {
   readonly options: TuiOptions;
   readonly theme: Theme;
   readonly onQuit: () => void;
+  /** The terminal's size, given by the caller on every resize; absent: Ink's window size. */
+  readonly size?: { readonly columns: number; readonly rows: number };
 }
 
-export function App({ store, ui, options, theme, onQuit }: AppProps) {
-  const { columns, rows } = useWindowSize();
+export function App({ store, ui, options, theme, onQuit, size }: AppProps) {
+  const windowSize = useWindowSize();
+  const { columns, rows } = size ?? windowSize;
   const { exit } = useApp();
   const ctx: Ctx = { store, ui, options, width: Math.max(20, columns), height: Math.max(4, rows - 5) };
   return (

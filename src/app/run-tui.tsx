@@ -21,14 +21,21 @@ async function keepLoading(load: () => Promise<void>, stopped: () => boolean): P
 
 export async function runTui(options: TuiOptions): Promise<number> {
   const api = createApiClient({ baseUrl: options.baseUrl, token: options.token });
-  const journal = createFileJournal(journalFile(options.stateDir, options.baseUrl), options.baseUrl);
+  // The demo's port changes at every start: its drafts are journaled under one name.
+  const journalId = options.demo ? 'demo' : options.baseUrl;
+  const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
   const store = createAppStore({ api, journal });
-  const ui = createUiStore();
+  // Drafts kept from an earlier session (a crash, a dropped link) are offered back first.
+  const ui = createUiStore({ screen: 'browser' }, Object.keys(store.getState().drafts).length ? 'restore' : undefined);
   const notice = store.getState().journalNotice ?? options.notice;
   if (notice) ui.getState().say('info', notice);
   const theme = detectTheme(process.env, process.stdout.getColorDepth?.() ?? 1);
   let quit = false;
-  const instance = render(<App store={store} ui={ui} options={options} theme={theme} onQuit={() => (quit = true)} />, {
+  // Raw mode at once: a key pressed while the first frame is drawn is kept for the app, not echoed.
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  const size = () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
+  const app = () => <App store={store} ui={ui} options={options} theme={theme} size={size()} onQuit={() => (quit = true)} />;
+  const instance = render(app(), {
     alternateScreen: true,
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).
     interactive: true,
@@ -45,7 +52,13 @@ export async function runTui(options: TuiOptions): Promise<number> {
       throw e;
     }
   }, () => quit);
+  // On a resize the tree takes the new size before Ink redraws (this listener runs before Ink's),
+  // so the frame Ink draws after clearing is laid out for the new width: nothing old is left.
+  const resized = () => instance.rerender(app());
+  process.stdout.prependListener('resize', resized);
   await instance.waitUntilExit();
+  process.stdout.off('resize', resized);
+  if (process.stdin.isTTY) process.stdin.setRawMode(false);
   quit = true;
   return 0;
 }

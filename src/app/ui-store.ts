@@ -20,7 +20,8 @@ export type Route =
   | { readonly screen: 'record'; readonly key: RecordKey; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }
   | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number };
 
-export type Overlay = 'help' | 'palette' | undefined;
+/** Drawn instead of the screen: help, the palette, or the offer of drafts kept from the last session. */
+export type Overlay = 'help' | 'palette' | 'restore' | undefined;
 
 export interface Message {
   readonly kind: 'ok' | 'error' | 'info';
@@ -45,10 +46,10 @@ export interface UiState {
 
 export type UiStore = StoreApi<UiState>;
 
-export function createUiStore(initial: Route = { screen: 'browser' }): UiStore {
+export function createUiStore(initial: Route = { screen: 'browser' }, overlay: Overlay = undefined): UiStore {
   return createStore<UiState>()((set, get) => ({
     stack: [initial],
-    overlay: undefined,
+    overlay,
     push: (route) => set((s) => ({ stack: [...s.stack, route] })),
     pop: () => {
       if (get().stack.length <= 1) return false;

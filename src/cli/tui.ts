@@ -1,5 +1,7 @@
 // `cdn-tui [flags]`: checks for a terminal, resolves the API (or starts the demo emulator in this
 // process), then hands over to the TUI and cleans up when it returns.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { isatty } from 'node:tty';
 import type { TuiOptions } from '../app/options.js';
 import { stateDir } from '../store/journal.js';
@@ -44,12 +46,19 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     return runTui(options);
   }
 
-  const { startEmulator, parseServeArgs } = await import('../server/index.js');
+  const { startEmulator, parseServeArgs, DataFileError } = await import('../server/index.js');
+  // The demo keeps its data beside the drafts journal, so a change made in the demo (and a draft
+  // kept from a crash) is still there at the next start.
+  const demoData = join(dir, 'demo-data.jsonl');
+  let notice = resolved.notice;
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
-    emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS]));
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS, '--data', demoData]));
   } catch (e) {
-    throw new CliError(`cannot start the demo emulator (${(e as Error).message})`);
+    if (!(e instanceof DataFileError)) throw new CliError(`cannot start the demo emulator (${(e as Error).message})`);
+    notice = `The demo's data file ${demoData} could not be read; it was left as it is and this demo runs in memory.`;
+    emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS]));
   }
   if (emulator.token) addSecret(emulator.token);
   try {
@@ -60,7 +69,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       demo: true,
       readOnly: resolved.readOnly,
       stateDir: dir,
-      ...(resolved.notice ? { notice: resolved.notice } : {}),
+      ...(notice ? { notice } : {}),
     });
   } finally {
     let timer: NodeJS.Timeout | undefined;

@@ -31,7 +31,12 @@ export function TextInput({ initial, onSubmit, onCancel, onChange, active = true
     setState({ value, at });
     onChange?.(value);
   };
-  useKeys(PRIORITY.input, [], {
+  // Shown in the footer only: the raw handler below takes every key.
+  const shown = [
+    { command: 'open', label: 'keep', run: () => undefined },
+    { command: 'back', label: 'drop', run: () => undefined },
+  ] as const;
+  useKeys(PRIORITY.input, shown, {
     active,
     exclusive: true,
     raw: (key, input) => {

@@ -20,7 +20,7 @@ export function BrowserScreen() {
   const { store, ui, width, height } = ctx;
   const theme = useTheme();
   const b = useBrowser(store);
-  const loading = useStore(store, (s) => s.requests.configurations?.status === 'loading');
+  const failed = useStore(store, (s) => s.requests.configurations?.status === 'error');
   const total = useStore(store, (s) => s.lists.configurations?.total ?? 0);
   const [filtering, setFiltering] = useState(false);
   const [deleting, setDeleting] = useState<BrowserRow | undefined>();
@@ -73,7 +73,7 @@ export function BrowserScreen() {
         width={width}
         rowKey={(r) => r.key}
         pending={b.pending}
-        empty={!b.loaded ? (loading ? 'loading configurations…' : 'not loaded: r to retry') : b.filter ? `nothing matches "${safe(b.filter)}"` : 'no configurations yet: n to make one'}
+        empty={!b.loaded ? (failed ? 'not loaded: r to retry' : 'loading configurations…') : b.filter ? `nothing matches "${safe(b.filter)}"` : 'no configurations yet: n to make one'}
       />
       {deleting && focusedRecord ? (
         <Confirm
