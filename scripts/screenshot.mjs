@@ -129,6 +129,46 @@ const SCENARIOS = {
       { idle: 300 },
     ],
   },
+  'cache-settings': {
+    about: 'the Cache settings tab',
+    app: { args: ['--demo'] },
+    steps: [...FIRST_OPEN, { press: ['3'] }, { wait: 'static assets' }, { idle: 200 }],
+  },
+  origins: {
+    about: 'the Origins tab (read-only)',
+    app: { args: ['--demo'] },
+    steps: [...FIRST_OPEN, { press: ['5'] }, { wait: 'Default Origin' }, { idle: 200 }],
+  },
+  'new-rule': {
+    about: 'a new rule: the form with the required fields first',
+    app: { args: ['--demo'] },
+    steps: [...FIRST_OPEN, { press: ['2'] }, { wait: '/static/' }, { press: ['n'] }, { wait: 'New rule' }, { press: ['enter'] }, { type: '/fonts/' }, { press: ['enter'] }, { idle: 200 }],
+  },
+  'delete-configuration': {
+    about: 'deleting a configuration: the exact DELETE, and its name typed to confirm',
+    app: { args: ['--demo'] },
+    steps: [...LISTED, { press: ['end', 'd'] }, { wait: 'Type the name' }, { type: 'winter' }, { idle: 200 }],
+  },
+  conflict: {
+    about: 'a conflict: someone else changed the record; base, theirs and mine side by side',
+    app: {},
+    steps: [
+      { wait: '12 of 12 configurations' },
+      { press: ['down', 'down', 'down', 'enter'] },
+      { wait: 'delivery protocol' },
+      { press: ['enter', 'ctrl-u'] },
+      { type: 'partner api (mine)' },
+      { press: ['enter'] },
+      async (t) => {
+        await t.emulator.call('PATCH', '/content_delivery/configurations/4', { body: { name: 'partner api (theirs)', digital_certificate: 77 } });
+      },
+      { press: ['s'] },
+      { wait: 'PATCH /content_delivery' },
+      { press: ['y'] },
+      { wait: 'Nothing was sent' },
+      { idle: 200 },
+    ],
+  },
   help: {
     about: 'the help: every key of the current view, from the key table',
     app: { args: ['--demo'] },

@@ -22,7 +22,12 @@ export function DiffView({ title, changes, request, deleting, errors }: DiffView
       {changes.map((c) => (
         <Text key={c.field} wrap="truncate">
           {'  '}
-          {c.field}: <Text color={theme.c('red')}>-{safe(showValue(c.before))}</Text> {theme.sym.arrow}{' '}
+          {c.field}:{' '}
+          {c.before === undefined ? null : (
+            <>
+              <Text color={theme.c('red')}>-{safe(showValue(c.before))}</Text> {theme.sym.arrow}{' '}
+            </>
+          )}
           <Text color={theme.c('green')}>+{safe(showValue(c.after))}</Text>
           {errors?.[c.field] ? <Text color={theme.c('red')}>{`  error: ${safe(errors[c.field]!.join(' '))}`}</Text> : null}
         </Text>

@@ -28,6 +28,8 @@ export interface Draft {
   readonly updatedAt: number;
   /** A create was sent once without an answer: before sending again, look for the record it made. */
   readonly maybeSent?: boolean;
+  /** Sending was tried: a new record's missing required fields are shown as errors from then on. */
+  readonly attempted?: boolean;
 }
 
 export interface Conflict {

@@ -71,6 +71,52 @@ describe.skipIf(!existsSync(BIN))('records', () => {
   );
 
   it(
+    'creates a rule (required fields first, missing ones explained only when sent), then deletes it',
+    async () => {
+      const app = await startApp({ cols: 140, rows: 34 });
+      try {
+        await openTab(app, 3, 'rules');
+        await app.press('n');
+        await app.waitForText('New rule');
+        expect(app.screen()).not.toContain('This field is required');
+        await app.press('enter');
+        await app.type('/fonts/');
+        await app.press('enter');
+        await app.press('s');
+        await app.waitForText(`POST ${CFG}/3/rules_engine {"path": "/fonts/"`);
+        await app.press('y'); // protocol policy and behavior are still missing
+        await app.waitForText('error: This field is required.');
+        expect(writes(app.log())).toEqual([]);
+        const NEW_RULE = RULE_FIELDS.filter((l) => l !== 'id');
+        for (const [label, value] of [['protocol policy', 'http,https'], ['behavior', 'delivery']] as const) {
+          await focusLabel(app, label, NEW_RULE);
+          await app.press('enter');
+          await choose(app, value);
+          await app.waitUntil(() => new RegExp(`^[* ] ${label} +${value}`).test(fieldLine(app, label)), `${label} chosen`);
+        }
+        await app.press('s');
+        await app.waitForText('  behavior: +"delivery"'); // a new record's fields: no old value
+        await app.press('y');
+        await app.waitForText('✓ saved');
+        const post = writes(app.log()).at(-1)!;
+        expect(post).toMatchObject({ method: 'POST', path: `${CFG}/3/rules_engine`, status: 201 });
+        expect(post.body).toMatchObject({ path: '/fonts/', regex: false, protocol_policy: 'http,https', behavior: 'delivery' });
+        const made = ((await app.emulator.call('GET', `${CFG}/3/rules_engine`)).body as Array<{ id: number; path: string }>).find((r) => r.path === '/fonts/')!;
+
+        await app.press('esc');
+        await app.waitForText('/fonts/');
+        await focusRow(app, made.id);
+        await app.press('d', 'y');
+        await app.waitForText('✓ deleted 1 rule');
+        expect(writes(app.log()).at(-1)).toMatchObject({ method: 'DELETE', path: `${CFG}/3/rules_engine/${made.id}`, status: 204 });
+      } finally {
+        await app.close();
+      }
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it(
     'deleting a cache setting that rules use explains the 409 and offers to jump to those rules',
     async () => {
       const app = await startApp({ cols: 140, rows: 30 });

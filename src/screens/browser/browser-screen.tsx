@@ -77,7 +77,7 @@ export function BrowserScreen() {
       />
       {deleting && focusedRecord ? (
         <Confirm
-          title={`Delete configuration ${safe(focusedRecord.name)} (${String(focusedRecord.id)}) with its rules, cache settings and origins?`}
+          title={`Delete configuration ${safe(focusedRecord.name)} (${String(focusedRecord.id)}) and all it holds?`}
           request={formatRequest(buildRequest({ kind: 'configuration', id: focusedRecord.id as number, op: 'delete' }, focusedRecord, focusedRecord)!)}
           typeToConfirm={String(focusedRecord.name)}
           onConfirm={() => {

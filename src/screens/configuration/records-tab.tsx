@@ -76,7 +76,7 @@ export function RecordsTab({ kind, conf, height }: { readonly kind: ChildKind; r
   const create = () => {
     if (!writable(ctx)) return;
     const k = kind as 'rule' | 'cache_setting';
-    const defaults = k === 'rule' ? { path_origin_id: origins.rows[0]?.record.id } : {};
+    const defaults = k === 'rule' ? { path_origin_id: origins.rows[0]?.record.id, regex: false } : {};
     ui.getState().push({ screen: 'record', key: store.getState().startCreate(k, conf, defaults), kind: k, conf });
   };
   const bindings: Binding[] = [

@@ -131,7 +131,10 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     if (!d) return { key, outcome: 'unchanged' };
     const errors = checkDraft(get(), d);
     if (Object.keys(errors).length) {
-      set((s) => ({ fieldErrors: { ...s.fieldErrors, [key]: errors } }));
+      set((s) => ({
+        fieldErrors: { ...s.fieldErrors, [key]: errors },
+        drafts: s.drafts[key] ? { ...s.drafts, [key]: { ...s.drafts[key], attempted: true } } : s.drafts,
+      }));
       return { key, outcome: 'invalid', fieldErrors: errors };
     }
     const req = buildRequest(d.target, d.base, d.values);

@@ -31,6 +31,19 @@ function defaults(kind: DraftTarget['kind']): Rec {
   return out;
 }
 
+const REQUIRED = 'This field is required.';
+
+/** A new record being filled in is not told off for the fields still to come, until it is sent. */
+function quietRequired(draft: Draft, errors: Record<string, string[]>): Record<string, string[]> {
+  if (draft.target.op !== 'create' || draft.attempted) return errors;
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const rest = messages.filter((m) => m !== REQUIRED);
+    if (rest.length) out[field] = rest;
+  }
+  return out;
+}
+
 export function draftSlice(ctx: SliceContext): DraftActions {
   const { set, get } = ctx;
 
@@ -45,7 +58,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
         delete fieldErrors[key];
       } else {
         drafts[key] = draft;
-        const errors = checkDraft(s, draft);
+        const errors = quietRequired(draft, checkDraft(s, draft));
         if (Object.keys(errors).length) fieldErrors[key] = errors;
         else delete fieldErrors[key];
       }
