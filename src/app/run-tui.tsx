@@ -40,7 +40,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).
     interactive: true,
     incrementalRendering: true,
-    maxFps: 30,
+    maxFps: 60,
     exitOnCtrlC: false,
     patchConsole: true,
   });

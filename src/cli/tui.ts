@@ -32,6 +32,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   }
   const resolved = resolveTui(flags, { env: deps.env });
   const dir = stateDir(deps.env);
+  forceStyles(deps.env);
   const { runTui } = await import('../app/run-tui.js');
   if (resolved.kind === 'api') {
     const options: TuiOptions = {
@@ -76,4 +77,15 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     await Promise.race([emulator.close(), new Promise((r) => (timer = setTimeout(r, DEMO_CLOSE_MS)))]);
     clearTimeout(timer);
   }
+}
+
+/**
+ * The focus bar is inverse video, with or without colour (UX.md §2). chalk, under Ink, turns every
+ * style off where it guesses no colour (a CI variable, TERM=dumb), the bar with it: give it the
+ * terminal's real depth before it loads. Whether colour is used is the theme's business (NO_COLOR).
+ */
+function forceStyles(env: NodeJS.ProcessEnv): void {
+  if (env.FORCE_COLOR !== undefined) return;
+  const depth = process.stdout.getColorDepth?.(env) ?? 4;
+  process.env.FORCE_COLOR = depth >= 24 ? '3' : depth >= 8 ? '2' : '1';
 }

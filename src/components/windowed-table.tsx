@@ -1,7 +1,7 @@
 // A table that mounts only its visible rows (smooth at 10,000): header, cursor row in inverse video,
 // marks, and a scroll position derived from the cursor.
 import { Box, Text } from 'ink';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { pad } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 
@@ -31,11 +31,15 @@ export interface WindowedTableProps<Row> {
   readonly empty?: string;
 }
 
-/** The first visible row: keeps the cursor in view, centred only when it jumps far. */
-export function windowStart(cursor: number, height: number, total: number): number {
+/**
+ * The first visible row: it stays where it was while the cursor is in view, and moves only as far
+ * as the cursor needs (a step down at the bottom scrolls one row), so a cursor move redraws two
+ * rows, not the whole window.
+ */
+export function windowStart(cursor: number, height: number, total: number, previous = 0): number {
   if (total <= height) return 0;
-  const start = Math.min(Math.max(0, cursor - Math.floor(height / 2)), total - height);
-  return Math.max(0, start);
+  const start = Math.min(Math.max(previous, cursor - height + 1), cursor);
+  return Math.max(0, Math.min(start, total - height));
 }
 
 /** Widths of the columns: fixed ones as given, the others share the rest by weight. */
@@ -60,7 +64,9 @@ function line<Row>(row: Row, columns: readonly Column<Row>[], width: number, asc
 function TableView<Row>(props: WindowedTableProps<Row>) {
   const theme = useTheme();
   const { rows, columns, cursor, height, width, rowKey } = props;
-  const start = windowStart(cursor, height, rows.length);
+  const previous = useRef(0);
+  const start = windowStart(cursor, height, rows.length, previous.current);
+  previous.current = start;
   const visible = rows.slice(start, start + height);
   const inner = width - 2;
   const header = columns.map((c) => ({ ...c, cell: () => c.title }));

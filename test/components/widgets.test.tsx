@@ -24,6 +24,10 @@ describe('windowed table', () => {
     expect(windowStart(0, 10, 5)).toBe(0);
     expect(windowStart(9999, 10, 10_000)).toBe(9990);
     expect(windowStart(3, 10, 10_000)).toBe(0);
+    // the window moves only when the cursor leaves it, by as little as it must
+    expect(windowStart(12, 10, 10_000, 0)).toBe(3);
+    expect(windowStart(7, 10, 10_000, 3)).toBe(3);
+    expect(windowStart(2, 10, 10_000, 3)).toBe(2);
   });
 });
 
