@@ -13,12 +13,23 @@ const BIN = resolve(import.meta.dirname, '../dist/cdn-tui.js');
 const KEYS = Number(process.env.BENCH_KEYS) || 200;
 const COLS = 120;
 const ROWS = 40;
+const children = [];
+/** Stops what the bench started, whatever happened. */
+function stop(code) {
+  for (const c of children) c.kill();
+  process.exit(code);
+}
 const deadline = setTimeout(() => {
   console.error('bench/tui: took too long, stopping');
-  process.exit(1);
+  stop(1);
 }, 120_000);
+process.on('unhandledRejection', (e) => {
+  console.error(`bench/tui: ${e instanceof Error ? e.message : String(e)}`);
+  stop(1);
+});
 
 const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--seed', '10000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+children.push(server);
 const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
 const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
 const token = /token: (\S+)/.exec((await lines.next()).value)[1];
@@ -30,6 +41,7 @@ const app = pty.spawn(process.execPath, [BIN, '--base-url', url, '--token', toke
   rows: ROWS,
   env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_STATE_HOME: state },
 });
+children.push(app);
 let bytes = 0;
 let onData = () => undefined;
 app.onData((d) => {
