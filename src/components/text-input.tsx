@@ -15,8 +15,6 @@ export interface TextInputProps {
   readonly onChange?: (value: string) => void;
   /** @default true */
   readonly active?: boolean;
-  /** Hide the text (never used for tokens on screen: they are never shown). */
-  readonly mask?: boolean;
 }
 
 export function TextInput({ initial, onSubmit, onCancel, onChange, active = true }: TextInputProps) {

@@ -11,14 +11,22 @@ export async function reload(ctx: Ctx, load: () => Promise<unknown>): Promise<vo
   }
 }
 
-/** Deletes a record after its confirmation: a delete draft, applied at once. */
+/**
+ * Deletes records after their confirmation: delete drafts, applied at once. A delete that fails
+ * leaves no draft behind; the failures are returned with the API's sentence.
+ */
+export async function deleteKeys(ctx: Ctx, keys: readonly RecordKey[]): Promise<Array<{ readonly key: RecordKey; readonly message: string }>> {
+  const { markDelete, applyMany, discardDraft } = ctx.store.getState();
+  for (const key of keys) markDelete(key);
+  const results = await applyMany(keys);
+  const failed = results.filter((r) => r.outcome !== 'applied');
+  for (const f of failed) discardDraft(f.key);
+  return failed.map((r) => ({ key: r.key, message: r.outcome === 'failed' ? r.message : `not deleted (${r.outcome})` }));
+}
+
+/** Deletes one record (a configuration) and says how it went. */
 export async function deleteNow(ctx: Ctx, key: RecordKey, name: string): Promise<void> {
-  const { markDelete, apply } = ctx.store.getState();
-  markDelete(key);
-  const result = await apply(key);
-  if (result.outcome === 'applied') ctx.ui.getState().say('ok', `deleted ${name}`);
-  else {
-    ctx.store.getState().discardDraft(key);
-    ctx.ui.getState().say('error', result.outcome === 'failed' ? result.message : `not deleted (${result.outcome})`);
-  }
+  const [failure] = await deleteKeys(ctx, [key]);
+  if (failure) ctx.ui.getState().say('error', failure.message);
+  else ctx.ui.getState().say('ok', `deleted ${name}`);
 }

@@ -1,7 +1,8 @@
 // Deleting rules or cache settings: one DELETE each; a cache setting that rules still use is
 // explained (the API's 409) and the user is offered those rules.
 import type { Ctx } from '../../app/context.js';
-import { listKey, type RecordKey } from '../../store/index.js';
+import { listKey, parseKey, type RecordKey } from '../../store/index.js';
+import { deleteKeys } from '../actions.js';
 import type { RecordRow } from './columns.js';
 
 /** Returns, for a cache setting that rules still use, those rules and the API's sentence. */
@@ -12,19 +13,15 @@ export async function deleteRows(
   rows: readonly RecordRow[],
 ): Promise<{ readonly usedBy: readonly RecordKey[]; readonly message: string } | undefined> {
   const { store, ui } = ctx;
-  for (const r of rows) store.getState().markDelete(r.key);
-  const results = await store.getState().applyMany(rows.map((r) => r.key));
-  const failed = results.filter((r) => r.outcome !== 'applied');
-  for (const f of failed) store.getState().discardDraft(f.key);
+  const failed = await deleteKeys(ctx, rows.map((r) => r.key));
   if (failed.length === 0) {
     ui.getState().say('ok', `deleted ${rows.length} ${kind === 'rule' ? 'rule' : 'cache setting'}${rows.length > 1 ? 's' : ''}`);
     return undefined;
   }
-  const first = failed[0]!;
-  const message = first.outcome === 'failed' ? first.message : first.outcome;
+  const { key, message } = failed[0]!;
   if (kind === 'cache_setting' && /is used by rules/.test(message)) {
     await store.getState().loadChildren('rule', conf).catch(() => undefined);
-    const id = Number(first.key.split(':')[2]);
+    const id = parseKey(key).id;
     const users: RecordKey[] = (store.getState().lists[listKey('rule', conf)]?.keys ?? []).filter(
       (k) => store.getState().records[k]?.cache_settings_id === id,
     );
