@@ -1,6 +1,11 @@
-// Parses the command line of UX.md §1 into one command. Bad usage throws UsageError (exit 2) with
-// one sentence; values are never echoed for --token (it is a secret).
+// The command line of UX.md §1 (and API.md §5 for `serve`) into one command, on node:util
+// parseArgs. Bad usage throws UsageError (exit 2) with one sentence that never repeats a token.
+import type { ServeOptions } from '../server/options.js';
 import { UsageError } from './errors.js';
+import { parseServeArgs } from './serve-args.js';
+import { parseFlags } from './strict-args.js';
+
+export { parseServeArgs } from './serve-args.js';
 
 export interface TuiFlags {
   readonly baseUrl?: string;
@@ -20,101 +25,81 @@ export interface LoginFlags {
   readonly passwordStdin: boolean;
 }
 
+/** Which help text to print: `cdn-tui --help`, `cdn-tui login --help`, `cdn-tui serve --help`. */
+export type HelpTopic = 'main' | 'login' | 'serve';
+
 export type Command =
-  | { readonly kind: 'help'; readonly topic?: 'login' }
+  | { readonly kind: 'help'; readonly topic: HelpTopic }
   | { readonly kind: 'version' }
-  | { readonly kind: 'serve'; readonly argv: readonly string[] }
   | { readonly kind: 'tui'; readonly flags: TuiFlags }
-  | { readonly kind: 'login'; readonly flags: LoginFlags };
+  | { readonly kind: 'login'; readonly flags: LoginFlags }
+  | { readonly kind: 'serve'; readonly options: ServeOptions };
 
-type FlagKind = 'value' | 'switch';
+const TUI_FLAGS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  'base-url': { type: 'string' },
+  token: { type: 'string' },
+  'token-file': { type: 'string' },
+  profile: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  demo: { type: 'boolean' },
+} as const;
 
-const TUI_FLAGS: Record<string, FlagKind> = {
-  '--base-url': 'value',
-  '--token': 'value',
-  '--token-file': 'value',
-  '--profile': 'value',
-  '--read-only': 'switch',
-  '--demo': 'switch',
-};
+const LOGIN_FLAGS = {
+  help: { type: 'boolean', short: 'h' },
+  'base-url': { type: 'string' },
+  profile: { type: 'string' },
+  user: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
+} as const;
 
-const LOGIN_FLAGS: Record<string, FlagKind> = {
-  '--base-url': 'value',
-  '--profile': 'value',
-  '--user': 'value',
-  '--password-stdin': 'switch',
-};
-
-export function parseArgs(argv: readonly string[]): Command {
+/**
+ * `cdn-tui [flags]`, `cdn-tui login [flags]`, `cdn-tui serve [flags]`, `cdn-tui help [login|serve]`.
+ * `--help` (and, for the TUI, `--version`) wins wherever it stands, even beside a bad flag.
+ */
+export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
-  if (first === 'serve') return { kind: 'serve', argv: rest };
-  if (first === 'help') return { kind: 'help', ...(rest[0] === 'login' ? { topic: 'login' as const } : {}) };
-  if (first === 'login') {
-    if (rest.some(isHelp)) return { kind: 'help', topic: 'login' };
-    const v = parseFlags(rest, LOGIN_FLAGS, 'cdn-tui login');
-    const flags: LoginFlags = {
-      ...pick(v, '--base-url', 'baseUrl'),
-      ...pick(v, '--profile', 'profile'),
-      ...pick(v, '--user', 'user'),
-      passwordStdin: v.has('--password-stdin'),
-    };
-    return { kind: 'login', flags };
-  }
-  if (argv.some(isHelp)) return { kind: 'help' };
-  if (argv.some((a) => a === '--version' || a === '-v')) return { kind: 'version' };
-  const v = parseFlags(argv, TUI_FLAGS, 'cdn-tui');
-  if (v.has('--token') && v.has('--token-file')) throw new UsageError('use either --token or --token-file, not both');
-  const flags: TuiFlags = {
-    ...pick(v, '--base-url', 'baseUrl'),
-    ...pick(v, '--token', 'token'),
-    ...pick(v, '--token-file', 'tokenFile'),
-    ...pick(v, '--profile', 'profile'),
-    readOnly: v.has('--read-only'),
-    demo: v.has('--demo'),
+  if (first === 'help') return { kind: 'help', topic: rest[0] === 'login' || rest[0] === 'serve' ? rest[0] : 'main' };
+  if (first === 'serve') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'serve' } : { kind: 'serve', options: parseServeArgs(rest) };
+  if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
+  if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
+  if (asks(argv, '--version', '-v')) return { kind: 'version' };
+  return { kind: 'tui', flags: tuiFlags(argv) };
+}
+
+function tuiFlags(argv: readonly string[]): TuiFlags {
+  const v = parseFlags(argv, 'cdn-tui', TUI_FLAGS);
+  if (v.token !== undefined && v['token-file'] !== undefined) throw new UsageError('use either --token or --token-file, not both');
+  return {
+    ...given('baseUrl', v['base-url']),
+    ...given('token', v.token),
+    ...given('tokenFile', v['token-file']),
+    ...given('profile', v.profile),
+    readOnly: v['read-only'] ?? false,
+    demo: v.demo ?? false,
   };
-  return { kind: 'tui', flags };
 }
 
-function isHelp(a: string): boolean {
-  return a === '--help' || a === '-h';
+function loginFlags(argv: readonly string[]): LoginFlags {
+  const v = parseFlags(argv, 'cdn-tui login', LOGIN_FLAGS);
+  return {
+    ...given('baseUrl', v['base-url']),
+    ...given('profile', v.profile),
+    ...given('user', v.user),
+    passwordStdin: v['password-stdin'] ?? false,
+  };
 }
 
-function pick<K extends string>(values: Map<string, string>, flag: string, key: K): { [P in K]?: string } {
-  const value = values.get(flag);
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+/** Whether one of `names` is an argument of its own (before a `--`). */
+function asks(argv: readonly string[], ...names: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => names.includes(a));
 }
 
-/** `--flag value` or `--flag=value`; a repeated flag keeps its last value. */
-function parseFlags(argv: readonly string[], known: Record<string, FlagKind>, command: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const kind = Object.hasOwn(known, name) ? known[name] : undefined;
-    if (kind === undefined) {
-      throw new UsageError(
-        arg.startsWith('-')
-          ? `unknown option "${name}" (see ${command} --help)`
-          : `unexpected argument "${arg}" (see ${command} --help)`,
-      );
-    }
-    if (kind === 'switch') {
-      if (eq > 0) throw new UsageError(`${name} takes no value`);
-      out.set(name, '');
-      continue;
-    }
-    let value: string | undefined;
-    if (eq > 0) value = arg.slice(eq + 1);
-    else {
-      const next = argv[i + 1];
-      if (next !== undefined && !next.startsWith('--')) {
-        value = next;
-        i++;
-      }
-    }
-    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
-    out.set(name, value);
-  }
+/** `{ [key]: value }` for a flag that was given, `{}` otherwise: no key is set to undefined. */
+function given<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  const out: { [P in K]?: string } = {};
+  if (value !== undefined) out[key] = value;
   return out;
 }

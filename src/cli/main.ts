@@ -1,25 +1,27 @@
 // The `cdn-tui` command: routes to the TUI, `login` or the emulator (`serve`). --help and --version
 // load nothing else (every command is imported lazily). Failures: one sentence, never a stack.
-import { parseArgs, type Command } from './args.js';
+import { parseCommand, type Command, type HelpTopic } from './args.js';
 import { EXIT, reportError } from './errors.js';
-import { LOGIN_USAGE, USAGE, VERSION } from './usage.js';
+import { LOGIN_USAGE, SERVE_USAGE, USAGE, VERSION } from './usage.js';
+
+const HELP: Record<HelpTopic, string> = { main: USAGE, login: LOGIN_USAGE, serve: SERVE_USAGE };
 
 export async function main(argv: readonly string[]): Promise<number> {
   let command: Command;
   try {
-    command = parseArgs(argv);
+    command = parseCommand(argv);
   } catch (e) {
-    return reportError(e, argv[0] === 'login' ? 'cdn-tui login' : 'cdn-tui');
+    return reportError(e, argv[0] === 'login' || argv[0] === 'serve' ? `cdn-tui ${argv[0]}` : 'cdn-tui');
   }
   switch (command.kind) {
     case 'version':
       process.stdout.write(`cdn-tui ${VERSION}\n`);
       return EXIT.ok;
     case 'help':
-      process.stdout.write(command.topic === 'login' ? LOGIN_USAGE : USAGE);
+      process.stdout.write(HELP[command.topic]);
       return EXIT.ok;
     case 'serve':
-      return run('cdn-tui serve', async () => (await import('./serve.js')).serveCommand(command.argv));
+      return run('cdn-tui serve', async () => (await import('./serve.js')).serveCommand(command.options));
     case 'login':
       return run('cdn-tui login', async () => (await import('./login.js')).loginCommand(command.flags));
     case 'tui':

@@ -1,30 +1,18 @@
-// `cdn-tui serve`: runs the emulator until SIGINT/SIGTERM. Exit codes: 0 stopped, 1 error, 2 bad usage.
-import { DataFileError, SERVE_USAGE, UsageError, parseServeArgs, startEmulator, type ServeOptions } from '../server/index.js';
+// `cdn-tui serve`: runs the emulator until SIGINT/SIGTERM. Exit codes: 0 stopped, 1 error, 2 bad
+// usage (refused by the parser before this runs).
+import { DataFileError, startEmulator, type ServeOptions } from '../server/index.js';
 
-export async function serveCommand(argv: readonly string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(SERVE_USAGE);
-    return 0;
-  }
-  let options: ServeOptions;
-  try {
-    options = parseServeArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`cdn-tui serve: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+export async function serveCommand(options: ServeOptions): Promise<number> {
   let emulator;
   try {
     emulator = await startEmulator(options);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (e instanceof DataFileError) process.stderr.write(`cdn-tui serve: cannot start: ${err.message}. The file was left untouched.\n`);
-    else if (err.code === 'EADDRINUSE') process.stderr.write(`cdn-tui serve: ${options.host}:${options.port} is already in use (try --port 0)\n`);
-    else if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') process.stderr.write(`cdn-tui serve: cannot listen on ${options.host}:${options.port} (${err.code})\n`);
-    else if (err.code) process.stderr.write(`cdn-tui serve: ${err.message}\n`);
+    const message = e instanceof Error ? e.message : String(e);
+    const code = errnoCode(e);
+    if (e instanceof DataFileError) process.stderr.write(`cdn-tui serve: cannot start: ${message}. The file was left untouched.\n`);
+    else if (code === 'EADDRINUSE') process.stderr.write(`cdn-tui serve: ${options.host}:${options.port} is already in use (try --port 0)\n`);
+    else if (code === 'EACCES' || code === 'EADDRNOTAVAIL') process.stderr.write(`cdn-tui serve: cannot listen on ${options.host}:${options.port} (${code})\n`);
+    else if (code) process.stderr.write(`cdn-tui serve: ${message}\n`);
     else throw e;
     return 1;
   }
@@ -38,4 +26,9 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
   process.stderr.write(`cdn-tui serve: ${signal}: finishing requests in flight\n`);
   await emulator.close();
   return 0;
+}
+
+/** The `code` of a system error (EADDRINUSE, ENOENT…), if it is one. */
+function errnoCode(e: unknown): string | undefined {
+  return e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isatty } from 'node:tty';
 import type { TuiOptions } from '../app/options.js';
 import { stateDir } from '../store/journal.js';
-import type { TuiFlags } from './args.js';
+import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
 
@@ -47,7 +47,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     return runTui(options);
   }
 
-  const { startEmulator, parseServeArgs, DataFileError } = await import('../server/index.js');
+  const { startEmulator, DataFileError } = await import('../server/index.js');
   // The demo keeps its data beside the drafts journal, so a change made in the demo (and a draft
   // kept from a crash) is still there at the next start.
   const demoData = join(dir, 'demo-data.jsonl');
@@ -57,7 +57,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS, '--data', demoData]));
   } catch (e) {
-    if (!(e instanceof DataFileError)) throw new CliError(`cannot start the demo emulator (${(e as Error).message})`);
+    if (!(e instanceof DataFileError)) throw new CliError(`cannot start the demo emulator (${e instanceof Error ? e.message : String(e)})`);
     notice = `The demo's data file ${demoData} could not be read; it was left as it is and this demo runs in memory.`;
     emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS]));
   }

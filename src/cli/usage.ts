@@ -59,3 +59,26 @@ Without a terminal on stdin and without --password-stdin, login refuses (exit 2)
 read a password that would be echoed. Ctrl-C at a prompt cancels (exit 130).
 Exit codes: 0 saved, 1 refused or unreachable, 2 bad usage, 130 cancelled.
 `;
+
+export const SERVE_USAGE = `Usage: cdn-tui serve [options]
+
+The local emulator of the Content Delivery API. Every flag takes its value as --flag VALUE or
+--flag=VALUE.
+
+  --host HOST                  address to listen on (default 127.0.0.1)
+  --port PORT                  port, 0 for any free one (default 4010)
+  --data FILE                  keep state durably in FILE (default: in memory)
+  --seed demo|none|N           data for an empty store (default none)
+  --token TOKEN[=view,edit]    accept this token (repeatable)
+  --user NAME:PASSWORD[=view,edit]  a user for POST /tokens (repeatable)
+  --products LIST              application_acceleration,raw_logs
+  --delivery-domain DOMAIN     domain of generated domain names (default edge.example)
+  --rate-limit READS/WRITES    per token per minute
+  --latency MS                 delay every answer
+  --fail-rate P                answer this share of requests with 503
+  --reset-rate P               do this share of requests, then drop the connection
+  --log FILE|-                 one JSON line per request
+  --help, -h                   this help
+
+Exit codes: 0 stopped (SIGINT, SIGTERM), 1 error, 2 bad usage.
+`;

@@ -10,7 +10,7 @@ import { createApiServer } from './server.js';
 import { EmulatorState } from './state.js';
 import { Store } from './store.js';
 
-export { parseServeArgs, SERVE_USAGE, UsageError, type ServeOptions } from './options.js';
+export type { Credential, Permission, ServeOptions } from './options.js';
 export { DataFileError } from './journal.js';
 
 export interface Emulator {

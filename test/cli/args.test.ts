@@ -1,11 +1,13 @@
-// The command line's grammar (UX.md §1): commands, flags, and one-sentence usage errors.
+// The command line's grammar (UX.md §1): commands, flags, help, and one-sentence usage errors.
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../../src/cli/args.js';
+import { parseCommand, parseServeArgs } from '../../src/cli/args.js';
+import type { ServeOptions } from '../../src/server/index.js';
 import { UsageError } from '../../src/cli/errors.js';
 
+/** The usage error's sentence for argv; fails the test when argv is accepted. */
 function usage(argv: string[]): string {
   try {
-    parseArgs(argv);
+    parseCommand(argv);
   } catch (e) {
     if (e instanceof UsageError) return e.message;
     throw e;
@@ -13,46 +15,209 @@ function usage(argv: string[]): string {
   throw new Error(`accepted: ${argv.join(' ')}`);
 }
 
-describe('parseArgs', () => {
+/** parseArgs' own wording, which must never reach the user. */
+const RAW = /Option '|Unknown option '|Unexpected argument '|ambiguous|positional/;
+
+/** `--flag value` and `--flag=value`. */
+const bothForms = (flag: string, value: string) => [[flag, value], [`${flag}=${value}`]];
+
+describe('cdn-tui [flags]', () => {
   it('no arguments: the TUI with nothing set', () => {
-    expect(parseArgs([])).toEqual({ kind: 'tui', flags: { readOnly: false, demo: false } });
+    expect(parseCommand([])).toEqual({ kind: 'tui', flags: { readOnly: false, demo: false } });
   });
 
-  it('every TUI flag, as --flag value and --flag=value', () => {
-    expect(parseArgs(['--base-url', 'https://a.test', '--token=t0k3n', '--profile', 'prod', '--read-only', '--demo'])).toEqual({
-      kind: 'tui',
-      flags: { baseUrl: 'https://a.test', token: 't0k3n', profile: 'prod', readOnly: true, demo: true },
+  it.each([
+    ['--base-url', 'baseUrl', 'https://a.test/api?x=1'],
+    ['--token', 'token', 't0k3n=='],
+    ['--token-file', 'tokenFile', '/run/token'],
+    ['--profile', 'profile', 'prod'],
+  ])('%s VALUE and %s=VALUE', (flag, key, value) => {
+    for (const argv of bothForms(flag, value)) {
+      expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'tui', flags: { [key]: value, readOnly: false, demo: false } });
+    }
+  });
+
+  it('the switches', () => {
+    expect(parseCommand(['--read-only', '--demo'])).toEqual({ kind: 'tui', flags: { readOnly: true, demo: true } });
+  });
+
+  it('a repeated flag keeps its last value; a value may start with "-" when written --flag=VALUE', () => {
+    expect(parseCommand(['--profile', 'a', '--profile=b'])).toMatchObject({ flags: { profile: 'b' } });
+    expect(parseCommand(['--token=-dash-token'])).toMatchObject({ flags: { token: '-dash-token' } });
+  });
+});
+
+describe('cdn-tui login [flags]', () => {
+  it.each([
+    ['--base-url', 'baseUrl', 'http://x.test'],
+    ['--profile', 'profile', 'ci'],
+    ['--user', 'user', 'alice'],
+  ])('%s VALUE and %s=VALUE', (flag, key, value) => {
+    for (const argv of bothForms(flag, value)) {
+      expect(parseCommand(['login', ...argv]), argv.join(' ')).toEqual({ kind: 'login', flags: { [key]: value, passwordStdin: false } });
+    }
+  });
+
+  it('--password-stdin', () => {
+    expect(parseCommand(['login', '--user', 'alice', '--password-stdin'])).toEqual({ kind: 'login', flags: { user: 'alice', passwordStdin: true } });
+  });
+});
+
+describe('help and version', () => {
+  it('--help wins wherever it stands, even beside a bad flag, and names its command', () => {
+    for (const argv of [['--help'], ['-h'], ['help'], ['help', 'nonsense'], ['--demo', '--help'], ['--bogus', '-h']]) {
+      expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'help', topic: 'main' });
+    }
+    for (const argv of [['login', '--help'], ['help', 'login'], ['login', '--bogus', '-h']]) {
+      expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'help', topic: 'login' });
+    }
+    for (const argv of [['serve', '--help'], ['serve', '-h'], ['help', 'serve'], ['serve', '--port', 'x', '--help']]) {
+      expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'help', topic: 'serve' });
+    }
+  });
+
+  it('--version and -v', () => {
+    for (const argv of [['--version'], ['-v'], ['--demo', '--version']]) expect(parseCommand(argv)).toEqual({ kind: 'version' });
+  });
+
+  it('after "--" nothing is a flag', () => {
+    expect(usage(['--', '--help'])).toBe('unexpected argument "--help" (see cdn-tui --help)');
+  });
+});
+
+describe('bad usage is one sentence in our words', () => {
+  it.each([
+    [['--bogus'], 'unknown option "--bogus" (see cdn-tui --help)'],
+    [['--bogus=1'], 'unknown option "--bogus" (see cdn-tui --help)'],
+    [['-x'], 'unknown option "-x" (see cdn-tui --help)'],
+    [['frobnicate'], 'unexpected argument "frobnicate" (see cdn-tui --help)'],
+    [['login', '--token', 'x'], 'unknown option "--token" (see cdn-tui login --help)'],
+    [['login', 'alice'], 'unexpected argument "alice" (see cdn-tui login --help)'],
+    [['serve', '--bogus'], 'unknown option "--bogus" (see cdn-tui serve --help)'],
+    [['serve', '4010'], 'unexpected argument "4010" (see cdn-tui serve --help)'],
+    [['--base-url'], '--base-url needs a value'],
+    [['--base-url='], '--base-url needs a value'],
+    [['login', '--user'], '--user needs a value'],
+    [['serve', '--port'], '--port needs a value'],
+    [['serve', '--port='], '--port needs a value'],
+    [['--base-url', '--demo'], '--base-url needs a value (write --base-url=VALUE for one that starts with "-")'],
+    [['serve', '--port', '-1'], '--port needs a value (write --port=VALUE for one that starts with "-")'],
+    [['--demo=yes'], '--demo takes no value'],
+    [['login', '--password-stdin=1'], '--password-stdin takes no value'],
+    [['--token', 'a', '--token-file', 'b'], 'use either --token or --token-file, not both'],
+  ])('%j', (argv, message) => {
+    const said = usage(argv);
+    expect(said).toBe(message);
+    expect(said).not.toMatch(RAW);
+  });
+
+  it('never repeats a token', () => {
+    const secret = 'sekrit-value';
+    for (const argv of [
+      ['--token', `-${secret}`],
+      ['--token=', secret],
+      ['--tokne', secret],
+      [`--tokne=${secret}`],
+      ['serve', '--token', `-${secret}`],
+      ['serve', `--token=${secret}=viwe`],
+      ['serve', `--token=${secret} x`],
+      ['serve', `--tokn=${secret}`],
+    ]) {
+      expect(usage(argv), argv.join(' ')).not.toContain(secret);
+    }
+  });
+});
+
+describe('cdn-tui serve [flags]', () => {
+  const both = new Set(['view', 'edit']);
+  const serve = (argv: string[]): ServeOptions => {
+    const command = parseCommand(['serve', ...argv]);
+    if (command.kind !== 'serve') throw new Error(`not serve: ${command.kind}`);
+    return command.options;
+  };
+
+  it('defaults', () => {
+    expect(serve([])).toEqual({
+      host: '127.0.0.1',
+      port: 4010,
+      seed: 'none',
+      tokens: [],
+      users: new Map(),
+      products: new Set(),
+      deliveryDomain: 'edge.example',
+      latencyMs: 0,
+      failRate: 0,
+      resetRate: 0,
     });
-    expect(parseArgs(['--token-file', '/run/token'])).toMatchObject({ flags: { tokenFile: '/run/token' } });
   });
 
-  it('login with its flags; serve passes its arguments through', () => {
-    expect(parseArgs(['login', '--base-url', 'http://x.test', '--profile', 'ci'])).toEqual({
-      kind: 'login',
-      flags: { baseUrl: 'http://x.test', profile: 'ci', passwordStdin: false },
-    });
-    expect(parseArgs(['login', '--user', 'alice', '--password-stdin'])).toMatchObject({ flags: { user: 'alice', passwordStdin: true } });
-    expect(parseArgs(['serve', '--port', '0', '--bogus'])).toEqual({ kind: 'serve', argv: ['--port', '0', '--bogus'] });
+  it.each<[string, string, Partial<ServeOptions>]>([
+    ['--host', '::1', { host: '::1' }],
+    ['--port', '0', { port: 0 }],
+    ['--port', '65535', { port: 65535 }],
+    ['--data', '/tmp/x.jsonl', { data: '/tmp/x.jsonl' }],
+    ['--seed', 'demo', { seed: 'demo' }],
+    ['--seed', 'none', { seed: 'none' }],
+    ['--seed', '25', { seed: 25 }],
+    ['--token', 'abc', { tokens: [{ secret: 'abc', permissions: both }] }],
+    ['--token', 'abc=view', { tokens: [{ secret: 'abc', permissions: new Set(['view']) }] }],
+    ['--user', 'alice:pw', { users: new Map([['alice', { secret: 'pw', permissions: both }]]) }],
+    ['--products', 'raw_logs,application_acceleration', { products: new Set(['raw_logs', 'application_acceleration']) }],
+    ['--delivery-domain', 'CDN.Example.net', { deliveryDomain: 'cdn.example.net' }],
+    ['--rate-limit', '80/20', { rateLimit: { reads: 80, writes: 20 } }],
+    ['--latency', '150', { latencyMs: 150 }],
+    ['--fail-rate', '0.25', { failRate: 0.25 }],
+    ['--reset-rate', '1', { resetRate: 1 }],
+    ['--log', '-', { log: '-' }],
+    ['--log', '/tmp/requests.log', { log: '/tmp/requests.log' }],
+  ])('%s %s (and with "=")', (flag, value, expected) => {
+    for (const argv of bothForms(flag, value)) expect(serve(argv), argv.join(' ')).toMatchObject(expected);
   });
 
-  it('help and version, wherever they are', () => {
-    for (const argv of [['--help'], ['-h'], ['help'], ['--demo', '--help']]) expect(parseArgs(argv)).toEqual({ kind: 'help' });
-    for (const argv of [['login', '--help'], ['help', 'login'], ['login', '--bogus', '-h']]) expect(parseArgs(argv)).toEqual({ kind: 'help', topic: 'login' });
-    for (const argv of [['--version'], ['-v'], ['--demo', '--version']]) expect(parseArgs(argv)).toEqual({ kind: 'version' });
+  it('--token and --user repeat; a repeated single-value flag keeps its last value', () => {
+    const o = serve(['--token', 'a=view', '--token=b=edit', '--token', 'c', '--user=ann:1', '--user', 'bob:2=view', '--port', '1', '--port=2']);
+    expect(o.tokens).toEqual([
+      { secret: 'a', permissions: new Set(['view']) },
+      { secret: 'b', permissions: new Set(['edit']) },
+      { secret: 'c', permissions: both },
+    ]);
+    expect([...o.users.keys()]).toEqual(['ann', 'bob']);
+    expect(o.users.get('bob')).toEqual({ secret: '2', permissions: new Set(['view']) });
+    expect(o.port).toBe(2);
   });
 
-  it('bad usage is one sentence', () => {
-    expect(usage(['--bogus'])).toBe('unknown option "--bogus" (see cdn-tui --help)');
-    expect(usage(['frobnicate'])).toBe('unexpected argument "frobnicate" (see cdn-tui --help)');
-    expect(usage(['login', '--token', 'x'])).toBe('unknown option "--token" (see cdn-tui login --help)');
-    expect(usage(['--base-url'])).toBe('--base-url needs a value');
-    expect(usage(['--base-url', '--demo'])).toBe('--base-url needs a value');
-    expect(usage(['--token='])).toBe('--token needs a value');
-    expect(usage(['--demo=yes'])).toBe('--demo takes no value');
-    expect(usage(['--token', 'a', '--token-file', 'b'])).toBe('use either --token or --token-file, not both');
+  it('a password may hold ":" and "="; only a trailing permission list is split off', () => {
+    const password = (value: string) => [...serve(bothForms('--user', value)[1]!).users.values()][0];
+    expect(password('alice:pa:ss')).toEqual({ secret: 'pa:ss', permissions: both });
+    expect(password('alice:a=b=c')).toEqual({ secret: 'a=b=c', permissions: both });
+    expect(password('alice:a=b:c=view,edit')).toEqual({ secret: 'a=b:c', permissions: both });
+    expect(password('alice:x==view')).toEqual({ secret: 'x=', permissions: new Set(['view']) });
+    expect(password('alice:pw=viewer')).toEqual({ secret: 'pw=viewer', permissions: both });
   });
 
-  it('never repeats a token in a usage error', () => {
-    expect(usage(['--token', 'sekrit-value', 'stray'])).not.toContain('sekrit-value');
+  it('parseServeArgs is the same parser without the command word', () => {
+    expect(parseServeArgs(['--port=0', '--token=abc=view'])).toEqual(serve(['--port', '0', '--token', 'abc=view']));
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port takes a whole number from 0 to 65535, not "abc"'],
+    [['--port=65536'], '--port takes a whole number from 0 to 65535, not "65536"'],
+    [['--seed', 'many'], '--seed takes demo, none or a whole number up to 1000000, not "many"'],
+    [['--seed=-3'], '--seed takes demo, none or a whole number up to 1000000, not "-3"'],
+    [['--token', '=view'], '--token needs a token without spaces'],
+    [['--token=a b'], '--token needs a token without spaces'],
+    [['--token', 'abc=admin'], '--token TOKEN=PERMISSIONS takes view, edit or view,edit after the "="'],
+    [['--user', 'alice'], '--user takes NAME:PASSWORD[=view,edit]'],
+    [['--user=alice:'], '--user takes NAME:PASSWORD[=view,edit]'],
+    [['--user', ':pw'], '--user takes NAME:PASSWORD[=view,edit]'],
+    [['--products', 'coffee'], '--products: unknown product "coffee" (application_acceleration, raw_logs)'],
+    [['--delivery-domain=localhost'], '--delivery-domain: "localhost" is not a domain'],
+    [['--rate-limit', 'fast'], '--rate-limit takes READS/WRITES per minute, e.g. 80/20'],
+    [['--latency=1.5'], '--latency takes a whole number from 0 to 600000, not "1.5"'],
+    [['--fail-rate', '2'], '--fail-rate takes a share between 0 and 1, not "2"'],
+    [['--reset-rate=x'], '--reset-rate takes a share between 0 and 1, not "x"'],
+    [['--help=yes'], '--help takes no value'],
+  ])('%j', (argv, message) => {
+    expect(usage(['serve', ...argv])).toBe(message);
   });
 });

@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, parseServeArgs } from '../../src/server/index.js';
+import { parseServeArgs } from '../../src/cli/args.js';
+import { startEmulator } from '../../src/server/index.js';
 
 export const BIN = resolve(import.meta.dirname, '../../dist/cdn-tui.js');
 

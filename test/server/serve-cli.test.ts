@@ -24,20 +24,61 @@ describe('cdn-tui serve', () => {
     }
   });
 
-  it('says what is wrong with a bad flag in one line and exits 2', () => {
-    for (const args of [['--bogus'], ['--port', 'abc'], ['--seed', 'many'], ['--products', 'coffee'], ['--rate-limit', 'fast'], ['--fail-rate', '2']]) {
+  it('takes --flag=VALUE as well as --flag VALUE, --token and --user repeated, passwords with ":" and "="', async () => {
+    const emu = await spawnEmulator(['--host=127.0.0.1', '--token=view-tok=view', '--token', 'edit-tok', '--user=alice:pa:ss=w=view', '--user', 'bob:x=y']);
+    try {
+      expect(emu.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await emu.call('GET', CFG, { token: 'view-tok' })).status).toBe(200);
+      expect((await emu.call('POST', CFG, { token: 'view-tok', body: conf(0) })).status).toBe(403);
+      expect((await emu.call('POST', CFG, { token: 'edit-tok', body: conf(0) })).status).toBe(201);
+      const login = (userpass: string) => emu.call('POST', '/tokens', { token: null, headers: { authorization: `Basic ${Buffer.from(userpass).toString('base64')}` } });
+      const issued = await login('alice:pa:ss=w');
+      expect(issued.status).toBe(201);
+      expect((await emu.call('GET', CFG, { token: issued.body.token })).status).toBe(200);
+      expect((await emu.call('POST', CFG, { token: issued.body.token, body: conf(9) })).status).toBe(403);
+      expect((await login('bob:x=y')).status).toBe(201);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('says what is wrong with a bad flag in one sentence and exits 2', () => {
+    const cases: Array<[string[], string]> = [
+      [['--bogus'], 'unknown option "--bogus" (see cdn-tui serve --help)'],
+      [['--port', 'abc'], '--port takes a whole number from 0 to 65535, not "abc"'],
+      [['--port=abc'], '--port takes a whole number from 0 to 65535, not "abc"'],
+      [['--port'], '--port needs a value'],
+      [['--seed', 'many'], '--seed takes demo, none or a whole number up to 1000000, not "many"'],
+      [['--products=coffee'], '--products: unknown product "coffee" (application_acceleration, raw_logs)'],
+      [['--rate-limit', 'fast'], '--rate-limit takes READS/WRITES per minute, e.g. 80/20'],
+      [['--fail-rate', '2'], '--fail-rate takes a share between 0 and 1, not "2"'],
+      [['--user=alice'], '--user takes NAME:PASSWORD[=view,edit]'],
+      [['extra'], 'unexpected argument "extra" (see cdn-tui serve --help)'],
+    ];
+    for (const [args, sentence] of cases) {
       const r = serve(args);
       expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^cdn-tui serve: /);
+      expect(r.stderr).toBe(`cdn-tui serve: ${sentence}.\n`);
       expect(r.stdout).toBe('');
     }
   });
 
-  it('--help shows the flags', () => {
-    const r = serve(['--help']);
-    expect(r.status).toBe(0);
-    for (const flag of ['--data', '--seed', '--rate-limit', '--reset-rate', '--log']) expect(r.stdout).toContain(flag);
+  it('never repeats a token it refuses', () => {
+    for (const args of [['--token', '-sekrit-token-1'], ['--token=sekrit-token-1=admin'], ['--tokne=sekrit-token-1']]) {
+      const r = serve(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^cdn-tui serve: [^\n]+\n$/);
+      expect(r.stderr).not.toContain('sekrit-token-1');
+    }
+  });
+
+  it('--help and help serve show the flags', () => {
+    for (const args of [['serve', '--help'], ['serve', '-h'], ['help', 'serve']]) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 10_000 });
+      expect(r.status, args.join(' ')).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: cdn-tui serve /);
+      for (const flag of ['--data', '--seed', '--token', '--user', '--rate-limit', '--reset-rate', '--log']) expect(r.stdout).toContain(flag);
+    }
   });
 
   it('--log writes one JSON line per request, bodies of writes, never the token or a password', async () => {

@@ -1,0 +1,131 @@
+// `cdn-tui serve` flags (API.md §5) into the emulator's ServeOptions, every value checked: a bad one
+// is a UsageError of one sentence that never repeats a token or a password.
+import { PRODUCTS, type Product } from '../schema/types.js';
+import type { Credential, Permission, ServeOptions } from '../server/options.js';
+import { UsageError } from './errors.js';
+import { parseFlags } from './strict-args.js';
+
+const SERVE_FLAGS = {
+  help: { type: 'boolean', short: 'h' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  data: { type: 'string' },
+  seed: { type: 'string' },
+  token: { type: 'string', multiple: true },
+  user: { type: 'string', multiple: true },
+  products: { type: 'string' },
+  'delivery-domain': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  latency: { type: 'string' },
+  'fail-rate': { type: 'string' },
+  'reset-rate': { type: 'string' },
+  log: { type: 'string' },
+} as const;
+
+/** `cdn-tui serve` arguments (after `serve`) as the emulator's options; `--help` is the router's business. */
+export function parseServeArgs(argv: readonly string[]): ServeOptions {
+  const v = parseFlags(argv, 'cdn-tui serve', SERVE_FLAGS);
+  return {
+    host: v.host ?? '127.0.0.1',
+    port: v.port === undefined ? 4010 : whole(v.port, '--port', 0, 65535),
+    ...(v.data === undefined ? {} : { data: v.data }),
+    seed: seed(v.seed ?? 'none'),
+    tokens: (v.token ?? []).map(token),
+    users: new Map((v.user ?? []).map(user)),
+    products: products(v.products ?? ''),
+    deliveryDomain: v['delivery-domain'] === undefined ? 'edge.example' : domain(v['delivery-domain']),
+    ...(v['rate-limit'] === undefined ? {} : { rateLimit: rateLimit(v['rate-limit']) }),
+    latencyMs: v.latency === undefined ? 0 : whole(v.latency, '--latency', 0, 600_000),
+    failRate: v['fail-rate'] === undefined ? 0 : share(v['fail-rate'], '--fail-rate'),
+    resetRate: v['reset-rate'] === undefined ? 0 : share(v['reset-rate'], '--reset-rate'),
+    ...(v.log === undefined ? {} : { log: v.log }),
+  };
+}
+
+function seed(value: string): ServeOptions['seed'] {
+  if (value === 'demo' || value === 'none') return value;
+  if (!/^\d+$/.test(value) || Number(value) > 1_000_000) throw new UsageError(`--seed takes demo, none or a whole number up to 1000000, not "${value}"`);
+  return Number(value);
+}
+
+/** `TOKEN[=view,edit]`: the token ends at the first "=" (today's rule). */
+function token(value: string): Credential {
+  const [secret, perms] = splitOnce(value, '=');
+  if (!secret || /\s/.test(secret)) throw new UsageError('--token needs a token without spaces');
+  // The part after "=" may be a mistyped token: name the rule, not the value.
+  if (perms !== undefined && !isPermissionList(perms)) throw new UsageError('--token TOKEN=PERMISSIONS takes view, edit or view,edit after the "="');
+  return { secret, permissions: permissions(perms) };
+}
+
+/** `NAME:PASSWORD[=view,edit]`: the name ends at the first ":", the password may hold ":" and "=". */
+function user(value: string): [string, Credential] {
+  const [userpass, perms] = splitLast(value, '=');
+  const [name, password] = splitOnce(userpass, ':');
+  if (!name || password === undefined || password === '') throw new UsageError('--user takes NAME:PASSWORD[=view,edit]');
+  return [name, { secret: password, permissions: permissions(perms) }];
+}
+
+const PERMISSION_LIST = /^(view|edit)(,(view|edit))*$/;
+
+function isPermissionList(spec: string): boolean {
+  return PERMISSION_LIST.test(spec);
+}
+
+function isPermission(p: string): p is Permission {
+  return p === 'view' || p === 'edit';
+}
+
+/** Both permissions unless a list is given (already checked by isPermissionList). */
+function permissions(spec: string | undefined): ReadonlySet<Permission> {
+  if (spec === undefined) return new Set<Permission>(['view', 'edit']);
+  return new Set(spec.split(',').filter(isPermission));
+}
+
+function isProduct(p: string): p is Product {
+  return PRODUCTS.some((known) => known === p);
+}
+
+function products(value: string): ReadonlySet<Product> {
+  const out = new Set<Product>();
+  for (const p of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (!isProduct(p)) throw new UsageError(`--products: unknown product "${p}" (${PRODUCTS.join(', ')})`);
+    out.add(p);
+  }
+  return out;
+}
+
+function domain(value: string): string {
+  const v = value.toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(v)) throw new UsageError(`--delivery-domain: "${v}" is not a domain`);
+  return v;
+}
+
+function rateLimit(value: string): NonNullable<ServeOptions['rateLimit']> {
+  const m = /^(\d+)\/(\d+)$/.exec(value);
+  if (!m) throw new UsageError('--rate-limit takes READS/WRITES per minute, e.g. 80/20');
+  return { reads: Number(m[1]), writes: Number(m[2]) };
+}
+
+function share(value: string, flag: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`${flag} takes a share between 0 and 1, not "${value}"`);
+  return n;
+}
+
+function whole(value: string, flag: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
+}
+
+function splitOnce(s: string, sep: string): [string, string | undefined] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s, undefined] : [s.slice(0, i), s.slice(i + 1)];
+}
+
+/** Splits on the last separator when what follows it is a permission list (passwords may contain "="). */
+function splitLast(s: string, sep: string): [string, string | undefined] {
+  const i = s.lastIndexOf(sep);
+  if (i < 0 || !isPermissionList(s.slice(i + 1))) return [s, undefined];
+  return [s.slice(0, i), s.slice(i + 1)];
+}
