@@ -1,7 +1,7 @@
 // The command line's grammar (UX.md §1): commands, flags, help, and one-sentence usage errors.
 import { describe, expect, it } from 'vitest';
 import { parseCommand, parseServeArgs } from '../../src/cli/args.js';
-import type { ServeOptions } from '../../src/server/index.js';
+import type { Permission, ServeOptions } from '../../src/server/index.js';
 import { UsageError } from '../../src/cli/errors.js';
 
 /** The usage error's sentence for argv; fails the test when argv is accepted. */
@@ -129,7 +129,7 @@ describe('bad usage is one sentence in our words', () => {
 });
 
 describe('cdn-tui serve [flags]', () => {
-  const both = new Set(['view', 'edit']);
+  const both = new Set<Permission>(['view', 'edit']);
   const serve = (argv: string[]): ServeOptions => {
     const command = parseCommand(['serve', ...argv]);
     if (command.kind !== 'serve') throw new Error(`not serve: ${command.kind}`);
@@ -160,7 +160,7 @@ describe('cdn-tui serve [flags]', () => {
     ['--seed', 'none', { seed: 'none' }],
     ['--seed', '25', { seed: 25 }],
     ['--token', 'abc', { tokens: [{ secret: 'abc', permissions: both }] }],
-    ['--token', 'abc=view', { tokens: [{ secret: 'abc', permissions: new Set(['view']) }] }],
+    ['--token', 'abc=view', { tokens: [{ secret: 'abc', permissions: new Set<Permission>(['view']) }] }],
     ['--user', 'alice:pw', { users: new Map([['alice', { secret: 'pw', permissions: both }]]) }],
     ['--products', 'raw_logs,application_acceleration', { products: new Set(['raw_logs', 'application_acceleration']) }],
     ['--delivery-domain', 'CDN.Example.net', { deliveryDomain: 'cdn.example.net' }],
