@@ -181,6 +181,15 @@ export function sliceCells(text: string, start: number, width: number): string {
  */
 const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Surrogate}\u2028\u2029\uFFF9-\uFFFB]/u;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+/**
+ * An emoji modifier (skin tone) not right after a base it modifies. At the start of a text it would
+ * join whatever is drawn before it; after a letter, terminals draw it 2 cells wide and string-width
+ * counts 0. Either way the columns after it would move, so it is shown as <U+1F3FD>.
+ */
+const LONE_MODIFIER = /(?<!\p{Emoji_Modifier_Base})\p{Emoji_Modifier}/gu;
+const MODIFIER = /\p{Emoji_Modifier}/u;
+/** Anything safe() may have to show: INVISIBLE or an emoji modifier. */
+const SUSPECT = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Surrogate}\u2028\u2029\uFFF9-\uFFFB\p{Emoji_Modifier}]/u;
 /** What an emoji sequence is made with: ZWJ, variation selectors, tags. */
 const EMOJI_GLUE = /\u200D|[\uFE00-\uFE0F\u{E0020}-\u{E007F}]/u;
 const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
@@ -236,18 +245,19 @@ function asText(value: unknown): string {
  */
 export function safe(text: unknown): string {
   const s = asText(text);
-  if (PRINTABLE_ASCII.test(s) || !INVISIBLE.test(s)) return s;
-  if (!EMOJI_GLUE.test(s)) return s.replace(INVISIBLE_ALL, shown);
+  if (PRINTABLE_ASCII.test(s) || !SUSPECT.test(s)) return s;
+  if (!EMOJI_GLUE.test(s) && !MODIFIER.test(s)) return s.replace(INVISIBLE_ALL, shown);
   return s.length <= MEMO_LENGTH ? remembered(safeTexts, s, showInvisible) : showInvisible(s);
 }
 
 
-/** safe() of a text that has emoji glue: decided grapheme by grapheme. */
+/** safe() of a text with emoji glue or modifiers: decided grapheme by grapheme. */
 function showInvisible(s: string): string {
   let out = '';
   for (const { segment } of segmenter.segment(s)) {
-    if (!INVISIBLE.test(segment)) out += segment;
-    else out += segment.replace(INVISIBLE_ALL, isEmojiSequence(segment) ? shownUnlessGlue : shown);
+    let g = MODIFIER.test(segment) ? segment.replace(LONE_MODIFIER, shown) : segment;
+    if (INVISIBLE.test(g)) g = g.replace(INVISIBLE_ALL, isEmojiSequence(segment) ? shownUnlessGlue : shown);
+    out += g;
   }
   return out;
 }
