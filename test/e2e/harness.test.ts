@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { startTerminal, type TerminalSession } from './terminal.js';
 import { keySequence } from './keys.js';
 import { BIN, startApp } from './harness.js';
+import { cellWidth } from '../../src/ui/text.js';
 
 const FIXTURE = resolve(import.meta.dirname, 'fixtures/echo-keys.mjs');
 
@@ -107,6 +108,35 @@ describe('terminal harness on the echo-keys fixture', () => {
   it('reports the signal that ended the program', async () => {
     t.kill('SIGKILL');
     expect(await t.exited).toEqual({ exitCode: 0, signal: 'SIGKILL' });
+  });
+});
+
+describe('the headless terminal measures text as the app does', () => {
+  it('puts a marker after CJK, emoji sequences, flags and combining marks where cellWidth says', async () => {
+    const prefixes = [
+      '東京',
+      '👩\u200D💻 dev',
+      '👨\u200D👩\u200D👧',
+      '🇫🇷🇩🇪',
+      '👍🏽',
+      '1\uFE0F\u20E3',
+      '❤️',
+      'cafe\u0301',
+      'Z\u0351\u0354\u0300\u0301\u0302\u0303\u0308',
+      'Ａｂｃ ﾃｽﾄ',
+      'name: 東京 👩\u200D💻 🏳️\u200D🌈 🇯🇵 👍🏽 café cafe\u0301',
+    ];
+    const program = "process.stdout.write(JSON.parse(process.argv[1]).map((p) => p + '|').join('\\r\\n'))";
+    const t = startTerminal({ file: process.execPath, args: ['-e', program, JSON.stringify(prefixes)], cols: 100, rows: 30 });
+    try {
+      expect(await t.exited).toEqual({ exitCode: 0, signal: null });
+      const cells = t.snapshot().cells;
+      const markerColumns = prefixes.map((_, row) => cells[row]!.findIndex((cell) => cell.chars === '|'));
+      expect(markerColumns).toEqual(prefixes.map(cellWidth));
+      expect(t.screen().split('\n').slice(0, prefixes.length)).toEqual(prefixes.map((p) => `${p}|`));
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@
 // TypeScript, so scripts/screenshot.mjs can load it with Node's own type stripping.
 import { spawn as spawnPty, type IPty } from 'node-pty';
 import xtermHeadless from '@xterm/headless';
+import unicodeGraphemes from '@xterm/addon-unicode-graphemes';
 import type { IBufferCell, Terminal } from '@xterm/headless';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -106,6 +107,9 @@ export function startTerminal(options: StartTerminalOptions): TerminalSession {
   const keyDelayMs = options.keyDelayMs ?? 25;
   const responseWaitMs = options.responseWaitMs ?? 150;
   const term: Terminal = new xtermHeadless.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
+  // Grapheme clusters and Unicode 15 widths (version '15-graphemes'), as modern terminals and
+  // string-width measure: an emoji ZWJ sequence, a flag or a skin tone is one 2-cell character.
+  term.loadAddon(new unicodeGraphemes.UnicodeGraphemesAddon());
   const pty: IPty = spawnPty(options.file, [...(options.args ?? [])], {
     name: 'xterm-256color',
     cols,
