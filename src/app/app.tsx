@@ -1,38 +1,36 @@
-// The app shell: header, the current screen, footer; sized to the terminal and redrawn on resize.
+// The app shell: header, the current screen (or what is drawn over it), footer; sized to the
+// terminal. The one key dispatcher sits at the root; global keys (back, quit, palette, help) here.
 import { Box, useApp, useWindowSize } from 'ink';
-import { useStore } from 'zustand';
-import { Footer } from '../components/footer.js';
-import { Header } from '../components/header.js';
-import { KeyDispatcher, PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { KeyDispatcher } from '../keys/dispatcher.js';
 import type { AppStore } from '../store/index.js';
 import { BrowserScreen } from '../screens/browser/browser-screen.js';
 import { ConfigurationScreen } from '../screens/configuration/configuration-screen.js';
+import { BulkScreen } from '../screens/form/bulk-screen.js';
+import { FormScreen } from '../screens/form/form-screen.js';
 import { HelpOverlay } from '../screens/help/help-overlay.js';
-import { NewConfigurationScreen } from '../screens/new-configuration/new-configuration-screen.js';
 import { PaletteOverlay } from '../screens/palette/palette-overlay.js';
-import { ReviewScreen } from '../screens/review/review-screen.js';
-import { RecordScreen } from '../screens/record/record-screen.js';
-import { BulkScreen } from '../screens/bulk/bulk-screen.js';
+import { QuestionOverlay, questionRows } from '../screens/questions/question-overlay.js';
 import { RestoreOffer } from '../screens/review/restore-offer.js';
+import { ReviewScreen } from '../screens/review/review-screen.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
-import { AppCtx, useCtx, type Ctx } from './context.js';
+import { FooterBar, GlobalKeys, HeaderBar } from './chrome.js';
 import type { TuiOptions } from './options.js';
-import { currentRoute, type Route, type UiStore } from './ui-store.js';
+import type { Route } from './routes.js';
+import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from './stores.js';
+import { currentRoute, type UiStore } from './ui-store.js';
 
 function Screen({ route }: { readonly route: Route }) {
   switch (route.screen) {
     case 'browser':
       return <BrowserScreen />;
     case 'configuration':
-      return <ConfigurationScreen key={route.conf} conf={route.conf} tab={route.tab} />;
-    case 'new-configuration':
-      return <NewConfigurationScreen recordKey={route.key} />;
-    case 'review':
-      return <ReviewScreen keys={route.keys} />;
-    case 'record':
-      return <RecordScreen key={route.key} recordKey={route.key} kind={route.kind} conf={route.conf} />;
+      return <ConfigurationScreen key={route.conf} conf={route.conf} />;
+    case 'form':
+      return <FormScreen key={route.key} recordKey={route.key} kind={route.kind} {...(route.conf !== undefined ? { conf: route.conf } : {})} />;
     case 'bulk':
       return <BulkScreen keys={route.keys} kind={route.kind} conf={route.conf} />;
+    case 'review':
+      return <ReviewScreen key={route.id} keys={route.keys} id={route.id} />;
     default: {
       const never: never = route;
       return never;
@@ -40,43 +38,30 @@ function Screen({ route }: { readonly route: Route }) {
   }
 }
 
-function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
-  const { ui, store } = useCtx();
-  const back = () => {
-    if (ui.getState().pop()) return;
-    const pending = Object.keys(store.getState().drafts).length;
-    if (pending && ui.getState().message?.text.startsWith('unsaved') !== true) {
-      ui.getState().say('error', `unsaved: ${pending} pending change${pending > 1 ? 's' : ''} (kept in the journal) · q again to quit, : pending to review`);
-      return;
-    }
-    onQuit();
-  };
-  useKeys(PRIORITY.global, [
-    { command: 'quit', run: back },
-    { command: 'back', footer: false, run: () => void ui.getState().pop() },
-    { command: 'palette', run: () => ui.getState().setOverlay('palette') },
-    { command: 'help', run: () => ui.getState().setOverlay('help') },
-    { command: 'forceQuit', footer: false, run: onQuit },
-  ]);
-  return null;
-}
-
-function Shell({ onQuit }: { readonly onQuit: () => void }) {
-  const { ui, width } = useCtx();
-  const route = useStore(ui, currentRoute);
-  const overlay = useStore(ui, (s) => s.overlay);
+function Shell({ onQuit, width }: { readonly onQuit: () => void; readonly width: number }) {
+  const route = useUiStore(currentRoute);
+  const overlay = useUiStore((s) => s.overlay);
+  const question = useUiStore((s) => s.question);
+  const body = useBodySize();
+  const covered = overlay !== undefined;
+  // A question takes the bottom rows of the body; the screen above it lays itself out in the rest.
+  const reserve = question && !covered ? questionRows(question) : 0;
   return (
     <Box flexDirection="column" width={width} flexGrow={1}>
-      <Header route={route} />
+      <HeaderBar width={width} />
       <Box height={1} />
       <Box flexDirection="column" flexGrow={1}>
         {overlay === 'help' ? <HelpOverlay /> : overlay === 'palette' ? <PaletteOverlay /> : overlay === 'restore' ? <RestoreOffer /> : null}
-        <Box display={overlay ? 'none' : 'flex'} flexDirection="column">
-          <Screen route={route} />
+        {/* The screen stays mounted under an overlay (its bindings are shadowed, not lost). */}
+        <Box display={covered ? 'none' : 'flex'} flexDirection="column">
+          <BodySizeProvider size={{ width: body.width, height: Math.max(2, body.height - reserve) }}>
+            <Screen route={route} />
+          </BodySizeProvider>
         </Box>
+        {reserve ? <QuestionOverlay /> : null}
       </Box>
       <GlobalKeys onQuit={onQuit} />
-      <Footer />
+      <FooterBar width={width} />
     </Box>
   );
 }
@@ -91,17 +76,23 @@ export interface AppProps {
   readonly size?: { readonly columns: number; readonly rows: number };
 }
 
+/** Rows the header (with its gap) and the footer take. */
+const CHROME_ROWS = 4;
+
 export function App({ store, ui, options, theme, onQuit, size }: AppProps) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const { exit } = useApp();
-  const ctx: Ctx = { store, ui, options, width: Math.max(20, columns), height: Math.max(4, rows - 5) };
+  const width = Math.max(20, columns);
+  const height = Math.max(6, rows);
+  const stores = { data: store, ui, options };
   return (
     <ThemeContext.Provider value={theme}>
-      <AppCtx.Provider value={ctx}>
-        <KeyDispatcher>
-          <Box flexDirection="column" width={ctx.width} height={Math.max(6, rows)} overflow="hidden">
+      <StoresProvider stores={stores} size={{ width, height: Math.max(2, height - CHROME_ROWS) }}>
+        <KeyDispatcher onDisabled={(reason) => ui.getState().say('error', reason)}>
+          <Box flexDirection="column" width={width} height={height} overflow="hidden">
             <Shell
+              width={width}
               onQuit={() => {
                 onQuit();
                 exit();
@@ -109,7 +100,7 @@ export function App({ store, ui, options, theme, onQuit, size }: AppProps) {
             />
           </Box>
         </KeyDispatcher>
-      </AppCtx.Provider>
+      </StoresProvider>
     </ThemeContext.Provider>
   );
 }

@@ -1,55 +1,73 @@
-// Navigation and messages: where the user is (a stack of routes), the overlay, the last message.
+// The UI store: where the user is (a stack of routes), what is drawn over it, the last message,
+// and the view state of every list, form and configuration (kept per view name, so going back,
+// switching tabs and reopening find it again). Plain data: no React in it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RecordKey } from '../store/index.js';
+import type { Route, Tab } from './routes.js';
+import { EMPTY_FORM, EMPTY_LIST, type FormView, type ListView } from './views.js';
 
-export const TABS = ['settings', 'rules', 'cache_settings', 'error_responses', 'origins'] as const;
-export type Tab = (typeof TABS)[number];
-export const TAB_TITLES: Record<Tab, string> = {
-  settings: 'Settings',
-  rules: 'Rules',
-  cache_settings: 'Cache settings',
-  error_responses: 'Error responses',
-  origins: 'Origins',
-};
-
-export type Route =
-  | { readonly screen: 'browser' }
-  | { readonly screen: 'configuration'; readonly conf: number; readonly tab: Tab }
-  | { readonly screen: 'new-configuration'; readonly key: RecordKey }
-  | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string }
-  | { readonly screen: 'record'; readonly key: RecordKey; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }
-  | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number };
-
-/** Drawn instead of the screen: help, the palette, or the offer of drafts kept from the last session. */
-export type Overlay = 'help' | 'palette' | 'restore' | undefined;
+/** Drawn over the screen: help, the palette, or the offer of drafts kept from the last session. */
+export type Overlay = 'help' | 'palette' | 'restore';
 
 export interface Message {
   readonly kind: 'ok' | 'error' | 'info';
   readonly text: string;
   readonly at: number;
+  /** What the message asks about, when a next key answers it (a second q quits). */
+  readonly about?: 'quit';
+}
+
+/** A question that waits for an answer over several keys (typing a name to delete). */
+export type Question =
+  | { readonly kind: 'delete'; readonly keys: readonly RecordKey[]; readonly view: string; readonly typeName?: string }
+  | { readonly kind: 'in-use'; readonly message: string; readonly rules: readonly RecordKey[]; readonly conf: number };
+
+/** One line of a review's outcome, per draft sent. */
+export interface ResultLine {
+  readonly key: RecordKey;
+  readonly ok: boolean;
+  readonly text: string;
 }
 
 export interface UiState {
   readonly stack: readonly Route[];
-  readonly overlay: Overlay;
+  readonly overlay?: Overlay;
+  readonly question?: Question;
   readonly message?: Message;
-  /** Rows to show marked and focused when a list opens next (the rules that use a cache setting). */
-  readonly focusKeys?: readonly RecordKey[];
+  readonly lists: Readonly<Record<string, ListView>>;
+  readonly forms: Readonly<Record<string, FormView>>;
+  /** The tab last used in each configuration. */
+  readonly tabs: Readonly<Record<number, Tab>>;
+  /** What became of each draft the last time a review was sent, per review view. */
+  readonly results: Readonly<Record<string, readonly ResultLine[]>>;
+  /** Ids for review routes (each review keeps its own scroll position). */
+  readonly nextId: number;
   push(route: Route): void;
   /** Back one level; false at the top. */
   pop(): boolean;
   replace(route: Route): void;
-  setOverlay(overlay: Overlay): void;
-  say(kind: Message['kind'], text: string): void;
-  setFocusKeys(keys: readonly RecordKey[] | undefined): void;
+  /** Opens a review of these drafts. */
+  review(keys: readonly RecordKey[], title: string): void;
+  setOverlay(overlay: Overlay | undefined): void;
+  ask(question: Question | undefined): void;
+  say(kind: Message['kind'], text: string, about?: Message['about']): void;
+  setList(view: string, update: (v: ListView) => ListView): void;
+  setForm(view: string, update: (v: FormView) => FormView): void;
+  setTab(conf: number, tab: Tab): void;
+  setResults(view: string, lines: readonly ResultLine[] | undefined): void;
 }
 
 export type UiStore = StoreApi<UiState>;
 
-export function createUiStore(initial: Route = { screen: 'browser' }, overlay: Overlay = undefined): UiStore {
+export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: Overlay, now: () => number = Date.now): UiStore {
   return createStore<UiState>()((set, get) => ({
     stack: [initial],
-    overlay,
+    ...(overlay ? { overlay } : {}),
+    lists: {},
+    forms: {},
+    tabs: {},
+    results: {},
+    nextId: 1,
     push: (route) => set((s) => ({ stack: [...s.stack, route] })),
     pop: () => {
       if (get().stack.length <= 1) return false;
@@ -57,12 +75,35 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay: O
       return true;
     },
     replace: (route) => set((s) => ({ stack: [...s.stack.slice(0, -1), route] })),
-    setOverlay: (overlay) => set({ overlay }),
-    say: (kind, text) => set({ message: { kind, text, at: Date.now() } }),
-    setFocusKeys: (focusKeys) => set({ focusKeys }),
+    review: (keys, title) => set((s) => ({ stack: [...s.stack, { screen: 'review', keys, title, id: s.nextId }], nextId: s.nextId + 1 })),
+    setOverlay: (next) => set({ overlay: next }),
+    ask: (question) => set({ question }),
+    say: (kind, text, about) => set({ message: { kind, text, at: now(), ...(about ? { about } : {}) } }),
+    setList: (view, update) => set((s) => ({ lists: { ...s.lists, [view]: update(s.lists[view] ?? EMPTY_LIST) } })),
+    setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
+    setTab: (conf, tab) => set((s) => ({ tabs: { ...s.tabs, [conf]: tab } })),
+    setResults: (view, lines) =>
+      set((s) => {
+        const results = { ...s.results };
+        if (lines) results[view] = lines;
+        else delete results[view];
+        return { results };
+      }),
   }));
 }
 
 export function currentRoute(s: UiState): Route {
-  return s.stack[s.stack.length - 1]!;
+  return s.stack[s.stack.length - 1] ?? { screen: 'browser' };
+}
+
+export function listView(s: UiState, view: string): ListView {
+  return s.lists[view] ?? EMPTY_LIST;
+}
+
+export function formView(s: UiState, view: string): FormView {
+  return s.forms[view] ?? EMPTY_FORM;
+}
+
+export function tabOf(s: UiState, conf: number): Tab {
+  return s.tabs[conf] ?? 'settings';
 }

@@ -1,49 +1,54 @@
-// One row of a form: label, value (changed values marked), and the field's error beside it.
+// One row of a form: label, value (a changed value marked `*`), and the field's error beside it.
 import { Box, Text } from 'ink';
-import type { FieldSpec } from '../schema/index.js';
-import { pad, safe } from '../ui/text.js';
+import type { ReactNode } from 'react';
+import { cellWidth, fit, pad } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
-import { showField } from '../ui/values.js';
 
 export interface FieldRowProps {
-  readonly field: FieldSpec;
-  readonly value: unknown;
+  readonly label: string;
+  /** The value as shown (already made safe). */
+  readonly shown: string;
   readonly changed: boolean;
   readonly focused: boolean;
-  readonly error?: readonly string[];
+  readonly error?: string;
+  /** Shown, never edited (id, domain), or the whole form is read-only. */
   readonly readOnly?: boolean;
-  readonly labelWidth: number;
-  readonly width: number;
-  /** An inline editor shown instead of the value. */
-  readonly editor?: React.ReactNode;
-  /** The field does not apply now (e.g. redirect_to of a delivery rule): drawn dim. */
+  /** The field does not apply now (redirect_to of a delivery rule): drawn dim. */
   readonly dim?: boolean;
-  /** The value as shown, when it is not the raw value (a record's name for its id). */
-  readonly shown?: string;
   /** The value is chosen from a list (enum, reference): drawn with a ‹› hint. */
   readonly choosable?: boolean;
+  readonly labelWidth: number;
+  readonly width: number;
+  /** An inline editor shown instead of the value, given the cells it may take. */
+  readonly editor?: (width: number) => ReactNode;
 }
 
-export function FieldRow({ field, value, changed, focused, error, readOnly, labelWidth, width, editor, dim, shown: label, choosable }: FieldRowProps) {
+export function FieldRow({ label, shown, changed, focused, error, readOnly, dim, choosable, labelWidth, width, editor }: FieldRowProps) {
   const theme = useTheme();
-  const shown = label ?? showField(field, value);
-  const choice = (field.type === 'enum' || choosable) && !readOnly ? ` ${theme.unicode ? '‹›' : '<>'}` : '';
-  const problem = error?.length ? safe(error.join(' ')) : undefined;
+  const ascii = !theme.unicode;
+  const head = `${changed ? '*' : ' '} ${pad(label, labelWidth, ascii)} `;
+  const rest = Math.max(1, width - cellWidth(head));
+  const hint = choosable && !readOnly ? ` ${theme.unicode ? '‹›' : '<>'}` : '';
+  const problem = error ? `  error: ${error}` : '';
+  const value = shown + hint;
+  // The value (or the editor) keeps at least half of what is left; the error gets the rest, cut with ….
+  const valueWidth = editor ? (problem ? Math.max(1, Math.floor(rest / 2)) : rest) : problem ? Math.max(Math.min(cellWidth(value), rest), Math.floor(rest / 2)) : rest;
+  const shownWidth = editor ? valueWidth : Math.min(valueWidth, Math.max(1, cellWidth(value)));
   return (
     <Box width={width}>
-      <Text inverse={focused} dimColor={dim} wrap="truncate">
-        {changed ? '*' : ' '} {pad(field.label, labelWidth)}{' '}
+      <Text inverse={focused && !editor} dimColor={dim} wrap="truncate">
+        {head}
       </Text>
-      {editor ?? (
+      {editor ? (
+        editor(valueWidth)
+      ) : (
         <Text inverse={focused} dimColor={readOnly || dim} color={changed ? theme.c('yellow') : undefined} wrap="truncate">
-          {shown || ' '}
-          {choice}
+          {fit(value, valueWidth, ascii) || ' '}
         </Text>
       )}
       {problem ? (
         <Text color={theme.c('red')} wrap="truncate">
-          {'  error: '}
-          {problem}
+          {fit(problem, Math.max(0, rest - shownWidth), ascii)}
         </Text>
       ) : null}
     </Box>

@@ -1,69 +1,40 @@
-// The header: breadcrumb, profile or DEMO, READ-ONLY, connection state.
+// The header: breadcrumb on the left; profile or DEMO, READ-ONLY and the connection state on the right.
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
-import { useStore } from 'zustand';
-import { useCtx } from '../app/context.js';
-import { TAB_TITLES, type Route } from '../app/ui-store.js';
-import { recordKey } from '../store/index.js';
-import { ago, fit, safe } from '../ui/text.js';
+import { cellWidth, fit } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
+export interface HeaderProps {
+  /** The path to here, already made safe ("configurations", "shop-prod (1501)", "rules"). */
+  readonly crumbs: readonly string[];
+  /** DEMO, the profile's name or the API's host. */
+  readonly label: string;
+  readonly readOnly: boolean;
+  /** "updated 12s ago", or what failed. */
+  readonly state: string;
+  /** The last load or write failed: the state is drawn as a problem. */
+  readonly failing: boolean;
+  readonly width: number;
 }
 
-function crumbs(route: Route, name: (conf: number) => string, recordName: (key: string) => string): string[] {
-  switch (route.screen) {
-    case 'browser':
-      return ['configurations'];
-    case 'configuration':
-      return ['configurations', `${name(route.conf)} (${route.conf})`, TAB_TITLES[route.tab].toLowerCase()];
-    case 'new-configuration':
-      return ['configurations', 'new'];
-    case 'review':
-      return ['review', route.title];
-    case 'record':
-      return ['configurations', `${name(route.conf)} (${route.conf})`, route.kind === 'rule' ? 'rules' : 'cache settings', recordName(route.key)];
-    case 'bulk':
-      return ['configurations', `${name(route.conf)} (${route.conf})`, `${route.keys.length} marked`];
-  }
-}
-
-export function Header({ route }: { readonly route: Route }) {
-  const { store, options, width } = useCtx();
+export function Header({ crumbs, label, readOnly, state, failing, width }: HeaderProps) {
   const theme = useTheme();
-  const now = useNow(1000);
-  const connection = useStore(store, (s) => s.connection);
-  const records = useStore(store, (s) => s.records);
-  const name = (conf: number) => safe(records[recordKey('configuration', undefined, conf)]?.name ?? '…');
-  const drafts = useStore(store, (s) => s.drafts);
-  const recordName = (key: string) => {
-    const r = drafts[key]?.values ?? records[key];
-    return key.includes(':new-') ? 'new' : safe(r?.path ?? r?.name ?? '…');
-  };
-  const state = connection.online
-    ? connection.lastSuccessAt
-      ? `updated ${ago(now - connection.lastSuccessAt)}`
-      : 'connecting…'
-    : 'offline, retrying (r)';
-  const right = [options.label, options.readOnly ? 'READ-ONLY' : '', state].filter(Boolean).join(' · ');
-  const left = fit(crumbs(route, name, recordName).join(theme.sym.sep), Math.max(10, width - right.length - 2), !theme.unicode);
+  const ascii = !theme.unicode;
+  // The right side takes at most half the width; the connection state is cut first.
+  const fixed = cellWidth(label) + (readOnly ? cellWidth(' READ-ONLY') : 0);
+  const stateShown = fit(state, Math.max(0, Math.floor(width / 2) - fixed - 1), ascii);
+  const rightWidth = fixed + (stateShown ? 1 + cellWidth(stateShown) : 0);
+  const left = fit(crumbs.join(theme.sym.sep), Math.max(0, width - rightWidth - 1), ascii);
   return (
     <Box width={width} justifyContent="space-between">
       <Text bold wrap="truncate">
         {left}
       </Text>
-      <Text>
+      <Text wrap="truncate">
         <Text color={theme.c('magenta')} bold>
-          {options.label}
+          {label}
         </Text>
-        {options.readOnly ? <Text color={theme.c('yellow')}> READ-ONLY</Text> : null}
-        <Text color={connection.online ? theme.c('gray') : theme.c('red')}> {state}</Text>
+        {readOnly ? <Text color={theme.c('yellow')}> READ-ONLY</Text> : null}
+        {stateShown ? <Text color={failing ? theme.c('red') : theme.c('gray')}> {stateShown}</Text> : null}
       </Text>
     </Box>
   );

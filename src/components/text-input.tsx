@@ -1,68 +1,85 @@
-// An inline text input that takes every printable key (only Enter, Esc and the arrows act), through
-// the one dispatcher at input priority.
-import { Text } from 'ink';
-import { useRef, useState } from 'react';
-import { isPrintable } from '../keys/names.js';
+// A one-line text input: ink-text-input, wrapped thinly. While it has focus the dispatcher stands
+// down for text keys (ink-text-input reads them from Ink); Enter keeps, Esc drops and Ctrl-u clears
+// through the key table; End goes to the end (Home is not offered: ink-text-input cannot place its
+// cursor). A long value (a paste of 10,000 characters) scrolls: its end is shown.
+import { Box, useInput } from 'ink';
+import InkTextInput from 'ink-text-input';
+import { useRef, useState, type RefObject } from 'react';
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { keyName } from '../keys/names.js';
+import { cellWidth } from '../ui/text.js';
 
 export interface TextInputProps {
-  readonly initial: string;
-  /** Enter: keep the text. */
+  readonly value: string;
+  /** Every change, as typed or pasted (line breaks become spaces, other control characters go). */
+  readonly onChange: (value: string) => void;
+  /** Enter. */
   readonly onSubmit: (value: string) => void;
-  /** Esc: drop it. */
+  /** Esc. */
   readonly onCancel: () => void;
-  /** Told of every change (filter as you type). */
-  readonly onChange?: (value: string) => void;
+  /** Cells the input may take on screen. */
+  readonly width: number;
   /** @default true */
   readonly active?: boolean;
 }
 
-export function TextInput({ initial, onSubmit, onCancel, onChange, active = true }: TextInputProps) {
-  const [state, setRendered] = useState({ value: initial, at: initial.length });
-  // Keys can arrive faster than renders: the ref is the truth, the state only redraws.
-  const ref = useRef(state);
-  const setState = (next: { value: string; at: number }) => {
-    ref.current = next;
-    setRendered(next);
-  };
-  const update = (value: string, at: number) => {
-    setState({ value, at });
-    onChange?.(value);
-  };
-  // Shown in the footer only: the raw handler below takes every key.
-  const shown = [
-    { command: 'open', label: 'keep', run: () => undefined },
-    { command: 'back', label: 'drop', run: () => undefined },
-  ] as const;
-  useKeys(PRIORITY.input, shown, {
-    active,
-    exclusive: true,
-    raw: (key, input) => {
-      const { value, at } = ref.current;
-      if (key === 'enter') onSubmit(value);
-      else if (key === 'esc') onCancel();
-      else if (key === 'left') setState({ value, at: Math.max(0, at - 1) });
-      else if (key === 'right') setState({ value, at: Math.min(value.length, at + 1) });
-      else if (key === 'home' || key === 'ctrl-a') setState({ value, at: 0 });
-      else if (key === 'end' || key === 'ctrl-e') setState({ value, at: value.length });
-      else if (key === 'backspace') {
-        if (at > 0) update(value.slice(0, at - 1) + value.slice(at), at - 1);
-      } else if (key === 'delete') update(value.slice(0, at) + value.slice(at + 1), at);
-      else if (key === 'ctrl-u') update(value.slice(at), 0);
-      else if (isPrintable(key) || (input.length > 1 && !input.startsWith('\u001b'))) {
-        // eslint-disable-next-line no-control-regex
-        const text = (key === 'space' ? ' ' : input).replace(/[\u0000-\u001f\u007f]/g, '');
-        update(value.slice(0, at) + text + value.slice(at), at + text.length);
-      }
-      return true;
+/** Text as a one-line field takes it: line breaks and tabs become spaces, other controls go. */
+export function oneLine(text: string): string {
+  let out = '';
+  for (const c of text.replace(/\r\n|[\r\n\t]/g, ' ')) {
+    const code = c.codePointAt(0) ?? 0;
+    if (code >= 0x20 && (code < 0x7f || code > 0x9f)) out += c;
+  }
+  return out;
+}
+
+/**
+ * Notes the name of each key before ink-text-input sees it (it is mounted first, so Ink calls it
+ * first): a Ctrl key is never text, but ink-text-input would insert its letter. End (or Ctrl-e),
+ * which ink-text-input ignores, puts the cursor after the last character.
+ */
+function KeyWatch({ last, active, onEnd }: { readonly last: RefObject<string>; readonly active: boolean; readonly onEnd: () => void }) {
+  useInput(
+    (input, key) => {
+      last.current = keyName(input, key);
+      if (last.current === 'end' || last.current === 'ctrl-e') onEnd();
     },
-  });
-  const { value, at } = state;
+    { isActive: active },
+  );
+  return null;
+}
+
+export function TextInput({ value, onChange, onSubmit, onCancel, width, active = true }: TextInputProps) {
+  const last = useRef('');
+  // ink-text-input keeps its cursor to itself: mounting it afresh puts the cursor at the end (after
+  // Ctrl-u cleared the text, or on End).
+  const [mount, setMount] = useState(0);
+  const remount = () => setMount((n) => n + 1);
+  useKeys(
+    PRIORITY.input,
+    [
+      { command: 'keep', run: () => onSubmit(value) },
+      { command: 'drop', run: onCancel },
+      {
+        command: 'clearInput',
+        run: () => {
+          onChange('');
+          remount();
+        },
+      },
+    ],
+    { active, exclusive: true, takesText: true },
+  );
+  const change = (next: string) => {
+    if (!last.current.startsWith('ctrl-')) onChange(oneLine(next));
+  };
+  const needed = cellWidth(value) + 1; // the cursor after the last character
   return (
-    <Text>
-      {value.slice(0, at)}
-      <Text inverse>{value[at] ?? ' '}</Text>
-      {value.slice(at + 1)}
-    </Text>
+    <Box width={width} overflow="hidden" flexShrink={0}>
+      <Box width={Math.max(width, needed)} marginLeft={-Math.max(0, needed - width)} flexShrink={0}>
+        <KeyWatch last={last} active={active} onEnd={remount} />
+        <InkTextInput key={mount} value={value} onChange={change} focus={active} />
+      </Box>
+    </Box>
   );
 }

@@ -1,79 +1,97 @@
-// One input dispatcher (Ink hands every key to every useInput): layers register bindings with a
-// priority (modal > screen > global); the highest layer that binds a key's command handles it.
-import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+// One input dispatcher (Ink hands every key to every useInput): layers register bindings with an
+// integer priority (modal > input > screen > global); the key goes to the highest layer whose
+// binding runs it and says it handled it. A layer with a text input stands down for text keys:
+// the input (ink-text-input) reads those from Ink itself.
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useInput } from 'ink';
-import { charKey, keyName } from './names.js';
-import { commandsOf, type Command } from './table.js';
+import { charKey, isTextKey, keyName } from './names.js';
+import { COMMANDS, commandsOf, type Command } from './table.js';
 
-export const PRIORITY = { global: 1, screen: 2, modal: 3, input: 4 } as const;
+export const PRIORITY = { global: 0, screen: 10, input: 20, modal: 30 } as const;
 
 export interface Binding {
   readonly command: Command;
-  readonly run: () => void;
-  /** Shown in the footer (default: true). */
+  /** Runs the command; returns false when it did not apply here (the key goes on to lower layers). */
+  readonly run: () => boolean | void;
+  /** Why the command does nothing here now (read-only, nothing to act on): the key says so. */
+  readonly disabled?: string | undefined;
+  /** Listed in the footer (help lists every binding). @default true */
   readonly footer?: boolean;
-  /** Overrides the table's help text in this view. */
-  readonly label?: string;
 }
 
-interface Layer {
+export interface LayerOptions {
+  /** @default true */
+  readonly active?: boolean;
+  /** Keys that no binding of this layer takes stop here (modals, inputs). */
+  readonly exclusive?: boolean;
+  /** A text input has focus in this layer: text keys are its own. */
+  readonly takesText?: boolean;
+  /** Keys that no binding of this layer takes (a question that any other key cancels); returns whether it handled the key. */
+  readonly otherwise?: (name: string) => boolean;
+}
+
+interface Layer extends LayerOptions {
   readonly priority: number;
   readonly bindings: readonly Binding[];
-  /** Sees every key first; returns true when it consumed it (text inputs). */
-  readonly raw?: (key: string, input: string) => boolean;
-  /** Blocks lower layers entirely (modals). */
-  readonly exclusive?: boolean;
+  readonly order: number;
 }
 
 class Registry {
   private readonly layers = new Map<string, Layer>();
-  private listeners = new Set<() => void>();
-  private snapshot: Layer[] = [];
+  private readonly listeners = new Set<() => void>();
+  private snapshot: readonly Layer[] = [];
   private signature = '';
+  private registered = 0;
+
+  constructor(private readonly onDisabled: (reason: string) => void) {}
 
   /** Keeps the newest closures for dispatch; tells the footer only when what it shows changed. */
-  set(id: string, layer: Layer | undefined): void {
-    if (layer) this.layers.set(id, layer);
+  set(id: string, layer: Omit<Layer, 'order'> | undefined): void {
+    if (layer) this.layers.set(id, { ...layer, order: this.layers.get(id)?.order ?? this.registered++ });
     else this.layers.delete(id);
-    const sorted = this.sorted();
-    const signature = sorted
-      .map((l) => `${l.priority}${l.exclusive ? '!' : ''}:${l.bindings.map((b) => `${b.command}/${b.label ?? ''}/${b.footer ?? ''}`).join(',')}`)
+    // Highest priority first; on a tie, the layer registered later (the deeper component) first.
+    this.snapshot = [...this.layers.values()].sort((a, b) => b.priority - a.priority || b.order - a.order);
+    const signature = this.snapshot
+      .map((l) => `${l.priority}${l.exclusive ? '!' : ''}:${l.bindings.map((b) => `${b.command}${b.footer === false ? '-' : ''}${b.disabled ? '~' : ''}`).join(',')}`)
       .join('|');
     if (signature === this.signature) return;
     this.signature = signature;
-    this.snapshot = sorted;
     for (const l of this.listeners) l();
-  }
-
-  private sorted(): Layer[] {
-    return [...this.layers.values()].sort((a, b) => b.priority - a.priority);
   }
 
   subscribe = (l: () => void) => {
     this.listeners.add(l);
-    return () => this.listeners.delete(l);
+    return () => void this.listeners.delete(l);
   };
 
-  current = (): Layer[] => this.snapshot;
+  current = (): readonly Layer[] => this.snapshot;
 
-  /** Runs the key through the layers; returns whether something handled it. */
-  dispatch(key: string, input: string): boolean {
-    const commands = commandsOf(key);
-    if (commands.includes('forceQuit')) {
-      // Ctrl-c quits from anywhere, text inputs and modals included
-      const quit = this.sorted().flatMap((l) => l.bindings).find((b) => b.command === 'forceQuit');
-      if (quit) {
-        quit.run();
-        return true;
-      }
+  /** Whether the layer that gets keys first holds a text input. */
+  typing(): boolean {
+    for (const layer of this.snapshot) {
+      if (layer.takesText) return true;
+      if (layer.exclusive) return false;
     }
-    for (const layer of this.sorted()) {
-      if (layer.raw?.(key, input)) return true;
+    return false;
+  }
+
+  /** Runs a key through the layers; returns whether something handled it. */
+  dispatch(name: string): boolean {
+    const commands = commandsOf(name);
+    // Ctrl-c quits from anywhere, text inputs and modals included.
+    const quit = commands.includes('forceQuit') ? this.snapshot.flatMap((l) => l.bindings).find((b) => b.command === 'forceQuit') : undefined;
+    if (quit) return quit.run() !== false;
+    // While a text input has focus, a text key is text, whatever a layer above binds it to (the
+    // palette's list moves on ↑/↓, not on j/k): the input reads it from Ink itself.
+    if (this.typing() && isTextKey(name)) return true;
+    for (const layer of this.snapshot) {
       const hit = layer.bindings.find((b) => commands.includes(b.command));
-      if (hit) {
-        hit.run();
+      if (hit?.disabled) {
+        this.onDisabled(hit.disabled);
         return true;
       }
+      if (hit && hit.run() !== false) return true;
+      if (!hit && layer.otherwise?.(name)) return true;
       if (layer.exclusive) return false;
     }
     return false;
@@ -82,34 +100,44 @@ class Registry {
 
 const RegistryContext = createContext<Registry | undefined>(undefined);
 
-export function KeyDispatcher({ children, isActive = true }: { readonly children: ReactNode; readonly isActive?: boolean }) {
-  const registry = useRef(new Registry()).current;
-  // Keys are handled one per turn of the event loop: the render (and the layout effects that give
-  // the bindings their new closures: cursor, marks) of one key happens before the next is read,
-  // however many keys arrive in one chunk or one tick.
-  const queue = useRef<Array<readonly [string, string]>>([]).current;
+export interface KeyDispatcherProps {
+  readonly children: ReactNode;
+  /** Told when a key's command is disabled here, with the reason. */
+  readonly onDisabled?: (reason: string) => void;
+  /** @default true */
+  readonly isActive?: boolean;
+}
+
+export function KeyDispatcher({ children, onDisabled = () => undefined, isActive = true }: KeyDispatcherProps) {
+  const said = useRef(onDisabled);
+  useLayoutEffect(() => {
+    said.current = onDisabled;
+  });
+  const [registry] = useState(() => new Registry((reason) => said.current(reason)));
+  // Keys that arrive in one chunk (typed faster than read: "jj") are handled one per turn of the
+  // event loop, so the render of one key (and the bindings it registers) happens before the next.
+  const queue = useRef<string[]>([]);
   const draining = useRef(false);
   const drain = () => {
-    const next = queue.shift();
-    if (!next) {
+    const next = queue.current.shift();
+    if (next === undefined) {
       draining.current = false;
       return;
     }
-    registry.dispatch(next[0], next[1]);
+    registry.dispatch(next);
     setImmediate(drain);
-  };
-  const enqueue = (name: string, input: string) => {
-    queue.push([name, input]);
-    if (!draining.current) {
-      draining.current = true;
-      drain();
-    }
   };
   useInput(
     (input, key) => {
-      // Keys typed faster than they are read arrive as one chunk: each is a key of its own.
-      if ([...input].length > 1 && !input.startsWith('\u001b')) for (const c of input) enqueue(charKey(c), c);
-      else enqueue(keyName(input, key), input);
+      const name = keyName(input, key);
+      // A chunk of text while an input has focus is the input's (a paste); otherwise each
+      // character is a key of its own.
+      const chunk = [...input].length > 1 && !input.startsWith('\u001b') && !registry.typing();
+      queue.current.push(...(chunk ? [...input].map(charKey) : [name]));
+      if (!draining.current) {
+        draining.current = true;
+        drain();
+      }
     },
     { isActive },
   );
@@ -117,30 +145,39 @@ export function KeyDispatcher({ children, isActive = true }: { readonly children
 }
 
 /** Registers this component's key bindings while it is mounted and `active`. */
-export function useKeys(priority: number, bindings: readonly Binding[], options: { active?: boolean; raw?: Layer['raw']; exclusive?: boolean } = {}): void {
+export function useKeys(priority: number, bindings: readonly Binding[], options: LayerOptions = {}): void {
   const registry = useContext(RegistryContext);
   const id = useId();
-  const { active = true, raw, exclusive } = options;
-  // A layout effect: the next key must see this render's closures (its cursor, its value).
+  const { active = true, exclusive, takesText, otherwise } = options;
+  // A layout effect: the next key must see this render's closures.
   useLayoutEffect(() => {
-    registry?.set(id, active ? { priority, bindings, ...(raw ? { raw } : {}), ...(exclusive ? { exclusive } : {}) } : undefined);
+    registry?.set(id, active ? { priority, bindings, exclusive, takesText, otherwise } : undefined);
   });
   useEffect(() => () => registry?.set(id, undefined), [registry, id]);
 }
 
-/** The bindings that keys reach now, highest layer first, up to the first exclusive one; `below`: only layers under that priority (help describes the view under it). */
-export function useActiveBindings(below = Infinity): Binding[] {
+/**
+ * The bindings that keys reach now, highest layer first, down to the first exclusive one; a
+ * binding whose keys all go to a higher one is left out. `below`: only layers under that priority
+ * (help describes the view under it).
+ */
+export function useActiveBindings(below = Infinity): readonly Binding[] {
   const registry = useContext(RegistryContext);
-  const layers = useSyncExternalStore(registry?.subscribe ?? (() => () => undefined), registry?.current ?? (() => []));
+  const layers = useSyncExternalStore(registry?.subscribe ?? noSubscribe, registry?.current ?? noLayers);
   const out: Binding[] = [];
-  const seen = new Set<Command>();
+  const taken = new Set<string>();
   for (const layer of layers) {
     if (layer.priority >= below) continue;
     for (const b of layer.bindings) {
-      if (!seen.has(b.command)) out.push(b);
-      seen.add(b.command);
+      const keys = COMMANDS[b.command].keys;
+      if (keys.every((k) => taken.has(k))) continue;
+      out.push(b);
+      for (const k of keys) taken.add(k);
     }
     if (layer.exclusive) break;
   }
   return out;
 }
+
+const noSubscribe = () => () => undefined;
+const noLayers = (): readonly Layer[] => [];

@@ -22,16 +22,27 @@ export function keyName(input: string, key: Key): string {
 
 /** A key name as help and the footer show it. */
 export function showKey(name: string, ascii = false): string {
-  const arrows = ascii ? { up: 'Up', down: 'Down', left: 'Left', right: 'Right' } : { up: '↑', down: '↓', left: '←', right: '→' };
-  const shown: Record<string, string> = { ...arrows, pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End', enter: 'Enter', esc: 'Esc', space: 'Space', tab: 'Tab' };
-  if (shown[name]) return shown[name];
+  const arrows: Readonly<Record<string, string>> = ascii
+    ? { up: 'Up', down: 'Down', left: 'Left', right: 'Right' }
+    : { up: '↑', down: '↓', left: '←', right: '→' };
+  const shown: Readonly<Record<string, string>> = { ...arrows, pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End', enter: 'Enter', esc: 'Esc', space: 'Space', tab: 'Tab' };
+  const named = shown[name];
+  if (named) return named;
   if (name.startsWith('ctrl-')) return `Ctrl-${name.slice(5)}`;
   return name;
 }
 
-/** Whether a key name is text that a text input takes. */
+/** Whether a key name is one printable character (or Space). */
 export function isPrintable(name: string): boolean {
-  return name === 'space' || (name.length >= 1 && !/^(ctrl-|shift-tab$)/.test(name) && [...name].length === 1 && name >= ' ');
+  return name === 'space' || ([...name].length === 1 && name >= ' ' && name !== '\u007f');
+}
+
+const EDITING = new Set(['backspace', 'delete', 'left', 'right', 'home', 'end', 'space']);
+const NOT_TEXT = new Set(['', 'up', 'down', 'pgup', 'pgdn', 'enter', 'esc', 'tab', 'shift-tab']);
+
+/** Whether a text input takes the key as text or to edit its text (not Enter, Esc, ↑/↓, Tab, Ctrl keys); a pasted chunk is text. */
+export function isTextKey(name: string): boolean {
+  return EDITING.has(name) || (!NOT_TEXT.has(name) && !/^ctrl-.$/.test(name));
 }
 
 /** The key name of one character of a chunk that arrived as several keys at once ("jj", "j\r"). */

@@ -1,47 +1,83 @@
-// The key table (UX.md §3) as data: command → keys and what it does. The dispatcher matches keys
-// against it; the footer and `?` help are generated from it, so they never drift from behaviour.
+// The key table (UX.md §3) as data: command → keys, what it does, and where it works. The
+// dispatcher matches keys against it; the footer, `?` help and the README's key table are all
+// generated from it (scripts/key-table.mjs), so none of them drifts from what the keys do.
+
+interface CommandSpec {
+  /** Key names as src/keys/names.ts makes them: 'up', 'pgdn', 'ctrl-s', 'G', ':'. */
+  readonly keys: readonly string[];
+  /** The footer's and help's words. */
+  readonly help: string;
+  /** README: where the key works, and one row's words when several commands share a row. */
+  readonly where: string;
+  /** README: commands with the same row id are one row of the table (their keys joined). */
+  readonly row?: string;
+  readonly does?: string;
+}
+
 export const COMMANDS = {
-  up: { keys: ['up', 'k'], help: 'move up' },
-  down: { keys: ['down', 'j'], help: 'move down' },
-  left: { keys: ['left', 'h'], help: 'move left / previous value' },
-  right: { keys: ['right', 'l'], help: 'move right / next value' },
-  pageUp: { keys: ['pgup', 'ctrl-b'], help: 'page up' },
-  pageDown: { keys: ['pgdn', 'ctrl-f'], help: 'page down' },
-  top: { keys: ['home', 'g'], help: 'top' },
-  bottom: { keys: ['end', 'G'], help: 'bottom' },
-  open: { keys: ['enter'], help: 'open' },
-  edit: { keys: ['enter'], help: 'edit the field' },
-  toggle: { keys: ['space'], help: 'toggle' },
-  mark: { keys: ['space'], help: 'mark / unmark' },
-  filter: { keys: ['/'], help: 'filter' },
-  tab1: { keys: ['1'], help: 'Settings' },
-  tab2: { keys: ['2'], help: 'Rules' },
-  tab3: { keys: ['3'], help: 'Cache settings' },
-  tab4: { keys: ['4'], help: 'Error responses' },
-  tab5: { keys: ['5'], help: 'Origins' },
-  prevTab: { keys: ['['], help: 'previous tab' },
-  nextTab: { keys: [']'], help: 'next tab' },
-  create: { keys: ['n'], help: 'new' },
-  remove: { keys: ['d'], help: 'delete' },
-  editor: { keys: ['e'], help: 'edit as JSON in $EDITOR' },
-  revert: { keys: ['u'], help: 'revert field' },
-  revertAll: { keys: ['U'], help: 'revert all' },
-  review: { keys: ['s', 'ctrl-s'], help: 'review changes' },
-  apply: { keys: ['y'], help: 'apply: send it' },
-  cancel: { keys: ['n', 'esc'], help: 'back, draft kept' },
-  keepMine: { keys: ['m'], help: 'keep mine' },
-  takeTheirs: { keys: ['t'], help: 'take theirs' },
-  reload: { keys: ['r'], help: 'reload' },
-  palette: { keys: [':'], help: 'command palette' },
-  help: { keys: ['?'], help: 'help' },
-  back: { keys: ['esc'], help: 'back' },
-  quit: { keys: ['q'], help: 'back / quit' },
-  forceQuit: { keys: ['ctrl-c'], help: 'quit now' },
-} as const satisfies Record<string, { readonly keys: readonly string[]; readonly help: string }>;
+  up: { keys: ['up', 'k'], help: 'up', where: 'lists, forms, grid', row: 'move', does: 'move' },
+  down: { keys: ['down', 'j'], help: 'down', where: 'lists, forms, grid', row: 'move' },
+  left: { keys: ['left', 'h'], help: 'previous value', where: 'grid; enum field', row: 'across', does: 'move across; cycle the value' },
+  right: { keys: ['right', 'l'], help: 'next value', where: 'grid; enum field', row: 'across' },
+  pageUp: { keys: ['pgup', 'ctrl-b'], help: 'page up', where: 'lists, review', row: 'page', does: 'page, top, bottom' },
+  pageDown: { keys: ['pgdn', 'ctrl-f'], help: 'page down', where: 'lists, review', row: 'page' },
+  top: { keys: ['home', 'g'], help: 'top', where: 'lists, review', row: 'page' },
+  bottom: { keys: ['end', 'G'], help: 'bottom', where: 'lists, review', row: 'page' },
+  open: { keys: ['enter'], help: 'open', where: 'list', does: 'open the row (marked rows: edit them together)' },
+  edit: { keys: ['enter'], help: 'edit', where: 'form field, grid cell', does: 'edit it: text in an inline input, a list to choose from, a boolean toggles' },
+  choose: { keys: ['enter'], help: 'choose', where: 'list to choose from', does: 'take the highlighted value' },
+  keep: { keys: ['enter'], help: 'keep', where: 'text input', row: 'input', does: 'keep the text / drop it (in a text input every printable key is text)' },
+  drop: { keys: ['esc'], help: 'drop', where: 'text input', row: 'input' },
+  clearInput: { keys: ['ctrl-u'], help: 'clear', where: 'text input', does: 'clear the text before the cursor' },
+  toggle: { keys: ['space'], help: 'toggle', where: 'form field', does: 'toggle a boolean' },
+  mark: { keys: ['space'], help: 'mark', where: 'rules, cache settings', does: 'mark / unmark a row (bulk edit of marked rows)' },
+  filter: { keys: ['/'], help: 'filter', where: 'lists', does: 'filter as you type (Enter keeps it, Esc clears it)' },
+  tab1: { keys: ['1'], help: 'Settings', where: 'configuration', row: 'tabs', does: 'tabs Settings, Rules, Cache settings, Error responses, Origins' },
+  tab2: { keys: ['2'], help: 'Rules', where: 'configuration', row: 'tabs' },
+  tab3: { keys: ['3'], help: 'Cache settings', where: 'configuration', row: 'tabs' },
+  tab4: { keys: ['4'], help: 'Error responses', where: 'configuration', row: 'tabs' },
+  tab5: { keys: ['5'], help: 'Origins', where: 'configuration', row: 'tabs' },
+  prevTab: { keys: ['['], help: 'previous tab', where: 'configuration', row: 'step', does: 'previous / next tab' },
+  nextTab: { keys: [']'], help: 'next tab', where: 'configuration', row: 'step' },
+  create: { keys: ['n'], help: 'new', where: 'lists', does: 'new record (a form, required fields first)' },
+  remove: { keys: ['d'], help: 'delete', where: 'lists', does: 'delete the row or the marked rows (y confirms; a configuration: type its name)' },
+  editor: { keys: ['e'], help: 'edit as JSON', where: 'record, list row', does: 'edit as JSON in $VISUAL/$EDITOR; the result goes to the review' },
+  revert: { keys: ['u'], help: 'revert field', where: 'form, grid, bulk form', row: 'revert', does: "revert the field / all fields to the server's value (bulk: of every marked record)" },
+  revertAll: { keys: ['U'], help: 'revert all', where: 'form, grid, bulk form', row: 'revert' },
+  review: { keys: ['s', 'ctrl-s'], help: 'review', where: 'form, grid', does: 'review the changes: every field old → new and the exact request' },
+  apply: { keys: ['y'], help: 'send', where: 'review', does: 'send everything listed (PATCH, POST, DELETE)' },
+  cancel: { keys: ['n', 'esc'], help: 'back, drafts kept', where: 'review', does: 'back to editing, drafts intact' },
+  keepMine: { keys: ['m'], help: 'keep mine', where: 'review with a conflict', row: 'conflict', does: 'keep mine / take theirs where both changed a field' },
+  takeTheirs: { keys: ['t'], help: 'take theirs', where: 'review with a conflict', row: 'conflict' },
+  confirm: { keys: ['y'], help: 'yes', where: 'question', does: 'confirm (any other key cancels)' },
+  reload: { keys: ['r'], help: 'reload', where: 'anywhere', does: 'reload the view from the API' },
+  palette: { keys: [':'], help: 'palette', where: 'anywhere', does: 'palette: a configuration by name or id, a tab, the pending changes' },
+  help: { keys: ['?'], help: 'help', where: 'anywhere', does: 'every key of the view' },
+  back: { keys: ['esc'], help: 'back', where: 'anywhere', does: 'cancel / back one level (the list keeps its row, filter and marks)' },
+  quit: { keys: ['q'], help: 'back/quit', where: 'anywhere', does: 'back; at the top, quit (asks when drafts are pending)' },
+  forceQuit: { keys: ['ctrl-c'], help: 'quit now', where: 'anywhere', does: 'quit now; drafts stay in the journal' },
+} as const satisfies Record<string, CommandSpec>;
 
 export type Command = keyof typeof COMMANDS;
 
+function isCommand(name: string): name is Command {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+const ALL: readonly Command[] = Object.keys(COMMANDS).filter(isCommand);
+
+const BY_KEY = new Map<string, Command[]>();
+for (const c of ALL) for (const k of COMMANDS[c].keys) BY_KEY.set(k, [...(BY_KEY.get(k) ?? []), c]);
+
 /** The commands a key name triggers (several: the layer that binds one of them wins). */
-export function commandsOf(key: string): Command[] {
-  return (Object.keys(COMMANDS) as Command[]).filter((c) => (COMMANDS[c].keys as readonly string[]).includes(key));
+export function commandsOf(key: string): readonly Command[] {
+  return BY_KEY.get(key) ?? [];
+}
+
+export function allCommands(): readonly Command[] {
+  return ALL;
+}
+
+export function specOf(command: Command): CommandSpec {
+  return COMMANDS[command];
 }

@@ -2,11 +2,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SliceContext, StoreDeps } from './context.js';
 import { applySlice, type ApplyActions } from './slices/apply.js';
+import { deleteSlice, type DeleteActions } from './slices/delete.js';
 import { draftSlice, type DraftActions } from './slices/drafts.js';
 import { loadSlice, type LoadActions } from './slices/load.js';
 import type { DataState } from './types.js';
 
-export type AppState = DataState & LoadActions & DraftActions & ApplyActions & { readonly journalNotice?: string };
+export type AppState = DataState & LoadActions & DraftActions & ApplyActions & DeleteActions & { readonly journalNotice?: string };
 
 export type AppStore = StoreApi<AppState>;
 
@@ -18,6 +19,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
       records: {},
       lists: {},
       drafts: restored.drafts,
+      blanks: {},
       requests: {},
       fieldErrors: {},
       conflicts: {},
@@ -26,6 +28,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
       ...loadSlice(ctx),
       ...draftSlice(ctx),
       ...applySlice(ctx),
+      ...deleteSlice(ctx, get),
     };
   });
   // Every draft change goes to disk at once.

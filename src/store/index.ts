@@ -4,3 +4,5 @@ export type { StoreDeps } from './context.js';
 export { createFileJournal, createMemoryJournal, journalFile, stateDir, type DraftJournal } from './journal.js';
 export { listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKey, type RecordKey } from './keys.js';
 export type * from './types.js';
+export type { DeleteOutcome, DeleteFailure } from './slices/delete.js';
+export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';

@@ -42,7 +42,17 @@ export type ApplyResult =
   | { readonly key: RecordKey; readonly outcome: 'unchanged' }
   | { readonly key: RecordKey; readonly outcome: 'invalid'; readonly fieldErrors: FieldErrors }
   | { readonly key: RecordKey; readonly outcome: 'conflict'; readonly conflict: Conflict }
-  | { readonly key: RecordKey; readonly outcome: 'failed'; readonly message: string; readonly fieldErrors?: FieldErrors };
+  | {
+      readonly key: RecordKey;
+      readonly outcome: 'failed';
+      /** One sentence: the API's words, or what went wrong on the way. */
+      readonly message: string;
+      /** The HTTP status when the API answered. */
+      readonly status?: number;
+      /** The typed failure (ApiError, NetworkError, TimeoutError…): recognise causes by type and status, never by text. */
+      readonly error: unknown;
+      readonly fieldErrors?: FieldErrors;
+    };
 
 export interface Review {
   readonly key: RecordKey;
@@ -61,6 +71,8 @@ export interface DataState {
   readonly records: Readonly<Record<RecordKey, Rec>>;
   readonly lists: Readonly<Record<ListKey, ListState>>;
   readonly drafts: Readonly<Record<RecordKey, Draft>>;
+  /** New records whose form nobody has typed in yet: not pending, not journaled. */
+  readonly blanks: Readonly<Record<RecordKey, Draft>>;
   readonly requests: Readonly<Record<string, RequestState>>;
   readonly fieldErrors: Readonly<Record<RecordKey, FieldErrors>>;
   readonly conflicts: Readonly<Record<RecordKey, Conflict>>;

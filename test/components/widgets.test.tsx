@@ -1,68 +1,163 @@
-// Widgets in ink-testing-library: windowed table, text input, the dispatcher's priorities.
-import { Text } from 'ink';
+// Widgets in ink-testing-library: the windowed table (cells, not characters), the text input on
+// ink-text-input, and the choice list on ink-select-input, each through the one dispatcher.
+import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { WindowedTable, windowStart } from '../../src/components/windowed-table.js';
+import { ChoiceList } from '../../src/components/select-list.js';
 import { TextInput } from '../../src/components/text-input.js';
+import { WindowedTable } from '../../src/components/windowed-table.js';
 import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
+import { cellWidth } from '../../src/ui/text.js';
 import { waitFor } from '../helpers/emulator.js';
 
 const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, name: `site-${i + 1}` }));
+const columns = [
+  { title: 'id', width: 6, align: 'right' as const, cell: (r: { id: number }) => String(r.id) },
+  { title: 'name', width: 12, cell: (r: { name: string }) => r.name },
+  { title: 'after', width: 5, cell: () => 'END' },
+];
+
+/** Waits for the first frame and the subscriptions of its effects (keys written earlier are lost). */
+async function mounted(frame: () => string | undefined, text: string): Promise<void> {
+  await waitFor(() => frame()?.includes(text));
+  await new Promise((r) => setImmediate(r));
+}
 
 describe('windowed table', () => {
-  it('mounts only the visible rows of 10,000 and keeps the cursor in view', () => {
-    const { lastFrame } = render(
-      <WindowedTable rows={rows} columns={[{ title: 'id', width: 6, cell: (r) => String(r.id) }, { title: 'name', cell: (r) => r.name }]} cursor={5000} height={10} width={40} rowKey={(r) => String(r.id)} />,
-    );
+  it('mounts only the rows of its window (10,000 rows, 10 shown)', () => {
+    const { lastFrame } = render(<WindowedTable rows={rows} columns={columns} cursor={5000} top={4995} height={10} width={40} rowKey={(r) => String(r.id)} />);
     const lines = lastFrame()!.split('\n');
     expect(lines).toHaveLength(11);
-    expect(lines.join('\n')).toContain('site-5001');
-    expect(lines.join('\n')).not.toContain('site-1 ');
+    expect(lines[1]).toContain('site-4996');
+    expect(lines[10]).toContain('site-5005');
+    expect(lastFrame()).not.toContain('site-1 ');
   });
-  it('scrolls only as far as the end', () => {
-    expect(windowStart(0, 10, 5)).toBe(0);
-    expect(windowStart(9999, 10, 10_000)).toBe(9990);
-    expect(windowStart(3, 10, 10_000)).toBe(0);
-    // the window moves only when the cursor leaves it, by as little as it must
-    expect(windowStart(12, 10, 10_000, 0)).toBe(3);
-    expect(windowStart(7, 10, 10_000, 3)).toBe(3);
-    expect(windowStart(2, 10, 10_000, 3)).toBe(2);
+
+  it('keeps later columns aligned in cells when a name holds CJK, emoji sequences or combining marks, and never splits a grapheme', () => {
+    const names = ['plain', '東京のサイト名前', '👩‍💻👨‍👩‍👧 team', 'cafe\u0301 crème', '🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷'];
+    const data = names.map((name, i) => ({ id: i + 1, name }));
+    const { lastFrame } = render(<WindowedTable rows={data} columns={columns} cursor={0} top={0} height={5} width={40} rowKey={(r) => String(r.id)} />);
+    const lines = lastFrame()!.split('\n').slice(1);
+    const ends = lines.map((l) => cellWidth(l.slice(0, l.indexOf('END'))));
+    expect(new Set(ends).size).toBe(1); // END starts in the same cell on every row
+    expect(lines[1]).toContain('東京のサイ…'); // cut on a grapheme, marked with …
+    const halves = [...lines[4]!].filter((c) => /[\u{1F1E6}-\u{1F1FF}]/u.test(c)).length;
+    expect(halves % 2).toBe(0); // flags are cut whole, never half a flag
   });
 });
 
-function Harness() {
-  const [value, setValue] = useState('');
+function InputHarness({ initial = 'ab' }: { readonly initial?: string }) {
+  const [value, setValue] = useState(initial);
   const [done, setDone] = useState('');
   const [layer, setLayer] = useState('');
   useKeys(PRIORITY.screen, [{ command: 'quit', run: () => setLayer('screen got q') }]);
   return (
-    <>
-      <Text>value:{value}</Text>
+    <Box flexDirection="column">
+      <Text>value:{value.length > 40 ? `${value.length} chars` : value}</Text>
       <Text>done:{done}</Text>
       <Text>layer:{layer}</Text>
-      {done === '' ? <TextInput initial="ab" onChange={setValue} onSubmit={(v) => setDone(`kept ${v}`)} onCancel={() => setDone('dropped')} /> : null}
-    </>
+      {done === '' ? <TextInput value={value} onChange={setValue} onSubmit={(v) => setDone(`kept ${v.length > 40 ? `${v.length} chars` : v}`)} onCancel={() => setDone('dropped')} width={30} /> : null}
+    </Box>
   );
 }
 
-describe('text input through the dispatcher', () => {
-  it('takes every printable key (q included) until Enter, then the screen gets keys again', async () => {
-    const { lastFrame, stdin } = render(
+describe('text input on ink-text-input', () => {
+  it('takes every printable key (q included) until Enter; the screen gets keys again after', async () => {
+    const app = render(
       <KeyDispatcher>
-        <Harness />
+        <InputHarness />
       </KeyDispatcher>,
     );
-    await waitFor(() => lastFrame()?.includes('value:'));
-    await new Promise((r) => setImmediate(r)); // input is subscribed after the first frame's effects
-    for (const k of ['c', 'q', ' ', 'x']) stdin.write(k);
-    await waitFor(() => lastFrame()?.includes('value:abcq x'));
-    expect(lastFrame()).toContain('layer:\n');
-    stdin.write('\u007f');
-    await waitFor(() => lastFrame()?.includes('value:abcq\n'));
-    stdin.write('\r');
-    await waitFor(() => lastFrame()?.includes('done:kept abcq'));
-    stdin.write('q');
-    await waitFor(() => lastFrame()?.includes('layer:screen got q'));
+    await mounted(app.lastFrame, 'value:ab');
+    for (const k of ['c', 'q', ' ', 'x']) {
+      app.stdin.write(k);
+      await new Promise((r) => setImmediate(r));
+    }
+    await waitFor(() => app.lastFrame()?.includes('value:abcq x'));
+    expect(app.lastFrame()).toContain('layer:\n');
+    app.stdin.write('\u007f');
+    await waitFor(() => app.lastFrame()?.includes('value:abcq\n'));
+    app.stdin.write('\r');
+    await waitFor(() => app.lastFrame()?.includes('done:kept abcq'));
+    app.stdin.write('q');
+    await waitFor(() => app.lastFrame()?.includes('layer:screen got q'));
+    app.unmount();
+  });
+
+  it('Ctrl-u clears the text (no "u" typed), Esc drops it', async () => {
+    const app = render(
+      <KeyDispatcher>
+        <InputHarness initial="hello" />
+      </KeyDispatcher>,
+    );
+    await mounted(app.lastFrame, 'value:hello');
+    app.stdin.write('\u0015');
+    await waitFor(() => app.lastFrame()?.includes('value:\n'));
+    app.stdin.write('z');
+    await waitFor(() => app.lastFrame()?.includes('value:z\n'));
+    app.stdin.write('\u001b');
+    await waitFor(() => app.lastFrame()?.includes('done:dropped'));
+    app.unmount();
+  });
+
+  it('takes a pasted 10,000-character value whole, in one change', async () => {
+    const app = render(
+      <KeyDispatcher>
+        <InputHarness initial="" />
+      </KeyDispatcher>,
+    );
+    await mounted(app.lastFrame, 'value:');
+    app.stdin.write('x'.repeat(10_000));
+    await waitFor(() => app.lastFrame()?.includes('value:10000 chars'));
+    app.stdin.write('\r');
+    await waitFor(() => app.lastFrame()?.includes('done:kept 10000 chars'));
+    app.unmount();
+  });
+});
+
+function ChoiceHarness() {
+  const [chosen, setChosen] = useState('');
+  return (
+    <Box flexDirection="column">
+      <Text>chosen:{chosen}</Text>
+      {chosen === '' ? (
+        <ChoiceList
+          choices={['honor', 'override', 'bypass'].map((c) => ({ key: c, label: c, value: c, help: `means ${c}` }))}
+          initial={1}
+          width={40}
+          onChoose={(c) => setChosen(String(c.value))}
+          onCancel={() => setChosen('(cancelled)')}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+describe('choice list on ink-select-input', () => {
+  it('starts on the current value, moves with ↓ and j, Enter chooses', async () => {
+    const app = render(
+      <KeyDispatcher>
+        <ChoiceHarness />
+      </KeyDispatcher>,
+    );
+    await mounted(app.lastFrame, 'means override');
+    app.stdin.write('j');
+    await new Promise((r) => setImmediate(r));
+    app.stdin.write('\r');
+    await waitFor(() => app.lastFrame()?.includes('chosen:bypass'));
+    app.unmount();
+  });
+
+  it('Esc cancels', async () => {
+    const app = render(
+      <KeyDispatcher>
+        <ChoiceHarness />
+      </KeyDispatcher>,
+    );
+    await mounted(app.lastFrame, 'means override');
+    app.stdin.write('\u001b');
+    await waitFor(() => app.lastFrame()?.includes('chosen:(cancelled)'));
+    app.unmount();
   });
 });

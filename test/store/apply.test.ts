@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLog, startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
 import { recordKey } from '../../src/store/index.js';
-import { CFG, storeFor } from './helpers.js';
+import { CFG, createDraft, storeFor } from './helpers.js';
 
 let emu: TestEmulator;
 let log: string;
@@ -109,7 +109,7 @@ describe('store: apply', () => {
     const originId = store.getState().records[origin]!.id;
     const cacheKey = store.getState().lists['cache_setting:2']!.keys[0]!;
     const cacheId = store.getState().records[cacheKey]!.id as number;
-    const key = store.getState().startCreate('rule', 2, { path: '/store-made/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: originId, cache_settings_id: cacheId });
+    const key = createDraft(store, 'rule', 2, { path: '/store-made/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: originId, cache_settings_id: cacheId });
     const created = await store.getState().apply(key);
     expect(created.outcome).toBe('applied');
     if (created.outcome !== 'applied') return;

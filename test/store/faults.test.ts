@@ -1,7 +1,7 @@
 // Through 503s, dropped connections and latency every draft ends applied exactly once, or kept with an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { CFG, storeFor } from './helpers.js';
+import { CFG, createDraft, storeFor } from './helpers.js';
 
 let faulty: TestEmulator;
 
@@ -40,7 +40,7 @@ describe('store under faults', () => {
       return k;
     });
     const creates = Array.from({ length: 6 }, (_, i) =>
-      store.getState().startCreate('configuration', undefined, { name: `faulty new ${i}`, origin_address: `o${i}.example.test`, origin_host_header: `h${i}.example.test` }),
+      createDraft(store, 'configuration', undefined, { name: `faulty new ${i}`, origin_address: `o${i}.example.test`, origin_host_header: `h${i}.example.test` }),
     );
     const keys = [...edits, ...creates];
     let results = await store.getState().applyMany(keys);

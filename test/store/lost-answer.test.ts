@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLog, startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
 import { startDroppingProxy, type DroppingProxy } from '../helpers/dropping-proxy.js';
 import { recordKey } from '../../src/store/index.js';
-import { CFG, storeFor } from './helpers.js';
+import { CFG, createDraft, storeFor } from './helpers.js';
 
 let emu: TestEmulator;
 let proxy: DroppingProxy;
@@ -25,7 +25,7 @@ describe('lost answers', () => {
   it('a POST whose answer is lost is found again, not created twice', async () => {
     const store = storeFor({ url: proxy.url, token: emu.token });
     await store.getState().loadConfigurations();
-    const key = store.getState().startCreate('configuration', undefined, { name: 'lost answer', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
+    const key = createDraft(store, 'configuration', undefined, { name: 'lost answer', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
     const posts = sent('POST').length;
     proxy.dropNext('POST');
     const result = await store.getState().apply(key);

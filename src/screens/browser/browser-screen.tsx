@@ -1,117 +1,117 @@
 // The configuration browser: a windowed table of every configuration, filter as you type, open,
-// new, delete, reload.
+// new, delete, reload. Its cursor, window and filter live in the UI store (view "browser"), so
+// coming back from a configuration finds the same row under the same filter.
 import { Box, Text } from 'ink';
-import { useState } from 'react';
-import { useStore } from 'zustand';
-import { useCtx, writable } from '../../app/context.js';
-import { WindowedTable, type Column } from '../../components/windowed-table.js';
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { TextInput } from '../../components/text-input.js';
-import { Confirm } from '../../components/confirm.js';
+import { WindowedTable, type Column } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
-import { formatRequest, buildRequest } from '../../diff/index.js';
 import { parseKey } from '../../store/index.js';
-import { safe } from '../../ui/text.js';
+import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
-import { useBrowser, type BrowserRow } from './use-browser.js';
-import { deleteNow, reload } from '../actions.js';
+import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
+import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { VIEW } from '../../app/routes.js';
+import { listView } from '../../app/ui-store.js';
+import { rowsSelector, type Row } from '../rows.js';
+
+const COLUMNS: readonly Column<Row>[] = [
+  { title: 'id', width: 6, align: 'right', cell: (r) => String(r.record.id) },
+  { title: 'name', weight: 3, cell: (r) => safe(r.record.name) },
+  { title: 'domain', weight: 3, cell: (r) => safe(r.record.domain_name) },
+  { title: 'protocol', width: 10, cell: (r) => safe(r.record.delivery_protocol) },
+  { title: 'active', width: 6, cell: (r) => (r.record.active ? 'yes' : 'no') },
+  { title: 'cnames', weight: 3, cell: (r) => (Array.isArray(r.record.cname) ? r.record.cname.map(safe).join(', ') : '') },
+];
+
+const view = VIEW.browser;
+const rowsOf = rowsSelector();
 
 export function BrowserScreen() {
-  const ctx = useCtx();
-  const { store, ui, width, height } = ctx;
+  const { data, ui } = useStores();
+  const { width, height } = useBodySize();
   const theme = useTheme();
-  const b = useBrowser(store);
-  const failed = useStore(store, (s) => s.requests.configurations?.status === 'error');
-  const total = useStore(store, (s) => s.lists.configurations?.total ?? 0);
-  const [filtering, setFiltering] = useState(false);
-  const [deleting, setDeleting] = useState<BrowserRow | undefined>();
-  const page = Math.max(1, height - 3);
-  const move = (delta: number) => b.setCursor((c) => Math.max(0, Math.min(b.rows.length - 1, c + delta)));
+  const readOnly = useReadOnlyReason();
+  const keys = useAppStore((s) => s.lists.configurations?.keys);
+  const records = useAppStore((s) => s.records);
+  const total = useAppStore((s) => s.lists.configurations?.total ?? 0);
+  const request = useAppStore((s) => s.requests.configurations);
+  const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
+  const pending = useMemo(() => new Set(pendingKeys), [pendingKeys]);
+  const filter = useUiStore((s) => listView(s, view).filter);
+  const filtering = useUiStore((s) => listView(s, view).filtering);
+  const rows = rowsOf(keys, records, filter);
+  const tableHeight = Math.max(1, height - 2);
+  const current = useListView(view, rows.length, tableHeight);
 
+  const control: ListControl = { ui, view, height: tableHeight, total: () => rowsNow().length };
+  const rowsNow = () => rowsOf(data.getState().lists.configurations?.keys, data.getState().records, listView(ui.getState(), view).filter);
+  const focusedNow = () => rowsNow()[cursorNow(control)];
   useKeys(
     PRIORITY.screen,
     [
-      { command: 'up', run: () => move(-1) },
-      { command: 'down', run: () => move(1) },
-      { command: 'pageUp', footer: false, run: () => move(-page) },
-      { command: 'pageDown', footer: false, run: () => move(page) },
-      { command: 'top', footer: false, run: () => b.setCursor(0) },
-      { command: 'bottom', footer: false, run: () => b.setCursor(Math.max(0, b.rows.length - 1)) },
+      ...moveBindings(control),
       {
         command: 'open',
         run: () => {
-          const f = b.focusedNow();
-          if (f) ui.getState().push({ screen: 'configuration', conf: parseKey(f.key).id!, tab: 'settings' });
+          const row = focusedNow();
+          const conf = row ? parseKey(row.key).id : undefined;
+          if (conf === undefined) return false;
+          ui.getState().push({ screen: 'configuration', conf });
         },
       },
-      { command: 'filter', run: () => setFiltering(true) },
+      { command: 'filter', run: () => setFilter(ui, view, listView(ui.getState(), view).filter, true) },
       {
         command: 'create',
-        run: () => writable(ctx) && ui.getState().push({ screen: 'new-configuration', key: store.getState().startCreate('configuration', undefined) }),
+        disabled: readOnly,
+        run: () => ui.getState().push({ screen: 'form', kind: 'configuration', key: data.getState().startCreate('configuration', undefined) }),
       },
-      { command: 'remove', run: () => b.focusedNow() && writable(ctx) && setDeleting(b.focusedNow()) },
-      { command: 'reload', run: () => void reload(ctx, () => store.getState().loadConfigurations()) },
+      {
+        command: 'remove',
+        disabled: readOnly,
+        run: () => {
+          const row = focusedNow();
+          if (!row) return false;
+          ui.getState().ask({ kind: 'delete', keys: [row.key], view, typeName: String(row.record.name) });
+        },
+      },
+      { command: 'reload', run: () => void data.getState().reload('configurations') },
     ],
-    { active: !filtering && !deleting },
+    { active: !filtering },
   );
 
-  const columns: Column<BrowserRow>[] = [
-    { title: 'id', width: 6, align: 'right', cell: (r) => String(r.record.id) },
-    { title: 'name', weight: 3, cell: (r) => safe(r.record.name) },
-    { title: 'domain', weight: 3, cell: (r) => safe(r.record.domain_name) },
-    { title: 'protocol', width: 10, cell: (r) => safe(r.record.delivery_protocol) },
-    { title: 'active', width: 6, cell: (r) => (r.record.active ? 'yes' : 'no') },
-    { title: 'cnames', weight: 3, cell: (r) => ((r.record.cname as string[]) ?? []).map(safe).join(', ') },
-  ];
-  const focusedRecord = deleting?.record;
+  const empty = keys
+    ? filter
+      ? `nothing matches "${safe(filter)}"`
+      : 'no configurations yet: n to make one'
+    : request?.status === 'error'
+      ? `could not load the configurations: ${safe(request.message ?? '')} (r retries)`
+      : 'loading configurations…';
+  const status = `${filter ? `filter: ${safe(filter)} ${theme.sym.dot} ` : ''}${rows.length} of ${total} configurations`;
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <WindowedTable
-        rows={b.rows}
-        columns={columns}
-        cursor={b.cursor}
-        height={height - 2}
-        width={width}
-        rowKey={(r) => r.key}
-        pending={b.pending}
-        empty={!b.loaded ? (failed ? 'not loaded: r to retry' : 'loading configurations…') : b.filter ? `nothing matches "${safe(b.filter)}"` : 'no configurations yet: n to make one'}
-      />
-      {deleting && focusedRecord ? (
-        <Confirm
-          title={`Delete configuration ${safe(focusedRecord.name)} (${String(focusedRecord.id)}) and all it holds?`}
-          request={formatRequest(buildRequest({ kind: 'configuration', id: focusedRecord.id as number, op: 'delete' }, focusedRecord, focusedRecord)!)}
-          typeToConfirm={String(focusedRecord.name)}
-          onConfirm={() => {
-            setDeleting(undefined);
-            void deleteNow(ctx, deleting.key, String(focusedRecord.name));
-          }}
-          onCancel={() => {
-            setDeleting(undefined);
-            ui.getState().say('info', 'delete cancelled');
-          }}
-        />
-      ) : (
-        <Box>
-          {filtering ? (
-            <>
-              <Text color={theme.c('cyan')}>/</Text>
-              <TextInput
-                initial={b.filter}
-                onChange={b.setFilter}
-                onSubmit={() => setFiltering(false)}
-                onCancel={() => {
-                  b.setFilter('');
-                  setFiltering(false);
-                }}
-              />
-            </>
-          ) : (
-            <Text dimColor>
-              {b.filter ? `filter: ${safe(b.filter)} · ` : ''}
-              {b.rows.length} of {total} configurations
-            </Text>
-          )}
-        </Box>
-      )}
+      <WindowedTable rows={rows} columns={COLUMNS} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={rowKey} pending={pending} empty={empty} />
+      <Box>
+        {filtering ? (
+          <>
+            <Text color={theme.c('cyan')}>/</Text>
+            <TextInput
+              value={filter}
+              width={width - 1}
+              onChange={(v) => setFilter(ui, view, v, true)}
+              onSubmit={(v) => setFilter(ui, view, v, false)}
+              onCancel={() => setFilter(ui, view, '', false)}
+            />
+          </>
+        ) : (
+          <Text dimColor wrap="truncate">
+            {fit(status, width, !theme.unicode)}
+          </Text>
+        )}
+      </Box>
     </Box>
   );
 }
+
+const rowKey = (r: Row) => r.key;

@@ -1,12 +1,8 @@
 // The columns of the record lists inside a configuration.
 import type { Column } from '../../components/windowed-table.js';
-import type { Rec } from '../../schema/index.js';
 import { humanDuration, safe } from '../../ui/text.js';
-
-export interface RecordRow {
-  readonly key: string;
-  readonly record: Rec;
-}
+import type { Row } from '../rows.js';
+import { addresses } from './refs.js';
 
 /** Names of referenced records, for showing names where the API has ids. */
 export interface Names {
@@ -16,7 +12,7 @@ export interface Names {
 
 const ttl = (on: unknown, seconds: unknown) => (on && typeof seconds === 'number' ? humanDuration(seconds) : '');
 
-export function ruleColumns(names: Names): Column<RecordRow>[] {
+export function ruleColumns(names: Names): Column<Row>[] {
   return [
     { title: 'id', width: 6, align: 'right', cell: (r) => String(r.record.id) },
     { title: 'path', weight: 3, cell: (r) => (r.record.regex ? `~ ${safe(r.record.path)}` : safe(r.record.path)) },
@@ -28,7 +24,7 @@ export function ruleColumns(names: Names): Column<RecordRow>[] {
   ];
 }
 
-export const cacheSettingColumns: Column<RecordRow>[] = [
+export const cacheSettingColumns: Column<Row>[] = [
   { title: 'id', width: 6, align: 'right', cell: (r) => String(r.record.id) },
   { title: 'name', weight: 2, cell: (r) => safe(r.record.name) },
   { title: 'cdn', width: 16, cell: (r) => `${safe(r.record.cdn_cache_settings)} ${ttl(r.record.cdn_cache_settings === 'override', r.record.cdn_cache_settings_maximum_ttl)}` },
@@ -37,11 +33,11 @@ export const cacheSettingColumns: Column<RecordRow>[] = [
   { title: 'cookies', width: 10, cell: (r) => safe(r.record.cache_by_cookies) },
 ];
 
-export const originColumns: Column<RecordRow>[] = [
+export const originColumns: Column<Row>[] = [
   { title: 'id', width: 6, align: 'right', cell: (r) => String(r.record.id) },
   { title: 'name', weight: 2, cell: (r) => safe(r.record.name) },
   { title: 'type', width: 14, cell: (r) => safe(r.record.origin_type) },
   { title: 'protocol', width: 9, cell: (r) => safe(r.record.origin_protocol_policy) },
   { title: 'Host header', weight: 2, cell: (r) => safe(r.record.host_header) },
-  { title: 'addresses', weight: 2, cell: (r) => ((r.record.addresses as Array<{ address: unknown }>) ?? []).map((a) => safe(a.address)).join(', ') },
+  { title: 'addresses', weight: 2, cell: (r) => addresses(r.record) },
 ];

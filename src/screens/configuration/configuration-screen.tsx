@@ -1,37 +1,40 @@
-// One configuration: tabs Settings, Rules, Cache settings, Error responses, Origins.
+// One configuration: tabs Settings, Rules, Cache settings, Error responses, Origins. The tab last
+// used is kept per configuration in the UI store; each tab keeps its own cursor (its own view).
 import { Box, Text } from 'ink';
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
-import { useCtx } from '../../app/context.js';
-import { TABS, TAB_TITLES, type Tab } from '../../app/ui-store.js';
-import { RecordForm } from '../../components/record-form.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { recordKey } from '../../store/index.js';
 import { useTheme } from '../../ui/theme.js';
-import { ErrorResponsesTab } from './error-responses-tab.js';
+import { TABS, TAB_TITLES, VIEW, type Tab } from '../../app/routes.js';
+import { useBodySize, useStores, useUiStore } from '../../app/stores.js';
+import { tabOf } from '../../app/ui-store.js';
+import { FormPanel } from '../form/form-panel.js';
+import { LoadState } from '../load-state.js';
 import { RecordsTab } from './records-tab.js';
-import { reload } from '../actions.js';
 
-export function ConfigurationScreen({ conf, tab }: { readonly conf: number; readonly tab: Tab }) {
-  const ctx = useCtx();
-  const { store, ui, width, height, options } = ctx;
+export function ConfigurationScreen({ conf }: { readonly conf: number }) {
+  const { data, ui } = useStores();
+  const { width, height } = useBodySize();
   const theme = useTheme();
+  const tab = useUiStore((s) => tabOf(s, conf));
   const key = recordKey('configuration', undefined, conf);
-  const loaded = useStore(store, (s) => s.records[key] !== undefined);
-  const failed = useStore(store, (s) => s.requests[key]?.status === 'error');
   useEffect(() => {
-    void store.getState().loadConfiguration(conf).catch(() => undefined);
-  }, [store, conf]);
-  const go = (t: Tab) => ui.getState().replace({ screen: 'configuration', conf, tab: t });
-  const step = (d: number) => go(TABS[(TABS.indexOf(tab) + d + TABS.length) % TABS.length]!);
+    void data.getState().ensureLoaded(key);
+  }, [data, key]);
+  const go = (t: Tab) => ui.getState().setTab(conf, t);
+  const step = (d: number) => () => go(TABS[(TABS.indexOf(tabOf(ui.getState(), conf)) + d + TABS.length) % TABS.length]!);
   const bindings: Binding[] = [
-    ...TABS.map((t, i) => ({ command: `tab${i + 1}` as Binding['command'], footer: false, run: () => go(t) })),
-    { command: 'prevTab', footer: false, run: () => step(-1) },
-    { command: 'nextTab', label: 'tabs 1-5 [ ]', run: () => step(1) },
-    { command: 'reload', run: () => void reload(ctx, () => store.getState().loadConfiguration(conf)) },
+    { command: 'tab1', footer: false, run: () => go('settings') },
+    { command: 'tab2', footer: false, run: () => go('rules') },
+    { command: 'tab3', footer: false, run: () => go('cache_settings') },
+    { command: 'tab4', footer: false, run: () => go('error_responses') },
+    { command: 'tab5', footer: false, run: () => go('origins') },
+    { command: 'prevTab', footer: false, run: step(-1) },
+    { command: 'nextTab', run: step(1) },
   ];
-  useKeys(PRIORITY.screen - 0.5, bindings);
-  const bodyHeight = height - 2;
+  // Under the tab's own keys (a tie in priority goes to the later layer, and children register first).
+  useKeys(PRIORITY.screen - 1, bindings);
+  const body = height - 2;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Box>
@@ -42,29 +45,48 @@ export function ConfigurationScreen({ conf, tab }: { readonly conf: number; read
         ))}
       </Box>
       <Box height={1} />
-      {!loaded ? (
-        <Text dimColor>{failed ? 'could not load this configuration: r to retry' : 'loading…'}</Text>
-      ) : tab === 'settings' ? (
-        <RecordForm
-          store={store}
-          recordKey={key}
-          kind="configuration"
-          readOnly={options.readOnly}
-          width={width}
-          height={bodyHeight - 2}
-          showReadOnly={['id', 'domain_name']}
-          onMessage={(k, t) => ui.getState().say(k, t)}
-          onReview={() => ui.getState().push({ screen: 'review', keys: [key], title: 'settings' })}
-        />
-      ) : tab === 'rules' ? (
-        <RecordsTab kind="rule" conf={conf} height={bodyHeight} />
-      ) : tab === 'cache_settings' ? (
-        <RecordsTab kind="cache_setting" conf={conf} height={bodyHeight} />
-      ) : tab === 'error_responses' ? (
-        <ErrorResponsesTab conf={conf} height={bodyHeight} />
-      ) : (
-        <RecordsTab kind="origin" conf={conf} height={bodyHeight} />
-      )}
+      <TabBody conf={conf} tab={tab} width={width} height={body} />
     </Box>
   );
+}
+
+function TabBody({ conf, tab, width, height }: { readonly conf: number; readonly tab: Tab; readonly width: number; readonly height: number }) {
+  const { ui } = useStores();
+  switch (tab) {
+    case 'settings': {
+      const key = recordKey('configuration', undefined, conf);
+      return (
+        <LoadState what="this configuration" loadKey={key} present={(s) => s.records[key] !== undefined}>
+          <FormPanel
+            spec={{ kind: 'configuration', key, keys: [key], shownOnly: ['id', 'domain_name'] }}
+            view={VIEW.tab(conf, 'settings')}
+            width={width}
+            height={height}
+            onReview={() => ui.getState().review([key], 'settings')}
+          />
+        </LoadState>
+      );
+    }
+    case 'error_responses': {
+      const key = recordKey('error_responses', conf);
+      return (
+        <LoadState what="the error responses" loadKey={key} present={(s) => s.records[key] !== undefined}>
+          <FormPanel
+            spec={{ kind: 'error_responses', key, keys: [key], shownOnly: [] }}
+            view={VIEW.tab(conf, 'error_responses')}
+            width={width}
+            height={height}
+            grid
+            onReview={() => ui.getState().review([key], 'error responses')}
+          />
+        </LoadState>
+      );
+    }
+    case 'rules':
+      return <RecordsTab kind="rule" conf={conf} width={width} height={height} />;
+    case 'cache_settings':
+      return <RecordsTab kind="cache_setting" conf={conf} width={width} height={height} />;
+    case 'origins':
+      return <RecordsTab kind="origin" conf={conf} width={width} height={height} />;
+  }
 }

@@ -1,170 +1,117 @@
-// A list of a configuration's rules, cache settings or origins: open, new, delete, mark for bulk
-// edit, $EDITOR. Origins are read-only.
+// A list of a configuration's rules, cache settings or origins: open, mark for bulk edit, new,
+// delete, $EDITOR. Origins are read-only. The cursor, window and marks live in the UI store under
+// the tab's view, so each tab keeps its own place.
 import { Box } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
-import { useSyncState } from '../../ui/use-sync-state.js';
-import { useStore } from 'zustand';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useCtx, writable } from '../../app/context.js';
-import { useExternalEditor } from '../../app/use-external-editor.js';
-import { Confirm } from '../../components/confirm.js';
-import { WindowedTable, type Column } from '../../components/windowed-table.js';
-import { buildRequest, formatRequest } from '../../diff/index.js';
+import { WindowedTable } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { listKey, recordKey, type ChildKind } from '../../store/index.js';
-import { safe } from '../../ui/text.js';
-import { reload } from '../actions.js';
-import { cacheSettingColumns, originColumns, ruleColumns, type RecordRow } from './columns.js';
-import { deleteRows } from './delete-rows.js';
-
-export function useChildren(kind: ChildKind, conf: number): { rows: RecordRow[]; loaded: boolean } {
-  const { store } = useCtx();
-  const list = listKey(kind, conf);
-  const keys = useStore(store, (s) => s.lists[list]?.keys);
-  const records = useStore(store, useShallow((s) => (keys ?? []).map((k) => s.records[k])));
-  useEffect(() => {
-    if (!store.getState().lists[list] && store.getState().requests[list]?.status !== 'loading') {
-      void store.getState().loadChildren(kind, conf).catch(() => undefined);
-    }
-  }, [store, list, kind, conf]);
-  const rows = useMemo(() => (keys ?? []).map((key, i) => ({ key, record: records[i]! })).filter((r) => r.record), [keys, records]);
-  return { rows, loaded: keys !== undefined };
-}
+import { listKey, type ChildKind } from '../../store/index.js';
+import { cursorNow, markBinding, moveBindings, useListView, type ListControl } from '../../app/list-controller.js';
+import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { VIEW, type Tab } from '../../app/routes.js';
+import { listView } from '../../app/ui-store.js';
+import { useExternalEditor } from '../../app/use-external-editor.js';
+import { LoadState } from '../load-state.js';
+import { rowsSelector } from '../rows.js';
+import { cacheSettingColumns, originColumns, ruleColumns } from './columns.js';
+import { nameIn, useRefRecords } from './refs.js';
 
 const WHAT = { rule: 'rules', cache_setting: 'cache settings', origin: 'origins' } as const;
+const TAB: Readonly<Record<ChildKind, Tab>> = { rule: 'rules', cache_setting: 'cache_settings', origin: 'origins' };
 
-export function RecordsTab({ kind, conf, height }: { readonly kind: ChildKind; readonly conf: number; readonly height: number }) {
-  const ctx = useCtx();
-  const { store, ui, width } = ctx;
-  const { rows, loaded } = useChildren(kind, conf);
-  const origins = useChildren('origin', conf);
-  const caches = useChildren('cache_setting', conf);
-  const pending = useStore(store, useShallow((s) => Object.keys(s.drafts)));
-  const [cursor, setCursor, cursorRef] = useSyncState(0);
-  const [marked, setMarked, markedRef] = useSyncState<ReadonlySet<string>>(new Set());
-  const [deleting, setDeleting] = useState<readonly RecordRow[] | undefined>();
-  const [inUse, setInUse] = useState<{ usedBy: readonly string[]; message: string } | undefined>();
-  const at = Math.min(cursor, Math.max(0, rows.length - 1));
-  // Handlers read the refs: keys handled before the next render still see the newest cursor.
-  const focusedNow = () => rows[Math.min(cursorRef.current, Math.max(0, rows.length - 1))];
-  const focused = rows[at];
-  const editable = kind !== 'origin';
-  const editor = useExternalEditor(ctx, editable ? focused?.key : undefined, () => focusedNow()?.key);
+export interface RecordsTabProps {
+  readonly kind: ChildKind;
+  readonly conf: number;
+  readonly width: number;
+  readonly height: number;
+}
 
-  // Arriving from a refused delete: the rules that use the cache setting are marked and focused.
-  const focusKeys = useStore(ui, (s) => s.focusKeys);
+export function RecordsTab(props: RecordsTabProps) {
+  const list = listKey(props.kind, props.conf);
+  return (
+    <LoadState what={`the ${WHAT[props.kind]}`} loadKey={list} present={(s) => s.lists[list] !== undefined}>
+      <RecordsList {...props} />
+    </LoadState>
+  );
+}
+
+const rowsOf = rowsSelector();
+
+function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
+  const { data, ui } = useStores();
+  const readOnly = useReadOnlyReason();
+  const list = listKey(kind, conf);
+  const view = VIEW.tab(conf, TAB[kind]);
+  const keys = useAppStore((s) => s.lists[list]?.keys);
+  const records = useAppStore((s) => s.records);
+  const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
+  const pending = useMemo(() => new Set(pendingKeys), [pendingKeys]);
+  const marks = useUiStore((s) => listView(s, view).marks);
+  const marked = useMemo(() => new Set(marks), [marks]);
+  const { origins, caches } = useRefRecords(conf);
   useEffect(() => {
-    if (!focusKeys?.length || kind !== 'rule' || !loaded) return;
-    setMarked(new Set(focusKeys));
-    setCursor(Math.max(0, rows.findIndex((r) => r.key === focusKeys[0])));
-    ui.getState().setFocusKeys(undefined);
-  }, [focusKeys, kind, loaded, rows, ui]);
+    // A rule's list names its origin and cache setting; a new rule starts on the first origin.
+    if (kind === 'rule') for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
+  }, [data, kind, conf]);
+  const rows = rowsOf(keys, records, '');
+  const current = useListView(view, rows.length, height - 1);
 
-  const move = (d: number) => setCursor((c) => Math.max(0, Math.min(rows.length - 1, c + d)));
-  const chosen = () => {
-    const f = focusedNow();
-    return markedRef.current.size ? rows.filter((r) => markedRef.current.has(r.key)) : f ? [f] : [];
-  };
-  const open = () => {
-    const f = focusedNow();
-    const m = markedRef.current;
-    if (!f || !editable) return;
-    const k = kind as 'rule' | 'cache_setting';
-    if (m.size > 1) ui.getState().push({ screen: 'bulk', keys: rows.filter((r) => m.has(r.key)).map((r) => r.key), kind: k, conf });
-    else ui.getState().push({ screen: 'record', key: m.size === 1 ? [...m][0]! : f.key, kind: k, conf });
-  };
-  const create = () => {
-    if (!writable(ctx)) return;
-    const k = kind as 'rule' | 'cache_setting';
-    const defaults = k === 'rule' ? { path_origin_id: origins.rows[0]?.record.id, regex: false } : {};
-    ui.getState().push({ screen: 'record', key: store.getState().startCreate(k, conf, defaults), kind: k, conf });
-  };
+  const rowsNow = () => rowsOf(data.getState().lists[list]?.keys, data.getState().records, '');
+  const control: ListControl = { ui, view, height: height - 1, total: () => rowsNow().length };
+  const focusedNow = () => rowsNow()[cursorNow(control)];
+  const markedNow = () => listView(ui.getState(), view).marks.filter((k) => rowsNow().some((r) => r.key === k));
+  const chosenNow = () => (markedNow().length ? markedNow() : [focusedNow()?.key].filter((k) => k !== undefined));
+  const editor = useExternalEditor(() => focusedNow()?.key);
+  const editable = kind !== 'origin' ? kind : undefined;
+  const notHere = editable ? readOnly : 'origins are read-only here';
   const bindings: Binding[] = [
-    { command: 'up', run: () => move(-1) },
-    { command: 'down', run: () => move(1) },
-    { command: 'pageUp', footer: false, run: () => move(-height) },
-    { command: 'pageDown', footer: false, run: () => move(height) },
-    { command: 'top', footer: false, run: () => setCursor(0) },
-    { command: 'bottom', footer: false, run: () => setCursor(rows.length - 1) },
-    { command: 'reload', run: () => void reload(ctx, () => store.getState().loadChildren(kind, conf)) },
-    ...(editable
-      ? ([
-          { command: 'open', ...(marked.size > 1 ? { label: `edit ${marked.size} marked` } : {}), run: open },
-          {
-            command: 'mark',
-            run: () => {
-              const f = focusedNow();
-              if (!f) return;
-              setMarked((m) => {
-                const next = new Set(m);
-                if (next.has(f.key)) next.delete(f.key);
-                else next.add(f.key);
-                return next;
-              });
-              move(1);
-            },
-          },
-          { command: 'create', run: create },
-          { command: 'remove', run: () => writable(ctx) && chosen().length > 0 && setDeleting(chosen()) },
-          editor,
-        ] satisfies Binding[])
-      : []),
+    ...moveBindings(control),
+    {
+      command: 'open',
+      disabled: editable ? undefined : notHere,
+      run: () => {
+        const chosen = chosenNow();
+        if (!editable || chosen.length === 0) return false;
+        if (chosen.length > 1) ui.getState().push({ screen: 'bulk', keys: chosen, kind: editable, conf });
+        else ui.getState().push({ screen: 'form', key: chosen[0]!, kind: editable, conf });
+      },
+    },
+    ...(editable ? [markBinding(control, (i) => rowsNow()[i]?.key)] : []),
+    {
+      command: 'create',
+      disabled: notHere,
+      run: () => void (editable && ui.getState().push({ screen: 'form', key: data.getState().startCreate(editable, conf), kind: editable, conf })),
+    },
+    {
+      command: 'remove',
+      disabled: notHere,
+      run: () => {
+        const chosen = chosenNow();
+        if (chosen.length === 0) return false;
+        ui.getState().ask({ kind: 'delete', keys: chosen, view });
+      },
+    },
+    { ...editor, disabled: notHere },
+    { command: 'reload', run: () => void data.getState().reload(list) },
   ];
-  useKeys(PRIORITY.screen, bindings, { active: !deleting && !inUse });
+  useKeys(PRIORITY.screen, bindings);
 
-  const nameOf = (rs: RecordRow[], k: ChildKind) => (id: unknown) => {
-    if (id === null || id === undefined) return 'none';
-    const r = rs.find((x) => x.key === recordKey(k, conf, id as number));
-    return r ? safe(r.record.name) : `#${String(id)}`;
-  };
-  const columns: Column<RecordRow>[] =
-    kind === 'rule' ? ruleColumns({ origin: nameOf(origins.rows, 'origin'), cacheSetting: nameOf(caches.rows, 'cache_setting') }) : kind === 'cache_setting' ? cacheSettingColumns : originColumns;
-  const pendingSet = useMemo(() => new Set(pending), [pending]);
-  const one = deleting?.length === 1 ? deleting[0] : undefined;
+  const columns = kind === 'rule' ? ruleColumns({ origin: nameIn(origins), cacheSetting: nameIn(caches) }) : kind === 'cache_setting' ? cacheSettingColumns : originColumns;
   return (
     <Box flexDirection="column">
       <WindowedTable
         rows={rows}
         columns={columns}
-        cursor={at}
-        height={height - (deleting ? 6 : 1)}
+        cursor={current.cursor}
+        top={current.top}
+        height={height - 1}
         width={width}
         rowKey={(r) => r.key}
         marked={marked}
-        pending={pendingSet}
-        empty={loaded ? `no ${WHAT[kind]}${editable ? ': n to make one' : ''}` : `loading ${WHAT[kind]}…`}
+        pending={pending}
+        empty={`no ${WHAT[kind]}${editable ? ': n to make one' : ''}`}
       />
-      {deleting ? (
-        <Confirm
-          title={one ? `Delete ${kind === 'rule' ? 'rule' : 'cache setting'} ${safe(one.record.path ?? one.record.name)} (${String(one.record.id)})?` : `Delete ${deleting.length} ${WHAT[kind]}?`}
-          request={deleting
-            .map((r) => formatRequest(buildRequest({ kind: kind as 'rule', conf, id: r.record.id as number, op: 'delete' }, r.record, r.record)!))
-            .join('\n')}
-          onConfirm={() => {
-            const rowsToDelete = deleting;
-            setDeleting(undefined);
-            setMarked(new Set());
-            void deleteRows(ctx, kind as 'rule' | 'cache_setting', conf, rowsToDelete).then(setInUse);
-          }}
-          onCancel={() => {
-            setDeleting(undefined);
-            ui.getState().say('info', 'delete cancelled');
-          }}
-        />
-      ) : null}
-      {inUse ? (
-        <Confirm
-          title={inUse.message}
-          request="A cache setting can go once no rule uses it: change those rules first."
-          yes="show those rules"
-          onConfirm={() => {
-            setInUse(undefined);
-            ui.getState().setFocusKeys(inUse.usedBy);
-            ui.getState().replace({ screen: 'configuration', conf, tab: 'rules' });
-          }}
-          onCancel={() => setInUse(undefined)}
-        />
-      ) : null}
     </Box>
   );
 }

@@ -1,24 +1,40 @@
-// `?`: every key of the current view, generated from the key table and the active bindings.
+// `?`: every key of the view under it, generated from the key table and the bindings in force.
 import { Box, Text } from 'ink';
-import { useCtx } from '../../app/context.js';
 import { PRIORITY, useActiveBindings, useKeys } from '../../keys/dispatcher.js';
 import { showKey } from '../../keys/names.js';
 import { COMMANDS } from '../../keys/table.js';
-import { pad } from '../../ui/text.js';
+import { fit, pad } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
+import { useBodySize, useStores } from '../../app/stores.js';
+
+/** What a command does, in the table's longer words where it has them. */
+function describe(command: keyof typeof COMMANDS): string {
+  const spec = COMMANDS[command];
+  return 'does' in spec ? spec.does : spec.help;
+}
 
 export function HelpOverlay() {
-  const { ui, width } = useCtx();
+  const { ui } = useStores();
+  const { width, height } = useBodySize();
   const theme = useTheme();
+  const ascii = !theme.unicode;
   const bindings = useActiveBindings(PRIORITY.modal);
-  const close = () => ui.getState().setOverlay(undefined);
-  useKeys(PRIORITY.modal, [], { exclusive: true, raw: () => (close(), true) });
+  useKeys(PRIORITY.modal, [], {
+    exclusive: true,
+    otherwise: () => {
+      ui.getState().setOverlay(undefined);
+      return true;
+    },
+  });
+  const inner = Math.min(width, 76) - 4;
+  const shown = bindings.slice(0, Math.max(1, height - 3));
   return (
-    <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={Math.min(width, 70)}>
+    <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={inner + 4}>
       <Text bold>Keys of this view (any key closes)</Text>
-      {bindings.map((b) => (
-        <Text key={b.command}>
-          {pad(COMMANDS[b.command].keys.map((k) => showKey(k, !theme.unicode)).join(' '), 16)} {b.label ?? COMMANDS[b.command].help}
+      {shown.map((b) => (
+        <Text key={b.command} wrap="truncate" dimColor={b.disabled !== undefined}>
+          {pad(COMMANDS[b.command].keys.map((k) => showKey(k, ascii)).join(' '), 16, ascii)}
+          {fit(` ${describe(b.command)}${b.disabled ? ` (${b.disabled})` : ''}`, inner - 16, ascii)}
         </Text>
       ))}
     </Box>

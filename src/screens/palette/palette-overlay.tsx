@@ -1,81 +1,99 @@
-// `:`: jump to a configuration by name or id, to a tab, or to the pending changes.
+// `:`: jump to a configuration by name or id, to a tab, or to the pending changes. The query is
+// typed into ink-text-input; the matches are drawn by ink-select-input; the cursor and the query
+// live in the UI store (view "palette") like any list's.
 import { Box, Text } from 'ink';
-import { useMemo, useState } from 'react';
-import { useStore } from 'zustand';
-import { useCtx } from '../../app/context.js';
-import { TABS, TAB_TITLES, currentRoute, type Route } from '../../app/ui-store.js';
+import { SelectWindow, type Choice } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import type { AppState } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
+import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
+import { TABS, TAB_TITLES, VIEW, type Route } from '../../app/routes.js';
+import { useAppStore, useBodySize, useStores, useUiStore } from '../../app/stores.js';
+import { currentRoute, listView, type UiState } from '../../app/ui-store.js';
+import { matches } from '../rows.js';
 
-interface Item {
-  readonly label: string;
+const view = VIEW.palette;
+/** Matches listed at most (the list scrolls within them). */
+const MAX_ITEMS = 500;
+
+interface Item extends Choice {
   readonly go: () => void;
 }
 
+/** What the query matches now: the pending changes, a tab of the configuration on screen, configurations. */
+function itemsOf(data: AppState, ui: UiState, actions: { jump: (r: Route) => void; tab: (conf: number, t: (typeof TABS)[number]) => void; pending: () => void }): Item[] {
+  const q = listView(ui, view).filter.trim().toLowerCase();
+  const out: Item[] = [];
+  const pending = Object.keys(data.drafts).length;
+  if (q === '' || 'pending changes'.includes(q)) out.push({ key: 'pending', label: `pending changes (${pending})`, value: 'pending', go: actions.pending });
+  const route = currentRoute(ui);
+  if (route.screen === 'configuration') {
+    for (const t of TABS) if (TAB_TITLES[t].toLowerCase().includes(q)) out.push({ key: `tab:${t}`, label: `tab: ${TAB_TITLES[t]}`, value: t, go: () => actions.tab(route.conf, t) });
+  }
+  for (const k of data.lists.configurations?.keys ?? []) {
+    const r = data.records[k];
+    if (!r || !(String(r.id) === q || matches(r, q))) continue;
+    const conf = Number(r.id);
+    out.push({ key: k, label: `configuration ${safe(r.name)} (${conf})`, help: safe(r.domain_name), value: conf, go: () => actions.jump({ screen: 'configuration', conf }) });
+    if (out.length >= MAX_ITEMS) break;
+  }
+  return out;
+}
+
 export function PaletteOverlay() {
-  const { store, ui, width } = useCtx();
+  const { data, ui } = useStores();
+  const { width, height } = useBodySize();
   const theme = useTheme();
-  const [query, setQuery] = useState('');
-  const [at, setAt] = useState(0);
-  const keys = useStore(store, (s) => s.lists.configurations?.keys);
-  const records = useStore(store, (s) => s.records);
-  const pending = useStore(store, (s) => Object.keys(s.drafts).length);
+  // Redrawn when what it lists changes: the query, the configurations, the pending count.
+  const query = useUiStore((s) => listView(s, view).filter);
+  useAppStore((s) => s.lists.configurations);
+  useAppStore((s) => Object.keys(s.drafts).length);
   const close = () => ui.getState().setOverlay(undefined);
-  const jump = (route: Route) => {
-    close();
-    ui.getState().push(route);
+  const actions = {
+    jump: (route: Route) => {
+      close();
+      ui.getState().push(route);
+    },
+    tab: (conf: number, t: (typeof TABS)[number]) => {
+      close();
+      ui.getState().setTab(conf, t);
+    },
+    pending: () => {
+      close();
+      ui.getState().review(Object.keys(data.getState().drafts), 'pending changes');
+    },
   };
-  const items = useMemo<Item[]>(() => {
-    const q = query.trim().toLowerCase();
-    const out: Item[] = [];
-    if ('pending changes'.includes(q) || q === '') {
-      out.push({ label: `pending changes (${pending})`, go: () => jump({ screen: 'review', keys: Object.keys(store.getState().drafts), title: 'pending changes' }) });
-    }
-    const route = currentRoute(ui.getState());
-    if (route.screen === 'configuration') {
-      for (const t of TABS) {
-        if (TAB_TITLES[t].toLowerCase().includes(q)) out.push({ label: `tab: ${TAB_TITLES[t]}`, go: () => (close(), ui.getState().replace({ ...route, tab: t })) });
-      }
-    }
-    for (const k of keys ?? []) {
-      const r = records[k];
-      if (!r) continue;
-      if (q === '' || String(r.id) === q || String(r.name).toLowerCase().includes(q)) {
-        out.push({ label: `configuration ${safe(r.name)} (${String(r.id)})`, go: () => jump({ screen: 'configuration', conf: r.id as number, tab: 'settings' }) });
-      }
-      if (out.length > 200) break;
-    }
-    return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, keys, records, pending]);
-  const shown = items.slice(0, 10);
-  const pick = Math.min(at, Math.max(0, shown.length - 1));
-  useKeys(PRIORITY.input + 1, [
-    { command: 'up', run: () => setAt((a) => Math.max(0, a - 1)) },
-    { command: 'down', run: () => setAt((a) => Math.min(shown.length - 1, a + 1)) },
+  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions);
+  const items = itemsNow();
+  const boxWidth = Math.min(width, 80);
+  const listHeight = Math.max(1, Math.min(10, height - 4));
+  const current = useListView(view, items.length, listHeight);
+  const control: ListControl = { ui, view, height: listHeight, total: () => itemsNow().length };
+  useKeys(PRIORITY.modal, [
+    ...moveBindings(control).filter((b) => b.command !== 'top' && b.command !== 'bottom'), // Home/End edit the query
+    {
+      command: 'choose',
+      run: () => {
+        const item = itemsNow()[cursorNow(control)];
+        if (item) item.go();
+        else close();
+      },
+    },
+    { command: 'drop', run: close },
   ]);
   return (
-    <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={Math.min(width, 80)}>
+    <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={boxWidth}>
       <Box>
         <Text color={theme.c('cyan')}>:</Text>
-        <TextInput
-          initial=""
-          onChange={(v) => {
-            setQuery(v);
-            setAt(0);
-          }}
-          onSubmit={() => (shown[pick] ? shown[pick].go() : close())}
-          onCancel={close}
-        />
+        <TextInput value={query} width={boxWidth - 5} onChange={(v) => setFilter(ui, view, v, true)} onSubmit={() => undefined} onCancel={close} />
       </Box>
-      {shown.map((item, i) => (
-        <Text key={item.label} inverse={i === pick} wrap="truncate">
-          {item.label}
-        </Text>
-      ))}
-      {shown.length === 0 ? <Text dimColor>nothing matches</Text> : null}
+      {items.length === 0 ? (
+        <Text dimColor>nothing matches</Text>
+      ) : (
+        <SelectWindow choices={items.slice(current.top, current.top + listHeight)} focused={current.cursor - current.top} width={boxWidth - 4} />
+      )}
     </Box>
   );
 }

@@ -1,30 +1,28 @@
 // At start, drafts kept from an earlier session (a crash, a dropped link) are offered back.
 import { Box, Text } from 'ink';
-import { useStore } from 'zustand';
-import { useCtx } from '../../app/context.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { useTheme } from '../../ui/theme.js';
+import { useAppStore, useStores } from '../../app/stores.js';
 
 export function RestoreOffer() {
-  const { store, ui } = useCtx();
+  const { data, ui } = useStores();
   const theme = useTheme();
-  const count = useStore(store, (s) => Object.keys(s.drafts).length);
+  const count = useAppStore((s) => Object.keys(s.drafts).length);
+  const close = () => ui.getState().setOverlay(undefined);
   useKeys(
     PRIORITY.modal,
     [
       {
         command: 'open',
-        label: 'review them',
         run: () => {
-          ui.getState().setOverlay(undefined);
-          ui.getState().push({ screen: 'review', keys: Object.keys(store.getState().drafts), title: 'restored drafts' });
+          close();
+          ui.getState().review(Object.keys(data.getState().drafts), 'restored drafts');
         },
       },
       {
         command: 'back',
-        label: 'keep for later',
         run: () => {
-          ui.getState().setOverlay(undefined);
+          close();
           ui.getState().say('info', 'drafts kept: : pending changes to review them');
         },
       },
@@ -36,7 +34,7 @@ export function RestoreOffer() {
       <Text bold>
         {count} unsaved change{count === 1 ? '' : 's'} from your last session {count === 1 ? 'was' : 'were'} kept.
       </Text>
-      <Text>Enter: review them · Esc: keep them for later</Text>
+      <Text>{`Enter: review ${count === 1 ? 'it' : 'them'} ${theme.sym.dot} Esc: keep for later`}</Text>
     </Box>
   );
 }

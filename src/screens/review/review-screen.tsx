@@ -1,118 +1,100 @@
-// The diff review (UX.md §4): every change and the exact request; `y` sends, `n`/Esc goes back with
-// the drafts intact; conflicts shown three-way until the user chooses.
+// The diff review (UX.md §4–5): a summary line stays on top, the changes scroll under it (never
+// taller than the screen); `y` sends everything listed, seen or not; `n`/Esc goes back with the
+// drafts intact; a conflict shows base / theirs / mine until the user chooses (m / t).
 import { Box, Text } from 'ink';
-import { useState } from 'react';
-import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { useCtx, writable } from '../../app/context.js';
-import { ConflictView, DiffView } from '../../components/diff-view.js';
+import { ScrollLines } from '../../components/scroll-lines.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { parseKey, type ApplyResult, type RecordKey } from '../../store/index.js';
+import { resultLine, summarize, titleOf, type AppState, type RecordKey } from '../../store/index.js';
+import { fit } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
-import { safe } from '../../ui/text.js';
+import { moveBindings, type ListControl } from '../../app/list-controller.js';
+import { VIEW } from '../../app/routes.js';
+import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { listView, type ResultLine } from '../../app/ui-store.js';
+import { reviewCounts, reviewLines } from './review-lines.js';
 
-function titleOf(key: RecordKey, record: Record<string, unknown> | undefined): string {
-  const { kind, id, conf, isNew } = parseKey(key);
-  const name = record?.name ?? record?.path;
-  const what = kind.replace('_', ' ');
-  if (isNew) return `new ${what}${name ? ` ${String(name)}` : ''}${conf ? ` in configuration ${conf}` : ''}`;
-  return `${what} ${name ? `${String(name)} ` : ''}(${String(id ?? conf)})`;
-}
+const NO_RESULTS: readonly ResultLine[] = [];
 
-function summary(results: readonly ApplyResult[]): string {
-  const n = (o: ApplyResult['outcome']) => results.filter((r) => r.outcome === o).length;
-  const parts = [`${n('applied')} applied`];
-  if (n('failed') + n('invalid')) parts.push(`${n('failed') + n('invalid')} failed`);
-  if (n('conflict')) parts.push(`${n('conflict')} in conflict`);
-  return parts.join(', ');
-}
-
-export function ReviewScreen({ keys }: { readonly keys: readonly RecordKey[] }) {
-  const ctx = useCtx();
-  const { store, ui, height } = ctx;
+export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]; readonly id: number }) {
+  const { data, ui } = useStores();
+  const { width, height } = useBodySize();
   const theme = useTheme();
-  const drafts = useStore(store, useShallow((s) => keys.filter((k) => s.drafts[k])));
-  const state = useStore(store, (s) => s);
-  const [sending, setSending] = useState(false);
-  const [results, setResults] = useState<readonly ApplyResult[]>([]);
-  const conflicts = drafts.filter((k) => state.conflicts[k]);
-  const resolveAll = (side: 'mine' | 'theirs') => {
-    for (const k of conflicts) {
-      const c = state.conflicts[k]!;
-      store.getState().resolveConflict(k, Object.fromEntries(c.fields.map((f) => [f.field, side])));
+  const ascii = !theme.unicode;
+  const readOnly = useReadOnlyReason();
+  const view = VIEW.review(id);
+  const state = useReviewedState(keys);
+  const applying = useAppStore((s) => s.applying);
+  const results = useUiStore((s) => s.results[view] ?? NO_RESULTS);
+  const lines = reviewLines(state, keys, results, width, ascii);
+  const counts = reviewCounts(state, keys);
+  const bodyHeight = Math.max(1, height - 2);
+  const stored = useUiStore((s) => listView(s, view).top);
+  const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
+
+  const pendingNow = () => keys.filter((k) => data.getState().drafts[k] !== undefined);
+  const conflictsNow = () => keys.filter((k) => data.getState().conflicts[k] !== undefined);
+  const send = async () => {
+    const pending = pendingNow();
+    if (pending.length === 0 || data.getState().applying) return;
+    const sent = await data.getState().applyMany(pending);
+    const summary = summarize(sent);
+    if (summary.ok) {
+      ui.getState().setResults(view, undefined);
+      ui.getState().say('ok', summary.text);
+      ui.getState().pop();
+      return;
+    }
+    const after = data.getState();
+    ui.getState().setResults(
+      view,
+      sent.map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
+    );
+    ui.getState().say('error', summary.text);
+  };
+  const resolve = (side: 'mine' | 'theirs') => () => {
+    for (const k of conflictsNow()) {
+      const c = data.getState().conflicts[k];
+      if (c) data.getState().resolveConflict(k, Object.fromEntries(c.fields.map((f) => [f.field, side])));
     }
     ui.getState().say('info', side === 'mine' ? 'kept your values on top of theirs: review and y to send' : 'took their values: review again');
   };
-  const send = async () => {
-    if (!writable(ctx) || sending || drafts.length === 0) return;
-    setSending(true);
-    const results = await store.getState().applyMany(drafts);
-    setSending(false);
-    setResults(results);
-    const failed = results.filter((r) => r.outcome === 'failed' || r.outcome === 'invalid');
-    const first = failed[0];
-    if (results.every((r) => r.outcome === 'applied' || r.outcome === 'unchanged')) {
-      const only = results.length === 1 ? results[0] : undefined;
-      ui.getState().say('ok', only?.outcome === 'applied' ? `saved ${titleOf(only.key, only.record)}` : summary(results));
-      ui.getState().pop();
-    } else if (first) {
-      ui.getState().say('error', `${summary(results)}: ${first.outcome === 'failed' ? first.message : 'fix the fields marked error'}`);
-      if (!results.some((r) => r.outcome === 'conflict') && keys.length === 1) ui.getState().pop();
-    } else ui.getState().say('error', summary(results));
-  };
+  const control: ListControl = { ui, view, height: bodyHeight, total: () => reviewLines(data.getState(), keys, ui.getState().results[view] ?? NO_RESULTS, width, ascii).length, scroll: true };
   const bindings: Binding[] = [
-    { command: 'apply', run: () => void send() },
-    { command: 'cancel', run: () => ui.getState().pop() },
-    ...(conflicts.length
-      ? ([
-          { command: 'keepMine', run: () => resolveAll('mine') },
-          { command: 'takeTheirs', run: () => resolveAll('theirs') },
-        ] satisfies Binding[])
+    ...moveBindings(control),
+    { command: 'apply', disabled: readOnly ?? (counts.drafts === 0 ? 'nothing to send' : undefined), run: () => void send() },
+    { command: 'cancel', run: () => void ui.getState().pop() },
+    ...(conflictsNow().length
+      ? [
+          { command: 'keepMine', run: resolve('mine') },
+          { command: 'takeTheirs', run: resolve('theirs') },
+        ] satisfies Binding[]
       : []),
   ];
-  useKeys(PRIORITY.screen, bindings, { active: !sending });
-  const applying = state.applying;
+  useKeys(PRIORITY.screen, bindings, { active: applying === undefined });
+
+  const sending = applying ? `sending… ${applying.done}/${applying.total}` : '';
+  const summary = counts.drafts
+    ? `Review: ${counts.changes} change${counts.changes === 1 ? '' : 's'}, ${counts.requests} request${counts.requests === 1 ? '' : 's'} ${theme.sym.dot} y sends all ${theme.sym.dot} n/Esc back (drafts kept)`
+    : 'Review: nothing pending';
+  const where = lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
-      <Text bold color={theme.c('cyan')}>
-        Review: {drafts.length} pending change{drafts.length === 1 ? '' : 's'} · y send · n/Esc back (drafts kept)
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold color={sending ? theme.c('yellow') : theme.c('cyan')} wrap="truncate">
+        {fit(sending || summary + where, width, ascii)}
       </Text>
       <Box height={1} />
-      {drafts.length === 0 ? <Text dimColor>nothing pending</Text> : null}
-      {drafts.map((k) => {
-        const review = state.review(k)!;
-        const conflict = state.conflicts[k];
-        return (
-          <Box key={k} flexDirection="column">
-            <DiffView
-              title={titleOf(k, state.drafts[k]?.values)}
-              changes={review.changes}
-              {...(review.request ? { request: review.request } : {})}
-              deleting={review.target.op === 'delete'}
-              {...(state.fieldErrors[k] ? { errors: state.fieldErrors[k] } : {})}
-            />
-            {conflict ? <ConflictView fields={conflict.fields} /> : null}
-          </Box>
-        );
-      })}
-      {sending ? <Text color={theme.c('yellow')}>sending… {applying ? `${applying.done}/${applying.total}` : ''}</Text> : null}
-      {!sending && results.length > 1 ? <ResultLines results={results} /> : null}
+      <ScrollLines lines={lines} top={top} height={bodyHeight} width={width} />
     </Box>
   );
 }
 
-/** One line per draft sent: what became of it. */
-function ResultLines({ results }: { readonly results: readonly ApplyResult[] }) {
-  const theme = useTheme();
-  return (
-    <Box flexDirection="column">
-      <Text bold>Results: {summary(results)}</Text>
-      {results.map((r) => (
-        <Text key={r.key} wrap="truncate" color={r.outcome === 'applied' ? theme.c('green') : r.outcome === 'unchanged' ? undefined : theme.c('red')}>
-          {r.outcome === 'applied' ? `${theme.sym.ok} applied` : r.outcome === 'unchanged' ? '  unchanged' : r.outcome === 'conflict' ? 'error: conflict' : `error: ${r.outcome === 'failed' ? safe(r.message) : 'fix the fields marked error'}`}{' '}
-          {safe(titleOf(r.key, r.outcome === 'applied' ? r.record : undefined))}
-        </Text>
-      ))}
-    </Box>
-  );
+/**
+ * The store's state, re-read whenever something the review draws changes: the drafts, field
+ * errors, conflicts and server copies of its keys (and nothing else).
+ */
+function useReviewedState(keys: readonly RecordKey[]): AppState {
+  const { data } = useStores();
+  useAppStore(useShallow((s) => keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k]])));
+  return data.getState();
 }

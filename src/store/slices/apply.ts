@@ -1,8 +1,9 @@
 // Applying drafts: re-read before writing (conflicts), send, and reconcile when an answer is lost.
 import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
+import type { Place } from '../../api/types.js';
 import { buildRequest, jsonEqual, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import { schemaFor, validateWrite, PRODUCTS, type Rec } from '../../schema/index.js';
-import { listOf, recordKey, type RecordKey } from '../keys.js';
+import { listOf, parseKey, recordKey, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
@@ -14,6 +15,19 @@ export interface ApplyActions {
   applyMany(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]>;
   /** Rebases a conflicting draft on the server's record; `choice` picks per clashing field (default mine). */
   resolveConflict(key: RecordKey, choice?: Readonly<Record<string, 'mine' | 'theirs'>>): void;
+}
+
+/** The keys with `key` put in id order (lists are ordered by id ascending, API.md §1). */
+function insertById(keys: readonly RecordKey[], key: RecordKey): RecordKey[] {
+  const id = parseKey(key).id ?? Infinity;
+  const at = keys.findIndex((k) => (parseKey(k).id ?? Infinity) > id);
+  return at < 0 ? [...keys.filter((k) => k !== key), key] : [...keys.slice(0, at).filter((k) => k !== key), key, ...keys.slice(at).filter((k) => k !== key)];
+}
+
+/** Where a record that can be created or deleted lives (error responses are neither). */
+function placeOf(t: DraftTarget): Place {
+  if (t.kind === 'error_responses') throw new Error('error responses are neither created nor deleted');
+  return { kind: t.kind, ...(t.conf !== undefined ? { conf: t.conf } : {}) };
 }
 
 const lost = (e: unknown) => e instanceof NetworkError || e instanceof TimeoutError;
@@ -41,32 +55,31 @@ export function applySlice(ctx: SliceContext): ApplyActions {
 
   /** The draft is done: the server's record replaces the local copy (or the record is gone). */
   function settle(key: RecordKey, target: DraftTarget, record: Rec | undefined): ApplyResult {
-    const newKey = record && target.op === 'create' ? recordKey(target.kind, target.conf, record.id as number) : undefined;
+    const newKey = record && target.op === 'create' ? recordKey(target.kind, target.conf, Number(record.id)) : undefined;
     set((s) => {
       const drafts = { ...s.drafts };
       const fieldErrors = { ...s.fieldErrors };
       const conflicts = { ...s.conflicts };
       const records = { ...s.records };
-      const lists = { ...s.lists };
       for (const m of [drafts, fieldErrors, conflicts]) delete m[key];
-      const list = listOf(target);
-      const finalKey = newKey ?? key;
-      if (record) records[finalKey] = record;
+      if (record) records[newKey ?? key] = record;
       else delete records[key];
-      if (list && lists[list]) {
-        const keys = lists[list].keys.filter((k) => k !== key);
-        if (record && newKey) keys.push(newKey);
-        lists[list] = { ...lists[list], keys, total: keys.length };
-      }
-      return { drafts, fieldErrors, conflicts, records, lists };
+      const list = listOf(target);
+      const shown = list ? s.lists[list] : undefined;
+      if (!list || !shown) return { drafts, fieldErrors, conflicts, records };
+      // An edit stays where it is; a new record goes in id order; a deleted one leaves.
+      const keys = !record ? shown.keys.filter((k) => k !== key) : newKey ? insertById(shown.keys, newKey) : shown.keys;
+      const total = Math.max(keys.length, shown.total + (keys.length - shown.keys.length));
+      return { drafts, fieldErrors, conflicts, records, lists: { ...s.lists, [list]: { ...shown, keys, total } } };
     });
     return { key, outcome: 'applied', ...(record ? { record } : {}), ...(newKey ? { newKey } : {}) };
   }
 
+  /** The draft stays; the API's field errors go beside their fields; the result carries the status and the typed error. */
   function fail(key: RecordKey, e: unknown, message = messageOf(e)): ApplyResult {
     const fieldErrors = e instanceof ApiError && Object.keys(e.fieldErrors).length ? e.fieldErrors : undefined;
-    set((s) => ({ fieldErrors: fieldErrors ? { ...s.fieldErrors, [key]: fieldErrors } : s.fieldErrors }));
-    return { key, outcome: 'failed', message, ...(fieldErrors ? { fieldErrors } : {}) };
+    if (fieldErrors) set((s) => ({ fieldErrors: { ...s.fieldErrors, [key]: fieldErrors } }));
+    return { key, outcome: 'failed', message, error: e, ...(e instanceof ApiError ? { status: e.status } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
   }
 
   async function update(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
@@ -92,12 +105,12 @@ export function applySlice(ctx: SliceContext): ApplyActions {
 
   async function create(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
     const t = d.target;
-    const place = { kind: t.kind as 'configuration' | 'rule' | 'cache_setting', conf: t.conf };
+    const place = placeOf(t);
     const before = new Set(get().lists[listOf(t)!]?.keys ?? []);
     // Never POST twice: find the record that a lost answer would have named.
     const findMade = async () => {
       const { items } = await api.list(place, { signal });
-      return items.filter((r) => !before.has(recordKey(t.kind, t.conf, r.id as number)) && holds(t, r, req.body!)).at(-1);
+      return items.filter((r) => !before.has(recordKey(t.kind, t.conf, Number(r.id))) && holds(t, r, req.body!)).at(-1);
     };
     if (d.maybeSent) {
       const made = await findMade();
@@ -119,7 +132,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   async function remove(key: RecordKey, d: Draft, signal?: AbortSignal): Promise<ApplyResult> {
     const t = d.target;
     try {
-      await api.delete({ kind: t.kind as 'configuration' | 'rule' | 'cache_setting', conf: t.conf }, t.id!, { signal });
+      await api.delete(placeOf(t), t.id!, { signal });
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) throw e; // gone already: what was wanted
     }

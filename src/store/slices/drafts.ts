@@ -1,21 +1,29 @@
-// Editing: drafts made, changed, reverted and reviewed. Every change is journaled by the store.
+// Editing: drafts made, changed, reverted and reviewed. Every change of `drafts` is journaled by
+// the store. A new record starts as a blank (not journaled, not pending) and becomes a draft at its
+// first edit, so a form left with nothing typed leaves nothing behind.
 import { buildRequest, changedFields, type DraftTarget } from '../../diff/index.js';
-import { accepts, schemaFor, type Rec } from '../../schema/index.js';
-import { newRecordKey, parseKey, type RecordKey } from '../keys.js';
+import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
+import { listKey, newRecordKey, parseKey, type RecordKey } from '../keys.js';
 import type { SliceContext } from '../context.js';
-import type { Draft, Review } from '../types.js';
+import type { DataState, Draft, Review } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
 
 export interface DraftActions {
-  /** Sets one field of the record's draft (made from the server copy on first edit). */
+  /** Sets one field of the record's draft (made from the server copy, or the blank, on first edit). */
   editField(key: RecordKey, field: string, value: unknown): void;
+  /** Sets one field in each of several drafts (bulk edit). */
+  editFields(keys: readonly RecordKey[], field: string, value: unknown): void;
   /** Replaces the draft's values (the $EDITOR round trip); fields the operation does not take are ignored. */
   setDraftValues(key: RecordKey, values: Rec): void;
-  /** A new record: a draft with the schema's defaults; returns its key. */
-  startCreate(kind: DraftTarget['kind'], conf: number | undefined, values?: Rec): RecordKey;
+  /** A new record: a blank form with the schema's defaults (enum: its first choice, boolean: false, a reference: the first record it can name); returns its key. */
+  startCreate(kind: DraftTarget['kind'], conf: number | undefined): RecordKey;
+  /** The form of `key` is left: a blank nobody typed in goes. */
+  leaveForm(key: RecordKey): void;
   markDelete(key: RecordKey): void;
-  revertField(key: RecordKey, field: string): void;
-  discardDraft(key: RecordKey): void;
+  /** Reverts a field to the server's value in each of these drafts. */
+  revertFields(keys: readonly RecordKey[], field: string): void;
+  /** Drops these drafts; a new record's goes back to its blank form. */
+  discardDrafts(keys: readonly RecordKey[]): void;
   review(key: RecordKey): Review | undefined;
 }
 
@@ -25,10 +33,17 @@ function targetOf(key: RecordKey, op: DraftTarget['op']): DraftTarget {
   return { kind, op, ...(conf !== undefined ? { conf } : {}), ...(id !== undefined ? { id } : {}) };
 }
 
-function defaults(kind: DraftTarget['kind']): Rec {
-  const out: Rec = {};
-  for (const f of schemaFor(kind).fields) if (accepts(f, 'create') && f.default !== undefined) out[f.name] = structuredClone(f.default);
-  return out;
+/** The value a new record's field starts with, from the schema (and the records it may refer to). */
+function startValue(f: FieldSpec, state: DataState, conf: number | undefined): unknown {
+  if (f.default !== undefined) return structuredClone(f.default);
+  if (f.create !== 'required') return undefined;
+  if (f.type === 'enum') return f.choices[0];
+  if (f.type === 'boolean') return false;
+  if (f.type === 'integer' && f.ref && conf !== undefined) {
+    const first = state.lists[listKey(f.ref, conf)]?.keys[0];
+    return first === undefined ? undefined : parseKey(first).id;
+  }
+  return undefined;
 }
 
 const REQUIRED = 'This field is required.';
@@ -44,32 +59,33 @@ function quietRequired(draft: Draft, errors: Record<string, string[]>): Record<s
   return out;
 }
 
+function without<T>(map: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const out = { ...map };
+  delete out[key];
+  return out;
+}
+
 export function draftSlice(ctx: SliceContext): DraftActions {
   const { set, get } = ctx;
 
   /** Stores a draft (or drops it when an edit no longer changes anything) and re-checks its fields. */
   function put(key: RecordKey, draft: Draft | undefined): void {
     set((s) => {
-      const drafts = { ...s.drafts };
-      const fieldErrors = { ...s.fieldErrors };
       const unchanged = draft?.target.op === 'update' && !buildRequest(draft.target, draft.base, draft.values);
       if (!draft || unchanged) {
-        delete drafts[key];
-        delete fieldErrors[key];
-      } else {
-        drafts[key] = draft;
-        const errors = quietRequired(draft, checkDraft(s, draft));
-        if (Object.keys(errors).length) fieldErrors[key] = errors;
-        else delete fieldErrors[key];
+        return { drafts: without(s.drafts, key), fieldErrors: without(s.fieldErrors, key), conflicts: without(s.conflicts, key), blanks: without(s.blanks, key) };
       }
-      const conflicts = { ...s.conflicts };
-      if (!drafts[key]) delete conflicts[key];
-      return { drafts, fieldErrors, conflicts };
+      const errors = quietRequired(draft, checkDraft(s, draft));
+      return {
+        drafts: { ...s.drafts, [key]: draft },
+        fieldErrors: Object.keys(errors).length ? { ...s.fieldErrors, [key]: errors } : without(s.fieldErrors, key),
+        blanks: without(s.blanks, key),
+      };
     });
   }
 
   function draftFor(key: RecordKey): Draft {
-    const existing = get().drafts[key];
+    const existing = get().drafts[key] ?? get().blanks[key];
     if (existing) return existing;
     const server = get().records[key];
     if (!server) throw new Error(`${key} is not loaded`);
@@ -77,11 +93,34 @@ export function draftSlice(ctx: SliceContext): DraftActions {
     return { target: targetOf(key, 'update'), base: server, values: structuredClone(server), startedAt: now, updatedAt: now };
   }
 
+  /** A new record's form as it starts: the schema's values for a create. */
+  function blankOf(target: DraftTarget): Draft {
+    const now = ctx.now();
+    const values: Rec = {};
+    for (const f of schemaFor(target.kind).fields) {
+      if (!accepts(f, 'create')) continue;
+      const v = startValue(f, get(), target.conf);
+      if (v !== undefined) values[f.name] = v;
+    }
+    return { target, values, startedAt: now, updatedAt: now };
+  }
+
+  function editField(key: RecordKey, field: string, value: unknown): void {
+    const d = draftFor(key);
+    if (d.target.op === 'delete') return;
+    put(key, { ...d, values: { ...d.values, [field]: value }, updatedAt: ctx.now() });
+  }
+
+  function revertField(key: RecordKey, field: string): void {
+    const d = get().drafts[key];
+    if (!d || d.target.op !== 'update') return;
+    put(key, { ...d, values: { ...d.values, [field]: structuredClone(d.base?.[field]) }, updatedAt: ctx.now() });
+  }
+
   return {
-    editField(key, field, value) {
-      const d = draftFor(key);
-      if (d.target.op === 'delete') return;
-      put(key, { ...d, values: { ...d.values, [field]: value }, updatedAt: ctx.now() });
+    editField,
+    editFields(keys, field, value) {
+      for (const key of keys) editField(key, field, value);
     },
     setDraftValues(key, values) {
       const d = draftFor(key);
@@ -90,12 +129,14 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       for (const f of schemaFor(d.target.kind).fields) if (accepts(f, op) && Object.hasOwn(values, f.name)) next[f.name] = values[f.name];
       put(key, { ...d, values: next, updatedAt: ctx.now() });
     },
-    startCreate(kind, conf, values = {}) {
+    startCreate(kind, conf) {
       const key = newRecordKey(kind, conf);
-      const now = ctx.now();
-      const target: DraftTarget = { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) };
-      put(key, { target, values: { ...defaults(kind), ...values }, startedAt: now, updatedAt: now });
+      const blank = blankOf({ kind, op: 'create', ...(conf !== undefined ? { conf } : {}) });
+      set((s) => ({ blanks: { ...s.blanks, [key]: blank } }));
       return key;
+    },
+    leaveForm(key) {
+      if (get().blanks[key]) set((s) => ({ blanks: without(s.blanks, key) }));
     },
     markDelete(key) {
       const server = get().records[key];
@@ -106,13 +147,15 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       const now = ctx.now();
       put(key, { target: targetOf(key, 'delete'), base: server, values: server, startedAt: now, updatedAt: now });
     },
-    revertField(key, field) {
-      const d = get().drafts[key];
-      if (!d || d.target.op !== 'update') return;
-      put(key, { ...d, values: { ...d.values, [field]: structuredClone(d.base?.[field]) }, updatedAt: ctx.now() });
+    revertFields(keys, field) {
+      for (const key of keys) revertField(key, field);
     },
-    discardDraft(key) {
-      put(key, undefined);
+    discardDrafts(keys) {
+      for (const key of keys) {
+        const d = get().drafts[key];
+        put(key, undefined);
+        if (d?.target.op === 'create') set((s) => ({ blanks: { ...s.blanks, [key]: blankOf(d.target) } }));
+      }
     },
     review(key) {
       const d = get().drafts[key];

@@ -1,0 +1,94 @@
+// What frames every screen: the header and footer (drawn by components/ from what is selected
+// here) and the global keys: back, quit, palette, help, quit now.
+import { useEffect, useState } from 'react';
+import { Footer } from '../components/footer.js';
+import { Header } from '../components/header.js';
+import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { useShallow } from 'zustand/react/shallow';
+import { parseKey, recordKey, type AppState } from '../store/index.js';
+import { ago, safe } from '../ui/text.js';
+import { TAB_TITLES, type Route, type Tab } from './routes.js';
+import { useAppStore, useStores, useUiStore } from './stores.js';
+import { currentRoute, tabOf } from './ui-store.js';
+
+/** The breadcrumb of a route: `configurations › shop-prod (1501) › rules › /images/*`. */
+export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): string[] {
+  const conf = (id: number | undefined) => `${safe(data.records[recordKey('configuration', undefined, id)]?.name ?? '…')} (${String(id)})`;
+  switch (route.screen) {
+    case 'browser':
+      return ['configurations'];
+    case 'configuration':
+      return ['configurations', conf(route.conf), TAB_TITLES[tab ?? 'settings'].toLowerCase()];
+    case 'form': {
+      const { isNew, id } = parseKey(route.key);
+      if (route.conf === undefined || route.kind === 'configuration') return ['configurations', isNew ? 'new' : conf(id)];
+      const record = data.drafts[route.key]?.values ?? data.records[route.key];
+      const name = isNew ? 'new' : safe(record?.path ?? record?.name ?? '…');
+      return ['configurations', conf(route.conf), route.kind === 'rule' ? 'rules' : 'cache settings', name];
+    }
+    case 'bulk':
+      return ['configurations', conf(route.conf), `${route.keys.length} marked`];
+    case 'review':
+      return ['review', route.title];
+  }
+}
+
+/** Re-renders every `everyMs` (the "updated 12s ago" text; Ink writes nothing when the frame is the same). */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+export function HeaderBar({ width }: { readonly width: number }) {
+  const { options } = useStores();
+  const now = useNow(1000);
+  const route = useUiStore(currentRoute);
+  const tab = useUiStore((s) => (route.screen === 'configuration' ? tabOf(s, route.conf) : undefined));
+  const connection = useAppStore((s) => s.connection);
+  const crumbs = useAppStore(useShallow((s) => crumbsOf(route, s, tab)));
+  const state = !connection.online
+    ? `offline, retrying (r)${connection.lastError ? `: ${safe(connection.lastError)}` : ''}`
+    : connection.lastSuccessAt
+      ? `updated ${ago(now - connection.lastSuccessAt)}`
+      : 'connecting…';
+  return <Header crumbs={crumbs} label={options.label} readOnly={options.readOnly} state={state} failing={!connection.online} width={width} />;
+}
+
+export function FooterBar({ width }: { readonly width: number }) {
+  const message = useUiStore((s) => s.message);
+  const pending = useAppStore((s) => Object.keys(s.drafts).length);
+  return <Footer pending={pending} width={width} {...(message ? { message: { kind: message.kind, text: safe(message.text) } } : {})} />;
+}
+
+export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
+  const { data, ui } = useStores();
+  /** Back one level; a new record's form left with nothing typed leaves no draft. */
+  const back = (): boolean => {
+    const route = currentRoute(ui.getState());
+    if (!ui.getState().pop()) return false;
+    if (route.screen === 'form') data.getState().leaveForm(route.key);
+    return true;
+  };
+  const quit = () => {
+    if (back()) return;
+    const pending = Object.keys(data.getState().drafts).length;
+    // With drafts pending, the first q warns; a second q while the warning shows quits.
+    if (pending && ui.getState().message?.about !== 'quit') {
+      ui.getState().say('error', `unsaved: ${pending} pending change${pending > 1 ? 's' : ''} (kept in the journal) · q again to quit, : pending to review`, 'quit');
+      return;
+    }
+    onQuit();
+  };
+  useKeys(PRIORITY.global, [
+    { command: 'quit', run: quit },
+    { command: 'back', footer: false, run: back },
+    { command: 'palette', run: () => ui.getState().setOverlay('palette') },
+    { command: 'help', run: () => ui.getState().setOverlay('help') },
+    { command: 'forceQuit', footer: false, run: onQuit },
+  ]);
+  return null;
+}

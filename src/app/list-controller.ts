@@ -1,0 +1,75 @@
+// The one list controller: every list (browser, rules, cache settings, origins, palette, review,
+// pending changes) keeps its cursor, window, filter and marks in the UI store under its view name,
+// and moves with the same keys through these bindings. Handlers read the number of rows when the
+// key arrives, so keys that come faster than renders never act on a stale list.
+import type { Binding } from '../keys/dispatcher.js';
+import { useUiStore } from './stores.js';
+import { listView, type UiStore } from './ui-store.js';
+import { clampView, moveTo, scrollTo, toggleMark, type ListView } from './views.js';
+
+export interface ListControl {
+  readonly ui: UiStore;
+  readonly view: string;
+  /** The number of rows now. */
+  readonly total: () => number;
+  /** Rows in the window. */
+  readonly height: number;
+  /** A document that scrolls (the review) rather than a cursor over rows. */
+  readonly scroll?: boolean;
+}
+
+/** Applies a move to the list's view, from its clamped state, as of now. */
+function moveBy(c: ListControl, to: (v: ListView, total: number) => number): () => void {
+  return () =>
+    c.ui.getState().setList(c.view, (stored) => {
+      const total = c.total();
+      const v = clampView(stored, total, c.height);
+      return c.scroll ? scrollTo(v, to(v, total), total, c.height) : moveTo(v, to(v, total), total, c.height);
+    });
+}
+
+/** ↑/↓, PgUp/PgDn, Home/End for a list. */
+export function moveBindings(c: ListControl): Binding[] {
+  const page = Math.max(1, c.height - 1);
+  return [
+    { command: 'up', run: moveBy(c, (v) => v.cursor - 1) },
+    { command: 'down', run: moveBy(c, (v) => v.cursor + 1) },
+    { command: 'pageUp', footer: false, run: moveBy(c, (v) => v.cursor - page) },
+    { command: 'pageDown', footer: false, run: moveBy(c, (v) => v.cursor + page) },
+    { command: 'top', footer: false, run: moveBy(c, () => 0) },
+    { command: 'bottom', footer: false, run: moveBy(c, (_, total) => (c.scroll ? total - c.height : total - 1)) },
+  ];
+}
+
+/** Space: marks or unmarks the focused row, then moves down. */
+export function markBinding(c: ListControl, keyAt: (index: number) => string | undefined): Binding {
+  return {
+    command: 'mark',
+    run: () => {
+      const v = clampView(listView(c.ui.getState(), c.view), c.total(), c.height);
+      const key = keyAt(v.cursor);
+      if (key === undefined) return false;
+      c.ui.getState().setList(c.view, () => moveTo(toggleMark(v, key), v.cursor + 1, c.total(), c.height));
+      return true;
+    },
+  };
+}
+
+/** The row under the cursor as of now (for handlers). */
+export function cursorNow(c: ListControl): number {
+  return clampView(listView(c.ui.getState(), c.view), c.total(), c.height).cursor;
+}
+
+/** The list's view as drawn: cursor and window clamped to the rows there are. */
+export function useListView(view: string, total: number, height: number): ListView {
+  return clampView(
+    useUiStore((s) => listView(s, view)),
+    total,
+    height,
+  );
+}
+
+/** Sets the filter (the cursor goes back to the first row). */
+export function setFilter(ui: UiStore, view: string, filter: string, filtering: boolean): void {
+  ui.getState().setList(view, (v) => ({ ...v, filter, filtering, ...(filter !== v.filter ? { cursor: 0, top: 0 } : {}) }));
+}

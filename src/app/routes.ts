@@ -1,0 +1,33 @@
+// Where the user is: screens as a discriminated union, and the names under which each screen keeps
+// its view state (cursor, window, filter, marks, tab, focused field) in the UI store.
+import type { RecordKey } from '../store/index.js';
+
+export const TABS = ['settings', 'rules', 'cache_settings', 'error_responses', 'origins'] as const;
+export type Tab = (typeof TABS)[number];
+export const TAB_TITLES: Readonly<Record<Tab, string>> = {
+  settings: 'Settings',
+  rules: 'Rules',
+  cache_settings: 'Cache settings',
+  error_responses: 'Error responses',
+  origins: 'Origins',
+};
+
+/** Records a form edits on its own screen (a configuration's settings are a tab). */
+export type FormKind = 'configuration' | 'rule' | 'cache_setting';
+
+export type Route =
+  | { readonly screen: 'browser' }
+  | { readonly screen: 'configuration'; readonly conf: number }
+  | { readonly screen: 'form'; readonly key: RecordKey; readonly kind: FormKind; readonly conf?: number }
+  | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }
+  | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string; readonly id: number };
+
+/** Names of views: one per list, form and tab set, stable across visits. */
+export const VIEW = {
+  browser: 'browser',
+  palette: 'palette',
+  tab: (conf: number, tab: Tab) => `configuration:${conf}:${tab}`,
+  form: (key: RecordKey) => `form:${key}`,
+  bulk: (keys: readonly RecordKey[]) => `bulk:${keys.join(',')}`,
+  review: (id: number) => `review:${id}`,
+} as const;

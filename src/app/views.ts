@@ -1,0 +1,60 @@
+// View state, as pure data and pure functions: a list's cursor, window, filter and marks, a form's
+// focused field. The UI store keeps one of each per view name; tests drive these functions alone.
+
+export interface ListView {
+  readonly cursor: number;
+  /** The first row of the window. */
+  readonly top: number;
+  readonly filter: string;
+  /** The filter's input has focus. */
+  readonly filtering: boolean;
+  /** Keys of marked rows (bulk edit, bulk delete). */
+  readonly marks: readonly string[];
+}
+
+export const EMPTY_LIST: ListView = { cursor: 0, top: 0, filter: '', filtering: false, marks: [] };
+
+export interface FormView {
+  /** The focused field's name (undefined: the first editable one). */
+  readonly field?: string;
+  readonly top: number;
+  /** An inline input or a list to choose from is open on the focused field. */
+  readonly editing?: 'text' | 'choice';
+}
+
+export const EMPTY_FORM: FormView = { top: 0 };
+
+/**
+ * The first row of the window: where it was while the cursor is in view, moved only as far as the
+ * cursor needs (a step down at the bottom scrolls one row), so a cursor move redraws two rows.
+ */
+export function windowTop(cursor: number, height: number, total: number, previous: number): number {
+  if (total <= height || height <= 0) return 0;
+  const top = Math.min(Math.max(previous, cursor - height + 1), cursor);
+  return Math.max(0, Math.min(top, total - height));
+}
+
+/** The view with the cursor on `index` (clamped to the rows), the window following it. */
+export function moveTo(view: ListView, index: number, total: number, height: number): ListView {
+  const cursor = Math.max(0, Math.min(total - 1, index));
+  const at = total === 0 ? 0 : cursor;
+  return { ...view, cursor: at, top: windowTop(at, height, total, view.top) };
+}
+
+/** Scroll mode (a document such as the review): the window itself moves; `top` is the first line shown. */
+export function scrollTo(view: ListView, top: number, total: number, height: number): ListView {
+  const at = Math.max(0, Math.min(top, Math.max(0, total - height)));
+  return { ...view, cursor: at, top: at };
+}
+
+/** The view as drawn now: cursor and window clamped to the rows there are (they may have changed). */
+export function clampView(view: ListView, total: number, height: number): ListView {
+  const cursor = Math.max(0, Math.min(view.cursor, total - 1));
+  const top = windowTop(cursor, height, total, view.top);
+  return cursor === view.cursor && top === view.top ? view : { ...view, cursor, top };
+}
+
+export function toggleMark(view: ListView, key: string): ListView {
+  const marks = view.marks.includes(key) ? view.marks.filter((k) => k !== key) : [...view.marks, key];
+  return { ...view, marks };
+}

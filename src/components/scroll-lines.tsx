@@ -1,0 +1,69 @@
+// A document of lines that scrolls (the review): only the lines in the window are drawn, each cut
+// to the width (the caller wraps long ones, so nothing is cut without a mark).
+import { Box, Text } from 'ink';
+import { cellWidth, fit } from '../ui/text.js';
+import { useTheme, type Theme } from '../ui/theme.js';
+
+export type Tone = 'title' | 'remove' | 'add' | 'request' | 'error' | 'ok' | 'warn' | 'dim' | 'plain';
+
+export interface Span {
+  readonly text: string;
+  readonly tone?: Tone;
+}
+
+export interface Line {
+  /** Already made safe. */
+  readonly text: string;
+  readonly tone?: Tone;
+  /** The same text in parts of their own tone (drawn instead of `text` when it fits the width). */
+  readonly spans?: readonly Span[];
+}
+
+export interface ScrollLinesProps {
+  readonly lines: readonly Line[];
+  readonly top: number;
+  readonly height: number;
+  readonly width: number;
+}
+
+function style(tone: Tone, theme: Theme): { color?: string; bold?: boolean; dimColor?: boolean } {
+  switch (tone) {
+    case 'title':
+      return { bold: true };
+    case 'remove':
+    case 'error':
+      return { color: theme.c('red') };
+    case 'add':
+    case 'ok':
+      return { color: theme.c('green') };
+    case 'request':
+      return { color: theme.c('cyan') };
+    case 'warn':
+      return { color: theme.c('yellow'), bold: true };
+    case 'dim':
+      return { dimColor: true };
+    case 'plain':
+      return {};
+  }
+}
+
+export function ScrollLines({ lines, top, height, width }: ScrollLinesProps) {
+  const theme = useTheme();
+  const ascii = !theme.unicode;
+  const visible = lines.slice(top, top + height);
+  return (
+    <Box flexDirection="column" height={height} width={width} overflow="hidden">
+      {visible.map((line, i) => (
+        <Text key={top + i} wrap="truncate" {...style(line.tone ?? 'plain', theme)}>
+          {line.spans && cellWidth(line.text) <= width
+            ? line.spans.map((span, j) => (
+                <Text key={j} {...style(span.tone ?? 'plain', theme)}>
+                  {span.text}
+                </Text>
+              ))
+            : fit(line.text, width, ascii) || ' '}
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+// A form's rows, from src/schema and the store: which fields, in which order, each value as shown,
+// changed or not, its error, whether it applies. Pure: the form screen draws it and its keys act on it.
+import { jsonEqual } from '../../diff/index.js';
+import { accepts, notApplicable, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
+import type { AppState, Draft, RecordKey } from '../../store/index.js';
+import type { Choice } from '../../components/select-list.js';
+import { safe } from '../../ui/text.js';
+import { showField } from '../../ui/values.js';
+
+export type FormRecordKind = 'configuration' | 'rule' | 'cache_setting' | 'error_responses';
+
+export interface FormSpec {
+  readonly kind: FormRecordKind;
+  /** The record the form shows; in a bulk form, the first of the marked ones. */
+  readonly key: RecordKey;
+  /** Every record an edit goes to (bulk edit: all the marked ones). */
+  readonly keys: readonly RecordKey[];
+  /** Fields shown but never edited (id, domain), before the editable ones. */
+  readonly shownOnly: readonly string[];
+}
+
+/** What the form works on now: the draft (or the blank of a new record) over the server's copy. */
+export interface FormData {
+  readonly draft?: Draft;
+  readonly server?: Rec;
+  readonly errors?: Readonly<Record<string, readonly string[]>>;
+  /** The other records of a bulk form (their values, to show "(mixed)"). */
+  readonly others: readonly (Rec | undefined)[];
+}
+
+export function formData(s: AppState, spec: FormSpec): FormData {
+  const [, ...rest] = spec.keys;
+  return {
+    draft: s.drafts[spec.key] ?? s.blanks[spec.key],
+    server: s.records[spec.key],
+    errors: s.fieldErrors[spec.key],
+    others: rest.map((k) => s.drafts[k]?.values ?? s.records[k]),
+  };
+}
+
+/** The fields of the form, in order: the shown-only ones, then the editable ones (a new record: required first). */
+export function formFields(spec: FormSpec, creating: boolean): FieldSpec[] {
+  const schema = schemaFor(spec.kind);
+  const op = creating ? 'create' : 'patch';
+  const fixed = creating ? [] : schema.fields.filter((f) => spec.shownOnly.includes(f.name));
+  const required = (f: FieldSpec) => (creating && f.create === 'required' ? 0 : 1);
+  const editable = schema.fields.filter((f) => accepts(f, op)).sort((a, b) => required(a) - required(b));
+  return [...fixed, ...editable];
+}
+
+export function isCreating(data: FormData): boolean {
+  return data.draft?.target.op === 'create';
+}
+
+export function valuesOf(data: FormData): Rec {
+  return data.draft?.values ?? data.server ?? {};
+}
+
+export interface RowModel {
+  readonly field: FieldSpec;
+  readonly shown: string;
+  readonly changed: boolean;
+  readonly error?: string;
+  readonly editable: boolean;
+  readonly dim: boolean;
+  readonly choosable: boolean;
+}
+
+/** Choices of the fields whose value is a record of this configuration (names shown, ids sent). */
+export type RefChoices = Readonly<Record<string, readonly Choice[]>>;
+
+export function rowModels(spec: FormSpec, data: FormData, fields: readonly FieldSpec[], refs: RefChoices, readOnly: boolean): RowModel[] {
+  const values = valuesOf(data);
+  const base = data.draft?.base ?? data.server ?? {};
+  const update = data.draft?.target.op === 'update';
+  return fields.map((field) => {
+    const value = values[field.name];
+    const mixed = data.others.some((o) => o && !jsonEqual(o[field.name], value));
+    const ref = refs[field.name];
+    const named = ref?.find((c) => jsonEqual(c.value, value))?.label;
+    const shown = mixed ? '(mixed)' : ref ? (named ?? (value === null || value === undefined ? 'none' : `#${safe(String(value))}`)) : showField(field, value);
+    const error = data.errors?.[field.name];
+    return {
+      field,
+      shown,
+      changed: update && !jsonEqual(value, base[field.name]),
+      ...(error?.length ? { error: safe(error.join(' ')) } : {}),
+      editable: !readOnly && !spec.shownOnly.includes(field.name),
+      dim: notApplicable(field, values) !== undefined,
+      choosable: field.type === 'enum' || ref !== undefined,
+    };
+  });
+}
+
+/** The values an enum or a reference can take, as choices. */
+export function choicesOf(field: FieldSpec, refs: RefChoices): readonly Choice[] {
+  const ref = refs[field.name];
+  if (ref) return ref;
+  if (field.type !== 'enum') return [];
+  return field.choices.map((c) => ({ key: c, label: c, value: c, ...(field.choiceHelp?.[c] ? { help: field.choiceHelp[c] } : {}) }));
+}

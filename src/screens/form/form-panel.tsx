@@ -1,0 +1,172 @@
+// A form of a record's fields, drawn from src/schema: move, edit inline, toggle, cycle, choose,
+// revert, review. The focused field and whether an input is open live in the UI store (per view);
+// edits go to the store's drafts (journaled). Serves settings, the error-code grid, the rule and
+// cache setting editors, a new configuration and bulk edit (every edit goes to each marked record).
+import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { ChoiceList } from '../../components/select-list.js';
+import { FieldRow } from '../../components/field-row.js';
+import { jsonEqual } from '../../diff/index.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { notApplicable } from '../../schema/index.js';
+import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { formView } from '../../app/ui-store.js';
+import { windowTop } from '../../app/views.js';
+import { fit, cellWidth } from '../../ui/text.js';
+import { useTheme } from '../../ui/theme.js';
+import { choicesOf, formData, formFields, isCreating, rowModels, valuesOf, type FormData, type FormSpec, type RefChoices } from './form-model.js';
+import { InlineEditor } from './inline-editor.js';
+
+export interface FormPanelProps {
+  readonly spec: FormSpec;
+  /** The view name the focused field is kept under. */
+  readonly view: string;
+  readonly width: number;
+  readonly height: number;
+  readonly refs?: RefChoices;
+  readonly onReview: () => void;
+  /** Bindings of the screen around the form (e: $EDITOR). */
+  readonly extra?: readonly Binding[];
+  /** A grid of cells (the error-code TTLs): ←/→ move like ↑/↓. */
+  readonly grid?: boolean;
+}
+
+const CHOOSER_ROWS = 8;
+const NO_REFS: RefChoices = {};
+
+export function FormPanel({ spec, view, width, height, refs = NO_REFS, onReview, extra = [], grid = false }: FormPanelProps) {
+  const { data, ui } = useStores();
+  const theme = useTheme();
+  const readOnly = useReadOnlyReason();
+  const form = useFormData(spec);
+  const state = useUiStore((s) => formView(s, view));
+  const creating = isCreating(form);
+  const fields = formFields(spec, creating);
+  const rows = rowModels(spec, form, fields, refs, readOnly !== undefined);
+  const values = valuesOf(form);
+  const at = Math.max(0, state.field === undefined ? fields.findIndex((f) => !spec.shownOnly.includes(f.name) || creating) : fields.findIndex((f) => f.name === state.field));
+  const focused = fields[at];
+  const choosing = state.editing === 'choice' && focused !== undefined;
+  const rowsHeight = Math.max(1, height - 1 - (choosing ? CHOOSER_ROWS + 2 : 0) - (form.errors?.detail ? 1 : 0));
+  const top = windowTop(at, rowsHeight, fields.length, state.top);
+
+  // Handlers read the newest state: the focused field as of the last key, the values as of now.
+  const now = () => {
+    const f = formData(data.getState(), spec);
+    const list = formFields(spec, isCreating(f));
+    const s = formView(ui.getState(), view);
+    const i = Math.max(0, s.field === undefined ? at : list.findIndex((x) => x.name === s.field));
+    return { list, index: i, field: list[i], values: valuesOf(f) };
+  };
+  const focus = (index: number) => {
+    const { list } = now();
+    const i = Math.max(0, Math.min(list.length - 1, index));
+    ui.getState().setForm(view, (v) => ({ ...v, field: list[i]?.name, top: windowTop(i, rowsHeight, list.length, v.top) }));
+  };
+  const close = () => ui.getState().setForm(view, (v) => ({ field: v.field, top: v.top }));
+  const set = (field: string, value: unknown) => data.getState().editFields(spec.keys, field, value);
+  const editable = (name: string | undefined) => name !== undefined && !spec.shownOnly.includes(name);
+  const whyNot = readOnly ?? (focused && !editable(focused.name) ? `${focused.label} cannot be edited` : undefined);
+  const step = (d: number) => () => {
+    const { field: f, values: v } = now();
+    if (!f || !editable(f.name)) return false;
+    if (f.type === 'boolean') return void set(f.name, v[f.name] !== true);
+    const choices = choicesOf(f, refs);
+    if (choices.length === 0) return false;
+    const i = choices.findIndex((c) => jsonEqual(c.value, v[f.name]));
+    set(f.name, choices[(i + d + choices.length) % choices.length]!.value);
+  };
+  const hasDraft = (key: string) => data.getState().drafts[key] !== undefined;
+  const bindings: Binding[] = [
+    { command: 'up', run: () => focus(now().index - 1) },
+    { command: 'down', run: () => focus(now().index + 1) },
+    { command: 'top', footer: false, run: () => focus(0) },
+    { command: 'bottom', footer: false, run: () => focus(Infinity) },
+    {
+      command: 'edit',
+      disabled: whyNot,
+      run: () => {
+        const { field: f, values: v } = now();
+        if (!f) return false;
+        if (f.type === 'boolean') set(f.name, v[f.name] !== true);
+        else ui.getState().setForm(view, (s) => ({ ...s, field: f.name, editing: f.type === 'enum' || refs[f.name] ? 'choice' : 'text' }));
+      },
+    },
+    { command: 'toggle', footer: false, disabled: whyNot, run: () => (now().field?.type === 'boolean' ? step(1)() : false) },
+    { command: 'left', footer: false, disabled: grid ? undefined : whyNot, run: grid ? () => focus(now().index - 1) : step(-1) },
+    { command: 'right', footer: false, disabled: grid ? undefined : whyNot, run: grid ? () => focus(now().index + 1) : step(1) },
+    { command: 'revert', run: () => void (now().field && data.getState().revertFields(spec.keys, now().field!.name)) },
+    { command: 'revertAll', run: () => data.getState().discardDrafts(spec.keys.filter(hasDraft)) },
+    { command: 'review', run: onReview },
+    ...extra,
+  ];
+  useKeys(PRIORITY.screen, bindings, { active: state.editing === undefined });
+
+  const labelWidth = Math.min(24, Math.max(...fields.map((f) => cellWidth(f.label))));
+  const help = focused ? `${notApplicable(focused, values) ? `not used now: ${notApplicable(focused, values)}. ` : ''}${focused.help}` : '';
+  return (
+    <Box flexDirection="column" width={width}>
+      {rows.slice(top, top + rowsHeight).map((row, i) => {
+        const isFocused = top + i === at;
+        const editing = isFocused && state.editing === 'text';
+        return (
+          <FieldRow
+            key={row.field.name}
+            label={row.field.label}
+            shown={row.shown}
+            changed={row.changed}
+            focused={isFocused}
+            readOnly={!row.editable}
+            dim={row.dim}
+            choosable={row.choosable}
+            labelWidth={labelWidth}
+            width={width}
+            {...(row.error && !editing ? { error: row.error } : {})}
+            {...(editing
+              ? {
+                  editor: (w: number) => (
+                    <InlineEditor
+                      field={row.field}
+                      values={values}
+                      width={w}
+                      onKeep={(v) => {
+                        set(row.field.name, v);
+                        close();
+                      }}
+                      onDrop={close}
+                    />
+                  ),
+                }
+              : {})}
+          />
+        );
+      })}
+      {choosing ? (
+        <ChoiceList
+          choices={choicesOf(focused, refs)}
+          initial={choicesOf(focused, refs).findIndex((c) => jsonEqual(c.value, values[focused.name]))}
+          width={Math.min(width, 72)}
+          height={CHOOSER_ROWS}
+          onChoose={(c) => {
+            set(focused.name, c.value);
+            close();
+          }}
+          onCancel={close}
+        />
+      ) : null}
+      {form.errors?.detail ? <Text color={theme.c('red')} wrap="truncate">{fit(`error: ${form.errors.detail.join(' ')}`, width, !theme.unicode)}</Text> : null}
+      <Text dimColor wrap="truncate">
+        {fit(`  ${help}`, width, !theme.unicode)}
+      </Text>
+    </Box>
+  );
+}
+
+/** The draft, server copy and errors of the form's record (and the other records of a bulk form). */
+function useFormData(spec: FormSpec): FormData {
+  const draft = useAppStore((s) => s.drafts[spec.key] ?? s.blanks[spec.key]);
+  const server = useAppStore((s) => s.records[spec.key]);
+  const errors = useAppStore((s) => s.fieldErrors[spec.key]);
+  const others = useAppStore(useShallow((s) => spec.keys.slice(1).map((k) => s.drafts[k]?.values ?? s.records[k])));
+  return { ...(draft ? { draft } : {}), ...(server ? { server } : {}), ...(errors ? { errors } : {}), others };
+}

@@ -1,0 +1,69 @@
+// The editor of one record on a screen of its own: a rule, a cache setting, or a new configuration
+// (a configuration's settings are its first tab). References are chosen by name; fields that do
+// not apply are dimmed and explained; `e` edits it as JSON in $EDITOR; `s` reviews it.
+import { Box, Text } from 'ink';
+import { useEffect } from 'react';
+import { listKey, parseKey, titleOf, type RecordKey } from '../../store/index.js';
+import { safe } from '../../ui/text.js';
+import { VIEW, type FormKind } from '../../app/routes.js';
+import { useAppStore, useBodySize, useStores } from '../../app/stores.js';
+import { useExternalEditor } from '../../app/use-external-editor.js';
+import { LoadState } from '../load-state.js';
+import { refChoices, useRefRecords } from '../configuration/refs.js';
+import { FormPanel } from './form-panel.js';
+
+const WHAT: Readonly<Record<FormKind, string>> = { configuration: 'configuration', rule: 'rule', cache_setting: 'cache setting' };
+const NEW_HINT: Readonly<Record<FormKind, string>> = {
+  configuration: 'New configuration: fill in name, origin address and origin Host header; s reviews the POST.',
+  rule: 'New rule: fill in the fields at the top, then s reviews the POST.',
+  cache_setting: 'New cache setting: fill in the fields at the top, then s reviews the POST.',
+};
+
+export function FormScreen({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {
+  const loadKey = conf === undefined || kind === 'configuration' ? recordKey : listKey(kind, conf);
+  return (
+    <LoadState
+      what={`this ${WHAT[kind]}`}
+      loadKey={loadKey}
+      present={(s) => s.drafts[recordKey] !== undefined || s.blanks[recordKey] !== undefined || s.records[recordKey] !== undefined}
+    >
+      <Form recordKey={recordKey} kind={kind} {...(conf !== undefined ? { conf } : {})} />
+    </LoadState>
+  );
+}
+
+function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {
+  const { data, ui } = useStores();
+  const { width, height } = useBodySize();
+  const isNew = parseKey(recordKey).isNew;
+  const title = useAppStore((s) => titleOf(recordKey, s.drafts[recordKey]?.values ?? s.records[recordKey]));
+  const { origins, caches } = useRefRecords(conf ?? 0);
+  useEffect(() => {
+    if (kind === 'rule' && conf !== undefined) for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
+  }, [data, kind, conf]);
+  const editor = useExternalEditor(() => recordKey);
+  return (
+    <Box flexDirection="column">
+      <Text bold wrap="truncate">
+        {isNew ? NEW_HINT[kind] : safe(title)}
+      </Text>
+      <Box height={1} />
+      <FormPanel
+        spec={{ kind, key: recordKey, keys: [recordKey], shownOnly: ['id'] }}
+        view={VIEW.form(recordKey)}
+        width={width}
+        height={height - 2}
+        {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})}
+        extra={[editor]}
+        onReview={() => reviewDrafts(data.getState().drafts, [recordKey], WHAT[kind], ui)}
+      />
+    </Box>
+  );
+}
+
+/** Opens the review of those keys that have drafts, or says there is nothing to review. */
+export function reviewDrafts(drafts: Readonly<Record<RecordKey, unknown>>, keys: readonly RecordKey[], title: string, ui: ReturnType<typeof useStores>['ui']): void {
+  const pending = keys.filter((k) => drafts[k] !== undefined);
+  if (pending.length) ui.getState().review(pending, title);
+  else ui.getState().say('info', 'nothing to review: no field was changed');
+}

@@ -1,0 +1,84 @@
+// The review as lines (UX.md §4–5): per draft its title, every changed field `field: -old → +new`,
+// field errors, the exact request (wrapped, never cut), a conflict's base/theirs/mine, and what
+// became of it when sent. Pure: the review screen windows these lines.
+import type { Line } from '../../components/scroll-lines.js';
+import { formatRequest, showValue } from '../../diff/index.js';
+import type { AppState, Conflict, RecordKey, Review } from '../../store/index.js';
+import { titleOf } from '../../store/index.js';
+import type { ResultLine } from '../../app/ui-store.js';
+import { cellWidth, pad, safe, wrap } from '../../ui/text.js';
+
+export interface ReviewCounts {
+  /** Drafts still to send. */
+  readonly drafts: number;
+  /** Changed fields (a delete counts one). */
+  readonly changes: number;
+  /** Requests that `y` sends. */
+  readonly requests: number;
+}
+
+/** Lines of `text` wrapped to `width`, continuation lines indented. */
+function wrapped(text: string, width: number, tone: Line['tone'], indent = '    '): Line[] {
+  const first = wrap(text, width);
+  if (first.length <= 1) return first.map((t) => ({ text: t, tone }));
+  const [head = '', ...rest] = first;
+  const more = wrap(rest.join(''), Math.max(1, width - indent.length)).map((t) => indent + t);
+  return [{ text: head, tone }, ...more.map((t) => ({ text: t, tone }))];
+}
+
+function changeLines(field: string, before: unknown, after: unknown, width: number): Line[] {
+  const old = before === undefined ? '' : `-${safe(showValue(before))} → `;
+  const text = `  ${field}: ${old}+${safe(showValue(after))}`;
+  if (cellWidth(text) <= width) return [{ text, tone: 'plain', spans: [{ text: `  ${field}: ` }, ...(old ? [{ text: old.slice(0, -3), tone: 'remove' as const }, { text: ' → ' }] : []), { text: `+${safe(showValue(after))}`, tone: 'add' as const }] }];
+  return [
+    ...(old ? wrapped(`  ${field}: -${safe(showValue(before))}`, width, 'remove') : []),
+    ...wrapped(`${old ? '    → ' : `  ${field}: `}+${safe(showValue(after))}`, width, 'add'),
+  ];
+}
+
+function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
+  const w = Math.max(6, Math.floor((width - 24) / 3));
+  const row = (mark: string, a: string, b: string, d: string, e: string) => `${mark}${pad(a, 20, ascii)} ${pad(b, w, ascii)} ${pad(d, w, ascii)} ${pad(e, w, ascii)}`;
+  return [
+    { text: 'Someone else changed this record since your draft began. Nothing was sent.', tone: 'warn' },
+    { text: row('  ', 'field', 'base', 'theirs', 'mine'), tone: 'title' },
+    ...c.fields.map((f) => ({ text: row(f.clash ? '! ' : '  ', f.field, safe(showValue(f.base)), safe(showValue(f.theirs)), safe(showValue(f.mine))) })),
+    { text: '  ! both changed · m: keep mine where both changed · t: take theirs', tone: 'dim' },
+  ];
+}
+
+export function reviewLines(state: AppState, keys: readonly RecordKey[], results: readonly ResultLine[], width: number, ascii: boolean): Line[] {
+  const out: Line[] = [];
+  const resultOf = new Map(results.map((r) => [r.key, r]));
+  for (const key of keys) {
+    const review: Review | undefined = state.review(key);
+    const result = resultOf.get(key);
+    if (!review && !result) continue;
+    out.push({ text: titleOf(key, state.drafts[key]?.values ?? state.records[key]), tone: 'title' });
+    if (result) out.push(...wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error'));
+    if (review) {
+      if (review.target.op === 'delete') out.push({ text: '  - the whole record is deleted', tone: 'remove' });
+      for (const c of review.changes) out.push(...changeLines(c.field, c.before, c.after, width));
+      for (const [field, messages] of Object.entries(state.fieldErrors[key] ?? {})) out.push(...wrapped(`  error: ${field}: ${safe(messages.join(' '))}`, width, 'error'));
+      out.push(...(review.request ? wrapped(`  ${safe(formatRequest(review.request))}`, width, 'request') : [{ text: '  nothing to send', tone: 'dim' as const }]));
+      const conflict = state.conflicts[key];
+      if (conflict) out.push(...conflictLines(conflict, width, ascii));
+    }
+    out.push({ text: '' });
+  }
+  return out;
+}
+
+export function reviewCounts(state: AppState, keys: readonly RecordKey[]): ReviewCounts {
+  let drafts = 0;
+  let changes = 0;
+  let requests = 0;
+  for (const key of keys) {
+    const r = state.review(key);
+    if (!r) continue;
+    drafts++;
+    changes += r.target.op === 'delete' ? 1 : r.changes.length;
+    if (r.request) requests++;
+  }
+  return { drafts, changes, requests };
+}

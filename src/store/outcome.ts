@@ -1,0 +1,64 @@
+// What became of a set of drafts that were sent, in words: the status line's summary and one line
+// per draft. Pure, from the typed results (never from the text of a message).
+import { parseKey, type RecordKey } from './keys.js';
+import type { ApplyResult } from './types.js';
+import type { Rec } from '../schema/index.js';
+
+export interface ApplySummary {
+  readonly applied: number;
+  readonly unchanged: number;
+  readonly failed: number;
+  readonly conflicts: number;
+  /** Everything went (or had nothing to send). */
+  readonly ok: boolean;
+  /** One sentence for the status line. */
+  readonly text: string;
+}
+
+/** `rule /images/* (45)`, `new cache setting static in configuration 7`. */
+export function titleOf(key: RecordKey, record: Rec | undefined): string {
+  const { kind, id, conf, isNew } = parseKey(key);
+  const name = record?.name ?? record?.path;
+  const what = kind.replace('_', ' ');
+  const named = typeof name === 'string' && name !== '' ? ` ${name}` : '';
+  if (isNew) return `new ${what}${named}${conf !== undefined && kind !== 'configuration' ? ` in configuration ${conf}` : ''}`;
+  return `${what}${named} (${String(id ?? conf)})`;
+}
+
+export function summarize(results: readonly ApplyResult[]): ApplySummary {
+  const count = (...o: ApplyResult['outcome'][]) => results.filter((r) => o.includes(r.outcome)).length;
+  const applied = count('applied');
+  const unchanged = count('unchanged');
+  const failed = count('failed', 'invalid');
+  const conflicts = count('conflict');
+  const ok = failed + conflicts === 0;
+  const only = results.length === 1 ? results[0] : undefined;
+  let text: string;
+  if (ok && only?.outcome === 'applied') text = only.record ? `saved ${titleOf(only.newKey ?? only.key, only.record)}` : `deleted ${titleOf(only.key, undefined)}`;
+  else {
+    const parts = [`${applied} applied`];
+    if (failed) parts.push(`${failed} failed`);
+    if (conflicts) parts.push(`${conflicts} in conflict`);
+    if (unchanged && !failed && !conflicts && !applied) parts.push(`${unchanged} had nothing to send`);
+    const first = results.find((r) => r.outcome === 'failed' || r.outcome === 'invalid');
+    const why = first?.outcome === 'failed' ? `: ${first.message}` : first ? ': fix the fields marked error' : conflicts ? ': someone else changed them (m keep mine, t take theirs)' : '';
+    text = parts.join(', ') + why;
+  }
+  return { applied, unchanged, failed, conflicts, ok, text };
+}
+
+/** One line per draft sent: what became of it. */
+export function resultLine(r: ApplyResult, title: string): { readonly ok: boolean; readonly text: string } {
+  switch (r.outcome) {
+    case 'applied':
+      return { ok: true, text: `applied: ${title}` };
+    case 'unchanged':
+      return { ok: true, text: `nothing to send: ${title}` };
+    case 'conflict':
+      return { ok: false, text: `conflict: ${title}` };
+    case 'invalid':
+      return { ok: false, text: `fix the fields marked error: ${title}` };
+    case 'failed':
+      return { ok: false, text: `${r.message} (${title})` };
+  }
+}
