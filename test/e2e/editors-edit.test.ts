@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
-import { FLOW_TIMEOUT, writes } from './flows-helpers.js';
+import { FLOW_TIMEOUT, writes, reviewOf } from './flows-helpers.js';
 import { ERROR_CODES, RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
 
 const RULES_1 = '/content_delivery/configurations/1/rules_engine';
@@ -107,7 +107,7 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
         expect((await app.emulator.call('GET', `${RULES_1}/4`)).body.behavior).toBe('image_optimization');
         // the draft is kept: the review still has it
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
       } finally {
         await app.close();
       }

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
-import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, editField, writes } from './flows-helpers.js';
+import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, editField, writes, reviewOf } from './flows-helpers.js';
 import { NEW_CACHE_SETTING_FIELDS, RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
 
 const CFG = '/content_delivery/configurations';
@@ -60,7 +60,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.press('d');
         await app.waitForText(`DELETE ${CFG}/5/cache_settings/${made.id}`);
         await app.press('y');
-        await app.waitForText('✓ deleted 1 cache setting');
+        await app.waitForText(`✓ deleted cache setting fonts 1y (${made.id})`);
         expect(writes(app.log()).at(-1)).toMatchObject({ method: 'DELETE', status: 204 });
         expect((await app.emulator.call('GET', `${CFG}/5/cache_settings/${made.id}`)).status).toBe(404);
       } finally {
@@ -107,7 +107,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.waitForText('/fonts/');
         await focusRow(app, made.id);
         await app.press('d', 'y');
-        await app.waitForText('✓ deleted 1 rule');
+        await app.waitForText(`✓ deleted rule /fonts/ (${made.id})`);
         expect(writes(app.log()).at(-1)).toMatchObject({ method: 'DELETE', path: `${CFG}/3/rules_engine/${made.id}`, status: 204 });
       } finally {
         await app.close();
@@ -151,7 +151,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.type('99');
         await app.press('enter');
         await app.press('s');
-        await app.waitForText('Review: 5 pending changes');
+        await app.waitForText(reviewOf(5));
         await app.press('y');
         await app.waitForText('✓ 5 applied');
         const sent = writes(app.log()).filter((w) => w.method === 'PATCH');
@@ -207,11 +207,12 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.type('pending');
         await app.waitForText('pending changes (3)');
         await app.press('enter');
-        await app.waitForText('Review: 3 pending changes');
+        await app.waitForText(reviewOf(3));
         await app.press('y');
-        await app.waitForText('Results: 2 applied, 1 failed');
+        await app.waitForText('error: 2 applied, 1 failed');
+        await app.waitForText(/✓ applied: configuration brand site v2 \(5\)/); // what became of each, in the review
         await app.waitForText(/error: .*Not found/);
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         const names = ((await app.emulator.call('GET', CFG)).body as Array<{ id: number; name: string }>).map((c) => c.name);
         expect(names).toContain('brand site v2');
         expect(names).toContain('journal v2');

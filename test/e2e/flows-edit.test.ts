@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
-import { editField, FLOW_TIMEOUT, focusField, formRow, openConfiguration, visibleLines, writes } from './flows-helpers.js';
+import { editField, FLOW_TIMEOUT, focusField, formRow, openConfiguration, visibleLines, writes, reviewOf } from './flows-helpers.js';
 
 const CFG3 = '/content_delivery/configurations/3';
 const CFG4 = '/content_delivery/configurations/4';
@@ -25,7 +25,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         expect(writes(app.log())).toEqual([]); // editing is local: nothing sent yet
 
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         await app.waitForText('  PATCH /content_delivery/configurations/3 {'); // the review's last line: the frame is complete
         const review = visibleLines(app);
         expect(review).toContain('  name: -"acme public api v2" → +"acme public api v3"');
@@ -68,7 +68,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         expect(formRow(app, 'cnames')).toMatch(/^\* cnames .*error: "shop\.acme-outdoor\.example" already belongs to configuration 1 /);
 
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         await app.waitUntil(
           () => visibleLines(app).includes('  PATCH /content_delivery/configurations/3 {"cname": ["shop.acme-outdoor.example"]}'),
           'the PATCH line in the review',
@@ -80,7 +80,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
 
         // Still a pending draft: the review lists it again.
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         await app.waitForText('cname: -["api.acme-outdoor.example"] → +["shop.acme-outdoor.example"]');
         await app.press('esc');
         await app.waitForNoText('Review:');
@@ -112,7 +112,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         expect(formRow(app, 'cnames')).not.toContain('error:'); // the local check cannot know
 
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         await app.press('y');
         await app.waitForText(/error: 0 applied, 1 failed: PATCH \/content_delivery\/configurations\/3: 400 Bad Request — cname: "race\.acme-outdoor\.example" already belongs/);
         await app.waitForNoText('Review:');
@@ -126,7 +126,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
 
         // The draft is kept: still marked, still in the review.
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         await app.waitForText('cname: -["api.acme-outdoor.example"] → +["api.acme-outdoor.example","race.acme-outdoor.example"]');
         await app.press('n');
         await app.waitForNoText('Review:');
@@ -151,7 +151,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         expect(formRow(app, 'raw logs')).not.toContain('error:');
 
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         await app.waitUntil(() => visibleLines(app).includes('  PATCH /content_delivery/configurations/3 {"rawlogs": true}'), 'the PATCH line in the review');
         await app.press('y');
         await app.waitForText(/error: 0 applied, 1 failed: PATCH \/content_delivery\/configurations\/3: 400 Bad Request — rawlogs: /);
@@ -180,7 +180,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         const before = app.log().length;
 
         await app.press('s');
-        await app.waitForText('Review: 1 pending change');
+        await app.waitForText(reviewOf(1));
         await app.press('y');
         await app.waitForText('Someone else changed this record since your draft began. Nothing was sent.');
         await app.waitForText('m: keep mine where both changed · t: take theirs'); // the view's last line

@@ -98,3 +98,8 @@ export async function editField(app: App, label: string, text: string, mode: 're
 export function writes(log: ReadonlyArray<Record<string, any>>): Array<Record<string, any>> {
   return log.filter((e) => e.method !== 'GET' && e.method !== 'HEAD');
 }
+
+/** The review's summary line with this many requests to send ("Review: 2 changes, 1 request"). */
+export function reviewOf(requests: number): RegExp {
+  return new RegExp(`Review: \\d+ changes?, ${requests} requests? `);
+}

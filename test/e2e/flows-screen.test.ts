@@ -14,7 +14,7 @@ const browserRows = (app: App) => visibleLines(app).filter((l) => /^ +\d+ \S/.te
 /** Indexes of the screen lines that show the footer's key list (it starts with the move keys). */
 const footerKeyLines = (app: App) =>
   visibleLines(app)
-    .map((l, i) => (l.startsWith('↑ move up  ↓ move down') ? i : -1))
+    .map((l, i) => (l.startsWith('↑ up  ↓ down') ? i : -1))
     .filter((i) => i >= 0);
 
 describe.skipIf(!existsSync(BIN))('the screen', () => {
@@ -24,7 +24,7 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
       const app = await startApp({ cols: 80, rows: 24 });
       try {
         await app.waitForText('12 of 12 configurations', FIRST_LOAD_MS);
-        await app.waitForText('↑ move up');
+        await app.waitForText('↑ up  ↓ down');
         expect(app.size()).toEqual({ cols: 80, rows: 24 });
         expect(app.screen().split('\n')).toHaveLength(24);
         expect(app.line(0)).toMatch(/^configurations +127\.0\.0\.1:\d+ updated \d+s ago$/);

@@ -51,7 +51,6 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
 }
 
 function TabBody({ conf, tab, width, height }: { readonly conf: number; readonly tab: Tab; readonly width: number; readonly height: number }) {
-  const { ui } = useStores();
   switch (tab) {
     case 'settings': {
       const key = recordKey('configuration', undefined, conf);
@@ -62,7 +61,7 @@ function TabBody({ conf, tab, width, height }: { readonly conf: number; readonly
             view={VIEW.tab(conf, 'settings')}
             width={width}
             height={height}
-            onReview={() => ui.getState().review([key], 'settings')}
+            reviewTitle="settings"
           />
         </LoadState>
       );
@@ -77,7 +76,7 @@ function TabBody({ conf, tab, width, height }: { readonly conf: number; readonly
             width={width}
             height={height}
             grid
-            onReview={() => ui.getState().review([key], 'error responses')}
+            reviewTitle="error responses"
           />
         </LoadState>
       );

@@ -81,7 +81,14 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
     {
       command: 'create',
       disabled: notHere,
-      run: () => void (editable && ui.getState().push({ screen: 'form', key: data.getState().startCreate(editable, conf), kind: editable, conf })),
+      run: () => {
+        if (!editable) return false;
+        // A new rule starts on the configuration's first origin: have the origins first.
+        void data
+          .getState()
+          .ensureLoaded(listKey('origin', conf))
+          .then(() => ui.getState().push({ screen: 'form', key: data.getState().startCreate(editable, conf), kind: editable, conf }));
+      },
     },
     {
       command: 'remove',

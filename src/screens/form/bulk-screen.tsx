@@ -3,13 +3,11 @@
 import { Box, Text } from 'ink';
 import type { RecordKey } from '../../store/index.js';
 import { VIEW } from '../../app/routes.js';
-import { useBodySize, useStores } from '../../app/stores.js';
+import { useBodySize } from '../../app/stores.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
-import { reviewDrafts } from './form-screen.js';
 
 export function BulkScreen({ keys, kind, conf }: { readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }) {
-  const { data, ui } = useStores();
   const { width, height } = useBodySize();
   const { origins, caches } = useRefRecords(conf);
   const [first] = keys;
@@ -27,7 +25,7 @@ export function BulkScreen({ keys, kind, conf }: { readonly keys: readonly Recor
         width={width}
         height={height - 2}
         {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})}
-        onReview={() => reviewDrafts(data.getState().drafts, keys, `${keys.length} ${what}`, ui)}
+        reviewTitle={`${keys.length} ${what}`}
       />
     </Box>
   );

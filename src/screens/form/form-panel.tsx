@@ -24,7 +24,8 @@ export interface FormPanelProps {
   readonly width: number;
   readonly height: number;
   readonly refs?: RefChoices;
-  readonly onReview: () => void;
+  /** The review's title (`s` opens the review of the drafts among the form's records). */
+  readonly reviewTitle: string;
   /** Bindings of the screen around the form (e: $EDITOR). */
   readonly extra?: readonly Binding[];
   /** A grid of cells (the error-code TTLs): ←/→ move like ↑/↓. */
@@ -34,7 +35,7 @@ export interface FormPanelProps {
 const CHOOSER_ROWS = 8;
 const NO_REFS: RefChoices = {};
 
-export function FormPanel({ spec, view, width, height, refs = NO_REFS, onReview, extra = [], grid = false }: FormPanelProps) {
+export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTitle, extra = [], grid = false }: FormPanelProps) {
   const { data, ui } = useStores();
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
@@ -97,7 +98,14 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, onReview,
     { command: 'right', footer: false, disabled: grid ? undefined : whyNot, run: grid ? () => focus(now().index + 1) : step(1) },
     { command: 'revert', run: () => void (now().field && data.getState().revertFields(spec.keys, now().field!.name)) },
     { command: 'revertAll', run: () => data.getState().discardDrafts(spec.keys.filter(hasDraft)) },
-    { command: 'review', run: onReview },
+    {
+      command: 'review',
+      run: () => {
+        const pending = spec.keys.filter(hasDraft);
+        if (pending.length) ui.getState().review(pending, reviewTitle);
+        else ui.getState().say('info', 'nothing to review: no field was changed');
+      },
+    },
     ...extra,
   ];
   useKeys(PRIORITY.screen, bindings, { active: state.editing === undefined });

@@ -33,7 +33,7 @@ export function FormScreen({ recordKey, kind, conf }: { readonly recordKey: Reco
 }
 
 function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {
-  const { data, ui } = useStores();
+  const { data } = useStores();
   const { width, height } = useBodySize();
   const isNew = parseKey(recordKey).isNew;
   const title = useAppStore((s) => titleOf(recordKey, s.drafts[recordKey]?.values ?? s.records[recordKey]));
@@ -55,15 +55,8 @@ function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readon
         height={height - 2}
         {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})}
         extra={[editor]}
-        onReview={() => reviewDrafts(data.getState().drafts, [recordKey], WHAT[kind], ui)}
+        reviewTitle={WHAT[kind]}
       />
     </Box>
   );
-}
-
-/** Opens the review of those keys that have drafts, or says there is nothing to review. */
-export function reviewDrafts(drafts: Readonly<Record<RecordKey, unknown>>, keys: readonly RecordKey[], title: string, ui: ReturnType<typeof useStores>['ui']): void {
-  const pending = keys.filter((k) => drafts[k] !== undefined);
-  if (pending.length) ui.getState().review(pending, title);
-  else ui.getState().say('info', 'nothing to review: no field was changed');
 }

@@ -34,7 +34,7 @@ export function RestoreOffer() {
       <Text bold>
         {count} unsaved change{count === 1 ? '' : 's'} from your last session {count === 1 ? 'was' : 'were'} kept.
       </Text>
-      <Text>{`Enter: review ${count === 1 ? 'it' : 'them'} ${theme.sym.dot} Esc: keep for later`}</Text>
+      <Text>{`Enter: review ${count === 1 ? 'it' : 'them'} ${theme.sym.dot} Esc: keep ${count === 1 ? 'it' : 'them'} for later`}</Text>
     </Box>
   );
 }

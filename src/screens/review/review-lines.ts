@@ -6,7 +6,7 @@ import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, RecordKey, Review } from '../../store/index.js';
 import { titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
-import { cellWidth, pad, safe, wrap } from '../../ui/text.js';
+import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
 export interface ReviewCounts {
   /** Drafts still to send. */
@@ -37,8 +37,8 @@ function changeLines(field: string, before: unknown, after: unknown, width: numb
 }
 
 function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
-  const w = Math.max(6, Math.floor((width - 24) / 3));
-  const row = (mark: string, a: string, b: string, d: string, e: string) => `${mark}${pad(a, 20, ascii)} ${pad(b, w, ascii)} ${pad(d, w, ascii)} ${pad(e, w, ascii)}`;
+  const w = Math.max(6, Math.floor((width - 25) / 3));
+  const row = (mark: string, a: string, b: string, d: string, e: string) => `${mark}${pad(a, 20, ascii)} ${pad(b, w, ascii)} ${pad(d, w, ascii)} ${fit(e, w, ascii)}`;
   return [
     { text: 'Someone else changed this record since your draft began. Nothing was sent.', tone: 'warn' },
     { text: row('  ', 'field', 'base', 'theirs', 'mine'), tone: 'title' },

@@ -39,16 +39,19 @@ export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]
     if (pending.length === 0 || data.getState().applying) return;
     const sent = await data.getState().applyMany(pending);
     const summary = summarize(sent);
-    if (summary.ok) {
+    // All went, or the one draft failed without a conflict: back where it was edited (a failed
+    // draft's errors are beside its fields there); otherwise the review stays with what became of each.
+    if (summary.ok || (sent.length === 1 && summary.conflicts === 0)) {
       ui.getState().setResults(view, undefined);
-      ui.getState().say('ok', summary.text);
+      ui.getState().say(summary.ok ? 'ok' : 'error', summary.text);
       ui.getState().pop();
       return;
     }
     const after = data.getState();
     ui.getState().setResults(
       view,
-      sent.map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
+      // A conflict explains itself (base / theirs / mine) under its draft.
+      sent.filter((r) => r.outcome !== 'conflict').map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
     );
     ui.getState().say('error', summary.text);
   };

@@ -15,7 +15,7 @@ export interface DraftActions {
   editFields(keys: readonly RecordKey[], field: string, value: unknown): void;
   /** Replaces the draft's values (the $EDITOR round trip); fields the operation does not take are ignored. */
   setDraftValues(key: RecordKey, values: Rec): void;
-  /** A new record: a blank form with the schema's defaults (enum: its first choice, boolean: false, a reference: the first record it can name); returns its key. */
+  /** A new record: a blank form with the schema's defaults (a required boolean: false, a reference: the first record it can name; a required choice is left to the user); returns its key. */
   startCreate(kind: DraftTarget['kind'], conf: number | undefined): RecordKey;
   /** The form of `key` is left: a blank nobody typed in goes. */
   leaveForm(key: RecordKey): void;
@@ -37,7 +37,6 @@ function targetOf(key: RecordKey, op: DraftTarget['op']): DraftTarget {
 function startValue(f: FieldSpec, state: DataState, conf: number | undefined): unknown {
   if (f.default !== undefined) return structuredClone(f.default);
   if (f.create !== 'required') return undefined;
-  if (f.type === 'enum') return f.choices[0];
   if (f.type === 'boolean') return false;
   if (f.type === 'integer' && f.ref && conf !== undefined) {
     const first = state.lists[listKey(f.ref, conf)]?.keys[0];
