@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { safe } from '../../src/ui/text.js';
 import { parseDuration, parseField, showField } from '../../src/ui/values.js';
-import { configurationSchema, cacheSettingSchema } from '../../src/schema/index.js';
+import { configurationSchema, cacheSettingSchema, type ResourceSchema } from '../../src/schema/index.js';
 
 describe('safe text', () => {
   it('shows escape sequences and control characters instead of sending them', () => {
@@ -13,7 +13,7 @@ describe('safe text', () => {
 });
 
 describe('values', () => {
-  const field = (schema: typeof configurationSchema, name: string) => schema.fields.find((f) => f.name === name)!;
+  const field = (schema: ResourceSchema, name: string) => schema.fields.find((f) => f.name === name)!;
   it('reads durations as seconds', () => {
     expect([parseDuration('90'), parseDuration('5m'), parseDuration('1h'), parseDuration('2d'), parseDuration('1h30m'), parseDuration('5x')]).toEqual([90, 300, 3600, 172800, 5400, undefined]);
     expect(parseField(field(cacheSettingSchema, 'cdn_cache_settings_maximum_ttl'), '5m')).toBe(300);

@@ -1,6 +1,6 @@
 // /content_delivery/configurations[/:conf_id] (API.md §4.1).
 import { randomInt } from 'node:crypto';
-import { configurationSchema as schema, defaultOrigin, errorResponsesSchema, toResponse, validateWrite, type Rec, type ValidationContext } from '../../schema/index.js';
+import { configurationSchema as schema, defaultOrigin, errorResponsesSchema, storedRecord, toResponse, validateWrite, type Rec, type ValidationContext } from '../../schema/index.js';
 import type { Change } from '../state.js';
 import type { Store } from '../store.js';
 import { accepted, listReply, noContent, respond, type Handler } from './common.js';
@@ -44,7 +44,7 @@ export function createConfigurationChanges(
 ): { id: number; changes: Change[] } {
   const { record } = accepted(validateWrite(schema, 'create', body, undefined, ctx));
   const id = store.state.nextId('configuration');
-  const full: Rec = { ...record, id, domain_name: domainName(store), active: true, rawlogs: false };
+  const full = storedRecord('configuration', { ...record, id, domain_name: domainName(store), active: true, rawlogs: false });
   const originId = store.state.nextId('origin');
   return {
     id,
