@@ -11,11 +11,11 @@ export function errorStack(e: unknown): string {
 }
 
 /** The string `code` of a thrown object (ENOENT, ECONNREFUSED, UND_ERR_…), when it has one. */
-export function errorCode(e: unknown): string | undefined {
+export function codeOf(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
 }
 
 /** The `name` of a thrown object (AbortError, …), when it has one. */
-export function errorName(e: unknown): string | undefined {
+export function nameOf(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'name' in e && typeof e.name === 'string' ? e.name : undefined;
 }
