@@ -34,7 +34,10 @@ export function zeroErrorResponses(): StoredRecord<'error_responses'> {
   return storedRecord('error_responses', Object.fromEntries(errorResponsesSchema.fields.map((f) => [f.name, 0])));
 }
 
-/** The change that stores `v` as the record `id` of kind `k`, once `v` is checked to be one. */
+/**
+ * The change that stores `v` as the record `id` of kind `k`, once `v` is checked to be one. One case
+ * per kind: only a single kind lets the compiler tie `k` to the record's type.
+ */
 export function subChange(k: SubKind, conf: number, id: number, v: Rec): SubChange {
   switch (k) {
     case 'rule':
