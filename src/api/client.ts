@@ -1,10 +1,22 @@
 // The typed client of API.md: one method per endpoint, paths from `resourcePath`, and the response
 // variants of §6 (wrapped lists with `links.next`, wrapped records, extra fields kept as sent).
-import type { Rec } from '../schema/index.js';
+import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } from '../schema/index.js';
 import { UnexpectedResponseError, type Secrets } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
 import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
-import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, Place, TokenResult } from './types.js';
+import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PlaceOf, PutAnswer, RecordKind, TokenResult, UncheckedPlace } from './types.js';
+
+/** A place as the methods take it; `resourcePath` throws when a record inside a configuration has none. */
+type AnyPlace<K extends RecordKind> = PlaceOf<K> | UncheckedPlace<K>;
+
+/**
+ * An answer's record as the record type of its kind. The client keeps records as the server sent
+ * them (API.md §6) and checks only that each is a JSON object; that its fields have the types of
+ * the contract (API.md §4) is the server's word, which `isRecordOf` checks for a caller that needs it.
+ */
+function served<R extends Rec>(record: Rec): R {
+  return record as R; // cast: the contract's record type for an answer the client does not check field by field (see above)
+}
 
 type Method = HttpRequest['method'];
 
@@ -16,7 +28,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const prefix = base.pathname.replace(/\/+$/, '');
   const baseUrl = base.origin + prefix;
   const settings = transportSettings(options);
-  const tokenAuth = { authorization: `Token ${options.token}`, secrets: [options.token] as Secrets };
+  const secrets: Secrets = [options.token];
+  const tokenAuth = { authorization: `Token ${options.token}`, secrets };
 
   const urlOf = (path: string, query?: Record<string, number | undefined>): URL => {
     const url = new URL(baseUrl + path);
@@ -40,44 +53,48 @@ export function createApiClient(options: ClientOptions): ApiClient {
     throw unexpected(method, url, reply, 'the answer is not a record');
   };
 
-  const one = async (method: Method, kind: PathKind, conf: number | undefined, id: number | undefined, opts?: CallOptions, body?: Rec): Promise<Rec> => {
+  /** One record's call; `R` is the record type of the kind asked for. */
+  const one = async <R extends Rec>(method: Method, kind: PathKind, conf: number | undefined, id: number | undefined, opts?: CallOptions, body?: Rec): Promise<R> => {
     const url = urlOf(resourcePath(kind, conf, id));
-    return recordOf(method, url, await call(method, url, opts?.signal, body));
+    return served<R>(recordOf(method, url, await call(method, url, opts?.signal, body)));
+  };
+
+  const list = async <K extends RecordKind>(place: AnyPlace<K>, opts: ListOptions = {}): Promise<ListResult<ResourceRecord<K>>> => {
+    const onePage = opts.page !== undefined || opts.pageSize !== undefined;
+    let url = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize });
+    const items: Array<ResourceRecord<K>> = [];
+    let total: number | undefined;
+    const seen = new Set<string>();
+    for (;;) {
+      seen.add(url.href);
+      const reply = await call('GET', url, opts.signal);
+      const page = pageOf(reply.body);
+      if (!page) throw unexpected('GET', url, reply, 'the answer is not a list');
+      const records = page.items;
+      if (!records.every(isPlainObject)) throw unexpected('GET', url, reply, 'the list holds something other than records');
+      items.push(...records.map((r) => served<ResourceRecord<K>>(r)));
+      total ??= totalOf(reply, page.count);
+      if (onePage || page.next === undefined) break;
+      const next = new URL(page.next, url);
+      // The token goes only where baseUrl points: a link elsewhere is refused, not followed.
+      if (next.origin !== base.origin) throw unexpected('GET', url, reply, `the next page is on another origin (${next.origin})`);
+      if (seen.has(next.href) || seen.size >= MAX_PAGES) throw unexpected('GET', url, reply, 'the pages link back to themselves');
+      url = next;
+    }
+    return { items, total: total ?? items.length };
   };
 
   return {
     baseUrl,
+    list,
+    get: <K extends RecordKind>(place: AnyPlace<K>, id: number, opts?: CallOptions) => one<ResourceRecord<K>>('GET', place.kind, place.conf, id, opts),
+    create: <K extends RecordKind>(place: AnyPlace<K>, body: Rec, opts?: CallOptions) =>
+      one<ResourceRecord<K>>('POST', place.kind, place.conf, undefined, opts, body),
+    put: <K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, opts?: CallOptions) => one<PutAnswer<K>>('PUT', place.kind, place.conf, id, opts, body),
+    patch: <K extends RecordKind>(place: AnyPlace<K>, id: number, body: Rec, opts?: CallOptions) =>
+      one<ResourceRecord<K>>('PATCH', place.kind, place.conf, id, opts, body),
 
-    async list(place: Place, opts: ListOptions = {}): Promise<ListResult> {
-      const onePage = opts.page !== undefined || opts.pageSize !== undefined;
-      let url = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize });
-      const items: Rec[] = [];
-      let total: number | undefined;
-      const seen = new Set<string>();
-      for (;;) {
-        seen.add(url.href);
-        const reply = await call('GET', url, opts.signal);
-        const page = pageOf(reply.body);
-        if (!page) throw unexpected('GET', url, reply, 'the answer is not a list');
-        if (!page.items.every(isPlainObject)) throw unexpected('GET', url, reply, 'the list holds something other than records');
-        items.push(...(page.items as Rec[]));
-        total ??= totalOf(reply, page.count);
-        if (onePage || page.next === undefined) break;
-        const next = new URL(page.next, url);
-        // The token goes only where baseUrl points: a link elsewhere is refused, not followed.
-        if (next.origin !== base.origin) throw unexpected('GET', url, reply, `the next page is on another origin (${next.origin})`);
-        if (seen.has(next.href) || seen.size >= MAX_PAGES) throw unexpected('GET', url, reply, 'the pages link back to themselves');
-        url = next;
-      }
-      return { items, total: total ?? items.length };
-    },
-
-    get: (place, id, opts) => one('GET', place.kind, place.conf, id, opts),
-    create: (place, body, opts) => one('POST', place.kind, place.conf, undefined, opts, body),
-    put: (place, id, body, opts) => one('PUT', place.kind, place.conf, id, opts, body),
-    patch: (place, id, body, opts) => one('PATCH', place.kind, place.conf, id, opts, body),
-
-    async delete(place: Place, id: number, opts?: CallOptions): Promise<void> {
+    async delete(place: AnyPlace<RecordKind>, id: number, opts?: CallOptions): Promise<void> {
       const url = urlOf(resourcePath(place.kind, place.conf, id));
       const reply = await call('DELETE', url, opts?.signal);
       // 204 as API.md says; 200 (with or without a body) and 202 as other servers answer.
@@ -86,9 +103,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
       }
     },
 
-    getErrorResponses: (conf, opts) => one('GET', 'error_responses', conf, undefined, opts),
-    putErrorResponses: (conf, body, opts) => one('PUT', 'error_responses', conf, undefined, opts, body),
-    patchErrorResponses: (conf, body, opts) => one('PATCH', 'error_responses', conf, undefined, opts, body),
+    getErrorResponses: (conf, opts) => one<ErrorResponses>('GET', 'error_responses', conf, undefined, opts),
+    putErrorResponses: (conf, body, opts) => one<ErrorResponses>('PUT', 'error_responses', conf, undefined, opts, body),
+    patchErrorResponses: (conf, body, opts) => one<ErrorResponses>('PATCH', 'error_responses', conf, undefined, opts, body),
 
     async createToken(user: string, password: string, opts?: CallOptions): Promise<TokenResult> {
       const url = urlOf('/tokens');
@@ -99,7 +116,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
       if (!isPlainObject(rec) || typeof rec.token !== 'string') {
         throw new UnexpectedResponseError({ method: 'POST', url: url.href, secrets, status: reply.status, body: undefined }, 'the answer carries no token');
       }
-      return rec as unknown as TokenResult;
+      // The dates are only shown (as given when they do not parse): kept as text, whatever came.
+      return { token: rec.token, created_at: String(rec.created_at), expires_at: String(rec.expires_at) };
     },
   };
 }
@@ -127,10 +145,6 @@ function totalOf(reply: HttpReply, count: number | undefined): number | undefine
   const raw = header(reply.headers, 'x-total-count');
   const n = raw === undefined ? NaN : Number(raw);
   return Number.isInteger(n) && n >= 0 ? n : count;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function parseBaseUrl(text: string): URL {

@@ -1,6 +1,7 @@
 // The client's typed failures. Every string that goes into an error passes through `redact`, so no
 // credential reaches a message, a stack, a cause or a serialised error (DESIGN.md, `src/api/`).
 import { STATUS_CODES } from 'node:http';
+import { codeOf } from '../util/errors.js';
 
 /** The secrets of one client (token; for POST /tokens also the password and its Basic form). */
 export type Secrets = string | readonly string[];
@@ -179,8 +180,8 @@ export function safeCause(error: unknown, secrets: Secrets): Error {
 
 /** The `code` of an error, looking inside an AggregateError (happy-eyeballs connects). */
 export function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code;
+  const code = codeOf(error);
+  if (code !== undefined) return code;
   if (error instanceof AggregateError) return errorCode(error.errors[0]);
   return undefined;
 }

@@ -11,6 +11,9 @@ export type {
   ListOptions,
   ListResult,
   Place,
+  PlaceOf,
+  PutAnswer,
   RecordKind,
   TokenResult,
+  UncheckedPlace,
 } from './types.js';

@@ -2,6 +2,7 @@
 // and retries for GET/PUT/DELETE only (a failed POST/PATCH is never re-sent: the store reconciles).
 import { Agent, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
+import { nameOf } from '../util/errors.js';
 import type { AttemptEvent, ClientOptions } from './types.js';
 import {
   AbortError,
@@ -145,7 +146,8 @@ async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promi
 function parseBody(text: string, status: number, req: HttpRequest): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     if (status >= 200 && status < 300) {
       throw new UnexpectedResponseError(
@@ -166,7 +168,7 @@ export function toClientError(
   const cause = safeCause(e, req.secrets);
   const init = { method: req.method, url: req.url.href, secrets: req.secrets, cause };
   const code = errorCode(e);
-  if (req.signal?.aborted || code === 'UND_ERR_ABORTED' || (e as Error | null)?.name === 'AbortError') return new AbortError(init);
+  if (req.signal?.aborted || code === 'UND_ERR_ABORTED' || nameOf(e) === 'AbortError') return new AbortError(init);
   const host = req.url.host;
   const phase = code === undefined ? undefined : TIMEOUT_CODES[code];
   if (phase) return new TimeoutError({ ...init, phase, timeoutMs: settings.timeouts[phase], host });

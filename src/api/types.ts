@@ -1,16 +1,33 @@
 // The API client's public shape: the resources it reaches and the options of a call.
 import type { Dispatcher } from 'undici';
-import type { Rec } from '../schema/index.js';
+import type { Rec, ResourceRecord, ResponseOf, SchemaOf, Extras } from '../schema/index.js';
 
 /** The kinds of record the client reads and writes. Origins are read-only. */
 export type RecordKind = 'configuration' | 'rule' | 'cache_setting' | 'origin';
 
-/** Where a record or list lives: configurations have no parent; the others live in a configuration. */
-export interface Place {
-  readonly kind: RecordKind;
-  /** The owning configuration (all kinds but configuration). */
-  readonly conf?: number;
+/**
+ * Where a record or list lives, by kind: configurations have no parent; the others live in a
+ * configuration, whose id they must give. `Place` alone is the union of every kind's place.
+ */
+export type Place<K extends RecordKind = RecordKind> = K extends 'configuration'
+  ? { readonly kind: K; readonly conf?: undefined }
+  : { readonly kind: K; readonly conf: number };
+
+/** A place of kind `K` (the `kind` property is where a call's record type is read from). */
+export type PlaceOf<K extends RecordKind> = Place<K> & { readonly kind: K };
+
+/**
+ * A place whose configuration may be unknown when the code is compiled (checked when the call is
+ * made: a missing one throws). Kept for callers written before `Place` was a union by kind.
+ * @deprecated build a `Place` of the kind (`{ kind: 'rule', conf }`).
+ */
+export interface UncheckedPlace<K extends RecordKind> {
+  readonly kind: K;
+  readonly conf: number | undefined;
 }
+
+/** What a PUT answers: the rules engine echoes the sent fields only, plus id (API.md §4.2). */
+export type PutAnswer<K extends RecordKind> = Partial<ResponseOf<SchemaOf<K>>> & Extras;
 
 export interface CallOptions {
   /** Cancels the call (and its retries, and any wait between them): rejects with AbortError. */
@@ -52,8 +69,8 @@ export interface ListOptions extends CallOptions {
   readonly pageSize?: number;
 }
 
-export interface ListResult {
-  readonly items: Rec[];
+export interface ListResult<R extends Rec = Rec> {
+  readonly items: R[];
   /** From X-Total-Count when the server sends it, else items.length. */
   readonly total: number;
 }
@@ -64,17 +81,32 @@ export interface TokenResult {
   readonly expires_at: string;
 }
 
-/** Every endpoint of API.md, by resource. Records are plain JSON objects as the server sent them. */
+/**
+ * Every endpoint of API.md, by resource. Records come back as the server sent them (extra fields
+ * kept, API.md §6), typed as the record of the place's kind: the client checks only that each is a
+ * JSON object, so a caller that needs every field present checks with `isRecordOf`. Bodies are the
+ * fields to send, untyped: the server judges them.
+ */
 export interface ApiClient {
-  list(place: Place, options?: ListOptions): Promise<ListResult>;
-  get(place: Place, id: number, options?: CallOptions): Promise<Rec>;
-  create(place: Place, body: Rec, options?: CallOptions): Promise<Rec>;
-  put(place: Place, id: number, body: Rec, options?: CallOptions): Promise<Rec>;
-  patch(place: Place, id: number, body: Rec, options?: CallOptions): Promise<Rec>;
+  list<K extends RecordKind>(place: PlaceOf<K>, options?: ListOptions): Promise<ListResult<ResourceRecord<K>>>;
+  /** @deprecated pass a `Place` */
+  list<K extends RecordKind>(place: UncheckedPlace<K>, options?: ListOptions): Promise<ListResult<ResourceRecord<K>>>;
+  get<K extends RecordKind>(place: PlaceOf<K>, id: number, options?: CallOptions): Promise<ResourceRecord<K>>;
+  /** @deprecated pass a `Place` */
+  get<K extends RecordKind>(place: UncheckedPlace<K>, id: number, options?: CallOptions): Promise<ResourceRecord<K>>;
+  create<K extends RecordKind>(place: PlaceOf<K>, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
+  /** @deprecated pass a `Place` */
+  create<K extends RecordKind>(place: UncheckedPlace<K>, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
+  put<K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, options?: CallOptions): Promise<PutAnswer<K>>;
+  patch<K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
+  /** @deprecated pass a `Place` */
+  patch<K extends RecordKind>(place: UncheckedPlace<K>, id: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
   delete(place: Place, id: number, options?: CallOptions): Promise<void>;
-  getErrorResponses(conf: number, options?: CallOptions): Promise<Rec>;
-  putErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<Rec>;
-  patchErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<Rec>;
+  /** @deprecated pass a `Place` */
+  delete(place: UncheckedPlace<RecordKind>, id: number, options?: CallOptions): Promise<void>;
+  getErrorResponses(conf: number, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
+  putErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
+  patchErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
   /** POST /tokens with HTTP Basic auth (no token needed). */
   createToken(user: string, password: string, options?: CallOptions): Promise<TokenResult>;
   readonly baseUrl: string;

@@ -3,12 +3,15 @@
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
+import { codeOf, errorMessage } from '../util/errors.js';
 import { CliError } from './errors.js';
 import { describeJsonError } from './json-error.js';
 
 export interface Profile {
   readonly base_url?: string;
   readonly token?: string;
+  /** Other keys, kept as they were when the file is written back. */
+  readonly [key: string]: unknown;
 }
 
 export interface ConfigFile {
@@ -45,9 +48,9 @@ export function readConfig(path: string, options: { readonly allowInsecure?: boo
     mode = statSync(path).mode;
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = codeOf(e);
     if (code === 'ENOENT') return undefined;
-    throw new CliError(`cannot read the config file ${path} (${code ?? (e as Error).message})`);
+    throw new CliError(`cannot read the config file ${path} (${code ?? errorMessage(e)})`);
   }
   let data: unknown;
   try {
@@ -70,19 +73,27 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const PROFILE_KEYS = ['base_url', 'token'] as const;
+const isOptionalString = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
+
+function isProfile(p: Record<string, unknown>): p is Profile {
+  return PROFILE_KEYS.every((key) => isOptionalString(p[key]));
+}
+
 function checkShape(data: unknown, path: string): ConfigFile {
   const bad = (problem: string) => new CliError(`the config file ${path} is malformed: ${problem}`);
   if (!isObject(data)) throw bad('it must hold a JSON object like {"profiles": {"prod": {"base_url": "…", "token": "…"}}, "default": "prod"}');
-  const profiles = data.profiles ?? {};
-  if (!isObject(profiles)) throw bad('"profiles" must be an object of named profiles');
-  for (const [name, p] of Object.entries(profiles)) {
+  const given = data.profiles ?? {};
+  if (!isObject(given)) throw bad('"profiles" must be an object of named profiles');
+  const checkProfile = ([name, p]: [string, unknown]): [string, Profile] => {
     if (!isObject(p)) throw bad(`profile "${name}" must be an object with "base_url" and "token"`);
-    for (const key of ['base_url', 'token'] as const) {
-      if (p[key] !== undefined && typeof p[key] !== 'string') throw bad(`"${key}" of profile "${name}" must be a string`);
-    }
-  }
-  if (data.default !== undefined && typeof data.default !== 'string') throw bad('"default" must be the name of a profile');
-  return { ...data, profiles: profiles as Record<string, Profile> } as ConfigFile;
+    if (!isProfile(p)) throw bad(`"${PROFILE_KEYS.find((key) => !isOptionalString(p[key]))}" of profile "${name}" must be a string`);
+    return [name, p];
+  };
+  const profiles = Object.fromEntries(Object.entries(given).map(checkProfile));
+  const defaultName = data.default;
+  if (!isOptionalString(defaultName)) throw bad('"default" must be the name of a profile');
+  return { ...data, profiles, ...(defaultName === undefined ? {} : { default: defaultName }) };
 }
 
 /** Replaces the file atomically (temp file + fsync + rename), mode 0600; new folders get 0700. */

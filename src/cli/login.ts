@@ -1,8 +1,9 @@
 // `cdn-tui login`: asks the user name and the password (no echo), gets a token with POST /tokens
 // and saves it in a profile of the config file (0600 in a 0700 folder, atomic replace).
-import { isatty, type ReadStream } from 'node:tty';
+import { isatty } from 'node:tty';
 import { Agent } from 'undici';
 import { ApiError, ClientError, createApiClient, type TokenResult } from '../api/index.js';
+import { codeOf, errorMessage } from '../util/errors.js';
 import type { LoginFlags } from './args.js';
 import { configPath, readConfig, writeConfig, type ConfigFile } from './config.js';
 import { CliError, EXIT, UsageError, addSecret } from './errors.js';
@@ -40,7 +41,7 @@ export async function loginCommand(flags: LoginFlags, env: NodeJS.ProcessEnv = p
   try {
     writeConfig(path, next);
   } catch (e) {
-    throw new CliError(`got a token but cannot write ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new CliError(`got a token but cannot write ${path} (${codeOf(e) ?? errorMessage(e)})`);
   }
   process.stdout.write(`Logged in to ${baseUrl} as ${user}; token saved to profile "${profileName}" (expires ${formatDate(result.expires_at)}).\n`);
   return EXIT.ok;
@@ -50,7 +51,7 @@ async function credentialsFromTerminal(givenUser: string | undefined): Promise<{
   if (!isatty(0)) {
     throw new UsageError('needs a terminal to ask the password without echo (try ssh -t), or pipe the password in with --user NAME --password-stdin');
   }
-  const prompter = ttyPrompter(process.stdin as ReadStream, process.stderr);
+  const prompter = ttyPrompter(process.stdin, process.stderr);
   try {
     let user = givenUser;
     while (user === undefined || user === '') {

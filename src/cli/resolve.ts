@@ -1,6 +1,7 @@
 // Which API the TUI talks to: flags > environment > profile (UX.md §1), or the demo. Pure apart
 // from reading the config and token files it is told about; the caller passes the environment.
 import { readFileSync } from 'node:fs';
+import { codeOf, errorMessage } from '../util/errors.js';
 import type { TuiFlags } from './args.js';
 import { configPath, readConfig, type ConfigFile, type Profile } from './config.js';
 import { CliError, UsageError, addSecret } from './errors.js';
@@ -135,8 +136,7 @@ export function readTokenFile(path: string): string {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new CliError(`cannot read the token file ${path} (${code ?? (e as Error).message})`);
+    throw new CliError(`cannot read the token file ${path} (${codeOf(e) ?? errorMessage(e)})`);
   }
   const token = text.trim();
   if (token === '') throw new CliError(`the token file ${path} is empty`);

@@ -1,17 +1,24 @@
 // A cache setting (API.md §4.3). Field order = response order.
 import { booleanField, cdnCacheField, cdnCacheProductRule, idField, nameField, ttlField } from './common.js';
-import type { CrossRule, EnumField, ListField, ResourceSchema } from './types.js';
+import { defineSchema } from './derive.js';
+import type { CrossRule, EnumField, ListField } from './types.js';
 
 const REQUIRED = { create: 'required', put: 'required', patch: true, response: true } as const;
 const OPTIONAL = { create: 'optional', put: 'optional', patch: true, response: true } as const;
 
-function varyField(name: string, label: string, what: string): EnumField {
+const VARY_CHOICES = ['ignore', 'whitelist', 'blacklist', 'all'] as const;
+
+function varyField<const N extends string>(
+  name: N,
+  label: string,
+  what: string,
+): EnumField & { readonly name: N; readonly choices: typeof VARY_CHOICES } & typeof REQUIRED {
   return {
     name,
     label,
     help: `How cached content varies by ${what}.`,
     type: 'enum',
-    choices: ['ignore', 'whitelist', 'blacklist', 'all'],
+    choices: VARY_CHOICES,
     choiceHelp: {
       ignore: `does not vary by ${what}`,
       whitelist: 'varies only by the listed names',
@@ -22,7 +29,12 @@ function varyField(name: string, label: string, what: string): EnumField {
   };
 }
 
-function namesField(name: string, label: string, what: string, mode: string): ListField {
+function namesField<const N extends string>(
+  name: N,
+  label: string,
+  what: string,
+  mode: string,
+): ListField & { readonly name: N; readonly nullable: true } & typeof OPTIONAL {
   return {
     name,
     label,
@@ -36,20 +48,20 @@ function namesField(name: string, label: string, what: string, mode: string): Li
   };
 }
 
-function listNeededRule(enumName: string, listName: string): CrossRule {
+function listNeededRule<const E extends string, const L extends string>(enumName: E, listName: L): CrossRule<E | L> {
   return {
     fields: [enumName, listName],
     check: (r) => {
       const mode = r[enumName];
-      const list = r[listName] as string[] | null;
-      return (mode === 'whitelist' || mode === 'blacklist') && (list === null || list.length === 0)
+      const list = r[listName];
+      return (mode === 'whitelist' || mode === 'blacklist') && (list === null || (Array.isArray(list) && list.length === 0))
         ? [[listName, `Needs at least one name when ${enumName} is "${String(mode)}".`]]
         : [];
     },
   };
 }
 
-export const cacheSettingSchema: ResourceSchema = {
+export const cacheSettingSchema = defineSchema({
   kind: 'cache_setting',
   title: 'cache setting',
   fields: [
@@ -88,4 +100,4 @@ export const cacheSettingSchema: ResourceSchema = {
     listNeededRule('cache_by_cookies', 'cookie_names'),
     cdnCacheProductRule,
   ],
-};
+});

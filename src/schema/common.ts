@@ -1,11 +1,16 @@
-// Field shapes that several resources share (API.md §4: TTLs, names, ids, product rules).
+// Field shapes that several resources share (API.md §4: TTLs, names, ids, product rules). The
+// helpers are generic in the field name and in their extra settings, so a schema built from them
+// keeps each field's literal type (see derive.ts).
 import type { BooleanField, CrossRule, EnumField, IntegerField, Product, Rec, StringField, ValidationContext } from './types.js';
 
 export const MAX_TTL = 31_536_000;
 /** Ids of other systems (certificates, WAF rule sets): positive integers, no other bound in the contract. */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
-export const idField: IntegerField = {
+/** Settings a helper's caller may add; the name, type and nullability are the helper's. */
+export type Extra<T> = Omit<Partial<T>, 'name' | 'label' | 'help' | 'type' | 'nullable'>;
+
+export const idField = {
   name: 'id',
   label: 'id',
   help: 'Assigned by the server.',
@@ -14,9 +19,9 @@ export const idField: IntegerField = {
   max: Number.MAX_SAFE_INTEGER,
   readOnly: true,
   response: true,
-};
+} as const satisfies IntegerField;
 
-export function nameField(help: string): StringField {
+export function nameField(help: string) {
   return {
     name: 'name',
     label: 'name',
@@ -29,24 +34,41 @@ export function nameField(help: string): StringField {
     put: 'required',
     patch: true,
     response: true,
-  };
+  } as const satisfies StringField;
 }
 
-export function ttlField(name: string, label: string, help: string, extra: Partial<IntegerField> = {}): IntegerField {
+export function ttlField<const N extends string, const X extends Extra<IntegerField>>(
+  name: N,
+  label: string,
+  help: string,
+  extra: X,
+): IntegerField & { readonly name: N } & X {
   return { name, label, help, type: 'integer', min: 0, max: MAX_TTL, unit: 'seconds', default: 0, ...extra };
 }
 
-export function optionalIdField(name: string, label: string, help: string, extra: Partial<IntegerField> = {}): IntegerField {
+export function optionalIdField<const N extends string, const X extends Extra<IntegerField>>(
+  name: N,
+  label: string,
+  help: string,
+  extra: X,
+): IntegerField & { readonly name: N; readonly nullable: true } & X {
   return { name, label, help, type: 'integer', min: 1, max: MAX_ID, nullable: true, default: null, ...extra };
 }
 
-export function booleanField(name: string, label: string, help: string, extra: Partial<BooleanField> = {}): BooleanField {
+export function booleanField<const N extends string, const X extends Extra<BooleanField>>(
+  name: N,
+  label: string,
+  help: string,
+  extra: X,
+): BooleanField & { readonly name: N } & X {
   return { name, label, help, type: 'boolean', default: false, ...extra };
 }
 
 export const CDN_CACHE_CHOICES = ['honor', 'override', 'bypass'] as const;
 
-export function cdnCacheField(extra: Partial<EnumField>): EnumField {
+export function cdnCacheField<const X extends Omit<Extra<EnumField>, 'choices'>>(
+  extra: X,
+): EnumField & { readonly name: 'cdn_cache_settings'; readonly choices: typeof CDN_CACHE_CHOICES } & X {
   return {
     name: 'cdn_cache_settings',
     label: 'CDN cache',
@@ -67,7 +89,7 @@ export function hasProduct(ctx: ValidationContext, product: Product): boolean {
 }
 
 /** `bypass` needs application acceleration; `override` needs a TTL of at least 60 s without it. */
-export const cdnCacheProductRule: CrossRule = {
+export const cdnCacheProductRule: CrossRule<'cdn_cache_settings' | 'cdn_cache_settings_maximum_ttl'> = {
   fields: ['cdn_cache_settings', 'cdn_cache_settings_maximum_ttl'],
   check: (r, ctx) => {
     if (hasProduct(ctx, 'application_acceleration')) return [];

@@ -10,11 +10,12 @@ import {
   optionalIdField,
   ttlField,
 } from './common.js';
-import type { ResourceSchema, Rec } from './types.js';
+import type { Rec } from './types.js';
+import { defineSchema } from './derive.js';
 
 const PUTPATCH = { put: 'optional', patch: true, response: true } as const;
 
-export const configurationSchema: ResourceSchema = {
+export const configurationSchema = defineSchema({
   kind: 'configuration',
   title: 'configuration',
   fields: [
@@ -108,24 +109,21 @@ export const configurationSchema: ResourceSchema = {
     {
       fields: ['name'],
       check: (r, ctx) => {
-        const other = holderOf(ctx, 'name', r.name as string);
+        const other = typeof r.name === 'string' ? holderOf(ctx, 'name', r.name) : undefined;
         return other ? [['name', `A configuration named "${String(r.name)}" already exists (id ${String(other.id)}).`]] : [];
       },
     },
     {
       fields: ['cname'],
       check: (r, ctx) =>
-        (r.cname as string[]).flatMap((c) => {
+        cnames(r).flatMap((c) => {
           const other = holderOf(ctx, 'cname', c);
           return other ? [['cname', `"${c}" already belongs to configuration ${String(other.id)} ("${String(other.name)}").`] as const] : [];
         }),
     },
     {
       fields: ['cname_access_only', 'cname'],
-      check: (r: Rec) =>
-        r.cname_access_only === true && (r.cname as string[]).length === 0
-          ? [['cname_access_only', 'Needs at least one cname.']]
-          : [],
+      check: (r) => (r.cname_access_only === true && cnames(r).length === 0 ? [['cname_access_only', 'Needs at least one cname.']] : []),
     },
     cdnCacheProductRule,
     {
@@ -133,4 +131,9 @@ export const configurationSchema: ResourceSchema = {
       check: (r, ctx) => (r.rawlogs === true && !hasProduct(ctx, 'raw_logs') ? [['rawlogs', 'Needs the raw_logs product.']] : []),
     },
   ],
-};
+});
+
+/** The merged record's cnames (the validator has checked each, or filled the default: none). */
+function cnames(r: Rec): string[] {
+  return Array.isArray(r.cname) ? r.cname.filter((c) => typeof c === 'string') : [];
+}

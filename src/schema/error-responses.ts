@@ -1,6 +1,6 @@
 // The cache times of HTTP error responses (API.md §4.4): one object per configuration, no id.
 import { ttlField } from './common.js';
-import type { ResourceSchema } from './types.js';
+import { defineSchema } from './derive.js';
 
 /** The seven codes, in response order, with their meaning. */
 export const ERROR_CODES = [
@@ -13,7 +13,7 @@ export const ERROR_CODES = [
   [501, 'Not Implemented'],
 ] as const;
 
-export const errorResponsesSchema: ResourceSchema = {
+export const errorResponsesSchema = defineSchema({
   kind: 'error_responses',
   title: 'error responses',
   fields: ERROR_CODES.map(([code, meaning]) =>
@@ -24,4 +24,4 @@ export const errorResponsesSchema: ResourceSchema = {
     }),
   ),
   rules: [],
-};
+});

@@ -1,5 +1,6 @@
 // Checks of a string's form (API.md §4). Each returns the problem as a sentence, or undefined.
 import { isIP } from 'node:net';
+import { errorMessage } from '../util/errors.js';
 import type { FormatName } from './types.js';
 
 // eslint-disable-next-line no-control-regex
@@ -48,6 +49,6 @@ export function regexProblem(source: string): string | undefined {
     new RegExp(source);
     return undefined;
   } catch (e) {
-    return `Not a valid regular expression: ${(e as Error).message.replace(/^Invalid regular expression: /, '')}.`;
+    return `Not a valid regular expression: ${errorMessage(e).replace(/^Invalid regular expression: /, '')}.`;
   }
 }

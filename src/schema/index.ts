@@ -7,5 +7,23 @@ export { errorResponsesSchema, ERROR_CODES } from './error-responses.js';
 export { originSchema, defaultOrigin } from './origin.js';
 export { MAX_TTL } from './common.js';
 export { checkFormat, regexProblem } from './formats.js';
-export { accepts, acceptedFields, checkValue, isPlainObject, toResponse, validateWrite, type WriteResult } from './validate.js';
-export { schemaFor } from './registry.js';
+export { accepts, acceptedFields, checkValue, toResponse, validateRecord, validateWrite, type WriteResult } from './validate.js';
+export { fitsField, isPlainObject, isRecordOf, isStoredRecord, misfits, storedRecord } from './records.js';
+export { schemaFor, type SchemaOf } from './registry.js';
+export {
+  defineSchema,
+  type CacheSetting,
+  type Configuration,
+  type ErrorResponses,
+  type Extras,
+  type FieldsOf,
+  type NameOf,
+  type Origin,
+  type RecordOf,
+  type ResourceRecord,
+  type ResponseOf,
+  type Rule,
+  type SchemaSpec,
+  type StoredRecord,
+  type ValueOf,
+} from './derive.js';

@@ -1,33 +1,40 @@
 // Origins (API.md §4.5): read-only records; each configuration has its "Default Origin".
 import { idField } from './common.js';
-import type { FieldSpec, Rec, ResourceSchema } from './types.js';
+import { defineSchema, type StoredRecord } from './derive.js';
 
-function shown(name: string, label: string, type: 'string' | 'json' | 'integer'): FieldSpec {
-  const base = { name, label, help: '', response: true, readOnly: true };
-  if (type === 'string') return { ...base, type, minLength: 0, maxLength: 1000 };
-  if (type === 'integer') return { ...base, type, min: 0, max: Number.MAX_SAFE_INTEGER };
-  return { ...base, type };
+const SHOWN = { help: '', response: true, readOnly: true } as const;
+
+function shownText<const N extends string>(name: N, label: string) {
+  return { name, label, ...SHOWN, type: 'string', minLength: 0, maxLength: 1000 } as const;
 }
 
-export const originSchema: ResourceSchema = {
+function shownNumber<const N extends string>(name: N, label: string) {
+  return { name, label, ...SHOWN, type: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER } as const;
+}
+
+function shownData<const N extends string>(name: N, label: string) {
+  return { name, label, ...SHOWN, type: 'json' } as const;
+}
+
+export const originSchema = defineSchema({
   kind: 'origin',
   title: 'origin',
   fields: [
     idField,
-    shown('name', 'name', 'string'),
-    shown('origin_type', 'type', 'string'),
-    shown('host_header', 'Host header', 'string'),
-    shown('origin_protocol_policy', 'protocol', 'string'),
-    shown('addresses', 'addresses', 'json'),
-    shown('origin_path', 'path', 'string'),
-    shown('connection_timeout', 'connect timeout', 'integer'),
-    shown('timeout_between_bytes', 'timeout between bytes', 'integer'),
+    shownText('name', 'name'),
+    shownText('origin_type', 'type'),
+    shownText('host_header', 'Host header'),
+    shownText('origin_protocol_policy', 'protocol'),
+    shownData('addresses', 'addresses'),
+    shownText('origin_path', 'path'),
+    shownNumber('connection_timeout', 'connect timeout'),
+    shownNumber('timeout_between_bytes', 'timeout between bytes'),
   ],
   rules: [],
-};
+});
 
 /** The origin that a configuration's create makes from its write-once origin fields. */
-export function defaultOrigin(id: number, configuration: Rec): Rec {
+export function defaultOrigin(id: number, configuration: StoredRecord<'configuration'>): StoredRecord<'origin'> {
   return {
     id,
     name: 'Default Origin',

@@ -6,14 +6,18 @@ import { originSchema } from './origin.js';
 import { ruleSchema } from './rule.js';
 import type { ResourceKind, ResourceSchema } from './types.js';
 
-const SCHEMAS: Record<ResourceKind, ResourceSchema> = {
+const SCHEMAS = {
   configuration: configurationSchema,
   rule: ruleSchema,
   cache_setting: cacheSettingSchema,
   error_responses: errorResponsesSchema,
   origin: originSchema,
-};
+} as const satisfies { readonly [K in ResourceKind]: ResourceSchema<K> };
 
-export function schemaFor(kind: ResourceKind): ResourceSchema {
+/** The schema of `kind`, with its fields' literal types. */
+export type SchemaOf<K extends ResourceKind> = (typeof SCHEMAS)[K];
+
+/** The schema of a kind; a plain `ResourceKind` gives the union of the schemas (each a `ResourceSchema`). */
+export function schemaFor<K extends ResourceKind>(kind: K): SchemaOf<K> {
   return SCHEMAS[kind];
 }

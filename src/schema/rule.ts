@@ -1,12 +1,12 @@
 // A rules engine rule (API.md §4.2). Field order = response order.
 import { booleanField, hasProduct, idField, optionalIdField } from './common.js';
 import { regexProblem } from './formats.js';
-import type { ResourceSchema } from './types.js';
+import { defineSchema } from './derive.js';
 
 const REQUIRED = { create: 'required', put: 'required', patch: true, response: true } as const;
 const OPTIONAL = { create: 'optional', put: 'optional', patch: true, response: true } as const;
 
-export const ruleSchema: ResourceSchema = {
+export const ruleSchema = defineSchema({
   kind: 'rule',
   title: 'rule',
   putEchoesSentFields: true,
@@ -103,7 +103,8 @@ export const ruleSchema: ResourceSchema = {
     {
       fields: ['path', 'regex'],
       check: (r) => {
-        const path = r.path as string;
+        const path = r.path;
+        if (typeof path !== 'string') return []; // checked as a string when sent; absent only from a partial stored record
         if (r.regex === true) {
           const problem = regexProblem(path);
           return problem ? [['path', problem]] : [];
@@ -137,4 +138,4 @@ export const ruleSchema: ResourceSchema = {
           : [],
     },
   ],
-};
+});

@@ -1,8 +1,12 @@
 // The vocabulary of the resource schema: how a field, a resource and a cross-field rule are described.
 // Everything that knows about fields (emulator validation, client checks, forms, diff) reads these.
 
-export type Product = 'application_acceleration' | 'raw_logs';
-export const PRODUCTS: readonly Product[] = ['application_acceleration', 'raw_logs'];
+export const PRODUCTS = ['application_acceleration', 'raw_logs'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+export function isProduct(name: string): name is Product {
+  return PRODUCTS.some((p) => p === name);
+}
 
 export type Operation = 'create' | 'put' | 'patch';
 
@@ -102,23 +106,32 @@ export interface ValidationContext {
   readonly refExists?: (kind: RefKind, id: number) => boolean;
 }
 
-export interface CrossRule {
+/** Problems, each under the field (one of `N`) that has to change. */
+export type Problems<N extends string = string> = ReadonlyArray<readonly [field: N, message: string]>;
+
+/**
+ * A check across fields, named by `N` (the schema's field names). It reads the merged record as
+ * `Rec`: on a create it lacks what the server assigns, and the UI validates drafts of records that
+ * a server sent partly; so a rule tests the types of what it reads.
+ */
+export interface CrossRule<N extends string = string> {
   /** The fields the rule reads; it runs when the write touches any of them. */
-  readonly fields: readonly string[];
-  /** Problems with the merged record, each under the field that has to change. */
-  readonly check: (record: Rec, ctx: ValidationContext) => ReadonlyArray<readonly [field: string, message: string]>;
+  readonly fields: readonly N[];
+  /** Problems with the merged record. */
+  readonly check: (record: Rec, ctx: ValidationContext) => Problems<N>;
 }
 
-export interface ResourceSchema {
-  readonly kind: ResourceKind;
+/** A resource's fields and rules. `F` keeps each field's literal type (see `defineSchema`). */
+export interface ResourceSchema<K extends ResourceKind = ResourceKind, F extends FieldSpec = FieldSpec> {
+  readonly kind: K;
   /** Singular, for messages and headers: "configuration", "rule". */
   readonly title: string;
-  readonly fields: readonly FieldSpec[];
+  readonly fields: readonly F[];
   readonly rules: readonly CrossRule[];
   /** PUT answers with the sent fields plus id only (the rules engine quirk of the seed). */
   readonly putEchoesSentFields?: boolean;
   /** Last adjustments of the merged record (may change it); returns problems with what was sent. */
-  readonly finish?: (sent: Rec, merged: Rec) => ReadonlyArray<readonly [field: string, message: string]>;
+  readonly finish?: (sent: Rec, merged: Rec) => Problems;
 }
 
 /** Whether a field matters for a record as it is; when not, the sentence that says why. */

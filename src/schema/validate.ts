@@ -1,9 +1,13 @@
 // Validation of a write (create / PUT / PATCH) against a resource schema, on the merged record (API.md §2, §4).
+import type { StoredRecord } from './derive.js';
 import { checkFormat } from './formats.js';
-import type { FieldErrors, FieldSpec, Operation, Rec, ResourceSchema, ValidationContext } from './types.js';
+import { isPlainObject, storedRecord } from './records.js';
+import { schemaFor } from './registry.js';
+import type { FieldErrors, FieldSpec, Operation, Rec, ResourceKind, ResourceSchema, ValidationContext } from './types.js';
 
-export type WriteResult =
-  | { readonly ok: true; readonly record: Rec; readonly sent: readonly string[] }
+/** A write's outcome: the record to store (`R`: untyped, or typed by `validateRecord`), or why not. */
+export type WriteResult<R extends Rec = Rec> =
+  | { readonly ok: true; readonly record: R; readonly sent: readonly string[] }
   | { readonly ok: false; readonly detail: string }
   | { readonly ok: false; readonly errors: FieldErrors };
 
@@ -18,14 +22,13 @@ export function acceptedFields(schema: ResourceSchema, op: Operation): FieldSpec
   return schema.fields.filter((f) => accepts(f, op));
 }
 
-export function isPlainObject(v: unknown): v is Rec {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** JSON types by the names API.md §2's messages use (Python's). */
+const JSON_TYPE_NAMES: Readonly<Record<string, string>> = { string: 'str', number: 'number', boolean: 'bool', object: 'dict' };
 
 export function jsonTypeName(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'list';
-  return { string: 'str', number: 'number', boolean: 'bool', object: 'dict' }[typeof v as string] ?? typeof v;
+  return JSON_TYPE_NAMES[typeof v] ?? typeof v;
 }
 
 /** A value quoted for a message, cut short so a huge input never makes a huge answer. */
@@ -124,7 +127,10 @@ export function validateWrite(
   if (!isPlainObject(body)) return { ok: false, detail: `Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.` };
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const keys = Object.keys(body).filter((k) => !IGNORED.has(k) && !byName.get(k)?.readOnly);
-  const unknown = keys.filter((k) => !accepts(byName.get(k) ?? ({} as FieldSpec), op));
+  const unknown = keys.filter((k) => {
+    const field = byName.get(k);
+    return field === undefined || !accepts(field, op);
+  });
   if (unknown.length) return { ok: false, detail: `There are some unknown fields: ${pyList(unknown)}` };
   if (op === 'patch' && keys.length === 0) return { ok: false, detail: 'Send at least one field.' };
 
@@ -151,14 +157,33 @@ export function validateWrite(
     for (const [field, message] of rule.check(merged, ctx)) addError(errors, field, message);
   }
   for (const f of schema.fields) {
-    if (f.type !== 'integer' || !f.ref || !touched(f.name) || merged[f.name] === null || !ctx.refExists) continue;
-    if (!ctx.refExists(f.ref, merged[f.name] as number)) {
+    const id = merged[f.name];
+    if (f.type !== 'integer' || !f.ref || !touched(f.name) || id === null || !ctx.refExists) continue;
+    if (typeof id !== 'number' || !ctx.refExists(f.ref, id)) {
       const what = f.ref === 'origin' ? 'Origin' : 'Cache setting';
-      addError(errors, f.name, `${what} ${String(merged[f.name])} does not belong to this configuration.`);
+      addError(errors, f.name, `${what} ${String(id)} does not belong to this configuration.`);
     }
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, record: merged, sent: Object.keys(sent) };
+}
+
+/**
+ * `validateWrite` for the emulator, whose accepted record is typed: `stored` (PUT, PATCH) is a
+ * complete record, and on create `assign` adds what the server sets (called only when the write is
+ * valid, so ids are not used up by refused writes). The result is checked by `storedRecord`.
+ */
+export function validateRecord<K extends ResourceKind>(
+  kind: K,
+  op: Operation,
+  body: unknown,
+  stored: StoredRecord<K> | undefined,
+  ctx: ValidationContext,
+  assign?: () => Rec,
+): WriteResult<StoredRecord<K>> {
+  const result = validateWrite(schemaFor(kind), op, body, stored, ctx);
+  if (!result.ok) return result;
+  return { ...result, record: storedRecord(kind, assign ? { ...result.record, ...assign() } : result.record) };
 }
 
 /** The record as responses show it: the response fields, in schema order. */

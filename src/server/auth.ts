@@ -21,6 +21,8 @@ export interface Caller {
   readonly permissions: ReadonlySet<Permission>;
 }
 
+const isPermission = (p: string): p is Permission => p === 'view' || p === 'edit';
+
 const unauthenticated = (detail: string) => new HttpError(401, { detail }, { 'www-authenticate': 'Token' });
 
 export class Auth {
@@ -48,7 +50,7 @@ export class Auth {
     const issued = this.state.tokens.get(key);
     if (!issued) throw unauthenticated('Invalid token.');
     if (issued.expiresAt <= now) throw unauthenticated('Token has expired.');
-    return { key, permissions: new Set(issued.permissions.split(',') as Permission[]) };
+    return { key, permissions: new Set(issued.permissions.split(',').filter(isPermission)) };
   }
 
   /** POST /tokens: checks Basic credentials and returns the new token with the change that records it. */

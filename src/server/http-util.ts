@@ -1,5 +1,6 @@
 // Request and answer plumbing: JSON answers, HTTP errors as values, the body with its checks (API.md §1–2).
 import type { IncomingMessage } from 'node:http';
+import { errorMessage } from '../util/errors.js';
 
 export const MAX_BODY = 1 << 20;
 
@@ -50,10 +51,12 @@ export async function readJsonBody(req: IncomingMessage, note: BodyNote): Promis
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
+  for await (const chunk of req) {
+    // Bytes: nothing has set an encoding on the request.
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += bytes.length;
     if (size > MAX_BODY) throw tooLarge();
-    chunks.push(chunk);
+    chunks.push(bytes);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   try {
@@ -61,7 +64,7 @@ export async function readJsonBody(req: IncomingMessage, note: BodyNote): Promis
     return note.value;
   } catch (e) {
     note.text = text.slice(0, 2000);
-    const why = text.trim() === '' ? 'the body is empty' : (e as Error).message;
+    const why = text.trim() === '' ? 'the body is empty' : errorMessage(e);
     throw badRequest({ detail: `JSON parse error - ${why}` });
   }
 }

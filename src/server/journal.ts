@@ -5,6 +5,8 @@ import { closeSync, existsSync, fdatasync, fsyncSync, openSync, readFileSync, re
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { dirname } from 'node:path';
+import { errorMessage } from '../util/errors.js';
+import { checkChange } from './change-check.js';
 import { ChangeError, type Change, type EmulatorState } from './state.js';
 
 const HEADER = '{"cdn_tui_emulator":1}';
@@ -39,9 +41,9 @@ export function loadDataFile(file: string, state: EmulatorState): LoadReport {
     try {
       const changes: unknown = JSON.parse(checked(lines[i]!));
       if (!Array.isArray(changes)) throw new ChangeError('not a list of changes');
-      for (const c of changes) state.apply(c as Change);
+      for (const c of changes) state.apply(checkChange(c));
     } catch (e) {
-      throw new DataFileError(`${file} is damaged at line ${i + 1}: ${(e as Error).message}`);
+      throw new DataFileError(`${file} is damaged at line ${i + 1}: ${errorMessage(e)}`);
     }
   }
   return { droppedBytes: Buffer.byteLength(text) - Buffer.byteLength(text.slice(0, end)), created: false };
@@ -62,7 +64,7 @@ function checked(text: string): string {
 interface Pending {
   readonly line: string;
   readonly done: () => void;
-  readonly fail: (e: Error) => void;
+  readonly fail: (e: unknown) => void;
 }
 
 export class Journal {
@@ -120,7 +122,7 @@ export class Journal {
         }
         await fdatasyncAsync(this.fd);
       } catch (e) {
-        for (const p of batch) p.fail(e as Error);
+        for (const p of batch) p.fail(e);
         continue;
       }
       for (const p of batch) p.done();

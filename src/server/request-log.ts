@@ -27,8 +27,7 @@ export class RequestLog {
     } catch {
       // A body nested thousands deep overflows JSON.stringify's stack; the line (and the answer sent
       // after it) must not be lost to it: log the request without that body.
-      const { body: _unloggable, ...rest } = entry;
-      line = JSON.stringify({ time, ...rest, body_text: '(not logged: the JSON body is nested too deeply)' });
+      line = JSON.stringify({ time, ...entry, body: undefined, body_text: '(not logged: the JSON body is nested too deeply)' });
     }
     writeSync(this.fd, line + '\n');
   }

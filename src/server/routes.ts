@@ -5,7 +5,11 @@ import * as rec from './handlers/records.js';
 import type { Handler } from './handlers/common.js';
 import { HttpError, notFound } from './http-util.js';
 
-type Methods = Readonly<Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>>;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+type Methods = Readonly<Partial<Record<Method, Handler>>>;
+
+const isMethod = (m: string): m is Method => METHODS.some((known) => known === m);
 
 interface Route {
   /** Segments after /content_delivery/configurations; ':conf' and ':id' match decimal ids. */
@@ -72,11 +76,12 @@ export function route(method: string, pathname: string): Matched {
     const ok = r.segments.every((seg, i) => {
       if (!seg.startsWith(':')) return seg === rest[i];
       if (!ID.test(rest[i]!)) return false;
-      ids[seg.slice(1) as 'conf' | 'id'] = Number(rest[i]);
+      if (seg === ':conf') ids.conf = Number(rest[i]);
+      else ids.id = Number(rest[i]);
       return true;
     });
     if (!ok) continue;
-    const handler = r.methods[method as keyof Methods];
+    const handler = isMethod(method) ? r.methods[method] : undefined;
     if (!handler) throw methodNotAllowed(method, Object.keys(r.methods));
     return { kind: 'api', handler, ...ids };
   }

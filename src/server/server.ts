@@ -2,6 +2,7 @@
 // latency, the request log — in the order of API.md §2.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errorMessage, errorStack } from '../util/errors.js';
 import { Auth, requirePermission } from './auth.js';
 import { HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
 import type { ServeOptions } from './options.js';
@@ -67,9 +68,9 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
   const server = createServer({ keepAliveTimeout: 30_000, requestTimeout: 60_000 }, (req, res) => {
     const started = performance.now();
     handle(req)
-      .catch((e: unknown) => {
-        process.stderr.write(`cdn-tui serve: internal error on ${req.method} ${req.url}: ${(e as Error).stack}\n`);
-        return { reply: { status: 500, body: { detail: 'Internal server error.' } }, note: {} } as Outcome;
+      .catch((e: unknown): Outcome => {
+        process.stderr.write(`cdn-tui serve: internal error on ${req.method} ${req.url}: ${errorStack(e)}\n`);
+        return { reply: { status: 500, body: { detail: 'Internal server error.' } }, note: {} };
       })
       .then(async ({ reply, note }) => {
         if (options.latencyMs > 0) await sleep(options.latencyMs);
@@ -87,7 +88,7 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
           });
         } catch (e) {
           // the answer matters more than its log line
-          process.stderr.write(`cdn-tui serve: cannot write the log: ${(e as Error).message}\n`);
+          process.stderr.write(`cdn-tui serve: cannot write the log: ${errorMessage(e)}\n`);
         }
         if (reset) {
           req.socket.destroy();
@@ -97,7 +98,7 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
         if (!req.complete && reply.status >= 400) res.setHeader('connection', 'close');
         send(res, reply);
       })
-      .catch((e: unknown) => process.stderr.write(`cdn-tui serve: ${(e as Error).message}\n`));
+      .catch((e: unknown) => process.stderr.write(`cdn-tui serve: ${errorMessage(e)}\n`));
   });
   return server;
 }

@@ -1,22 +1,56 @@
 // The emulator's data in memory, changed only by `apply` of journal changes (so replay = live behaviour).
-import type { Rec } from '../schema/index.js';
+import { errorResponsesSchema, storedRecord, type Rec, type StoredRecord } from '../schema/index.js';
 
-export type SubKind = 'rule' | 'cache_setting' | 'origin';
-export type IdKind = 'configuration' | SubKind;
+export const SUB_KINDS = ['rule', 'cache_setting', 'origin'] as const;
+export type SubKind = (typeof SUB_KINDS)[number];
+export const ID_KINDS = ['configuration', ...SUB_KINDS] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+/** A record inside a configuration: `k` and the record's type go together (a union over the kinds). */
+export type SubChange<K extends SubKind = SubKind> = {
+  readonly [P in K]: { readonly t: 'sub'; readonly k: P; readonly conf: number; readonly id: number; readonly v: StoredRecord<P> };
+}[K];
 
 /** One durable change. A write is a list of them, journaled as one line (all or nothing). */
 export type Change =
-  | { readonly t: 'conf'; readonly id: number; readonly v: Rec }
-  | { readonly t: 'sub'; readonly k: SubKind; readonly conf: number; readonly id: number; readonly v: Rec }
-  | { readonly t: 'err'; readonly conf: number; readonly v: Rec }
+  | { readonly t: 'conf'; readonly id: number; readonly v: StoredRecord<'configuration'> }
+  | SubChange
+  | { readonly t: 'err'; readonly conf: number; readonly v: StoredRecord<'error_responses'> }
   | { readonly t: 'del'; readonly k: 'configuration' | SubKind; readonly conf: number; readonly id: number }
   | { readonly t: 'seq'; readonly v: Readonly<Record<IdKind, number>> }
   | { readonly t: 'token'; readonly h: string; readonly perms: string; readonly exp: string };
 
+/** The records of each kind inside a configuration, by id. */
+export type Subs = { readonly [K in SubKind]: Map<number, StoredRecord<K>> };
+
 export interface ConfEntry {
-  record: Rec;
-  readonly subs: Record<SubKind, Map<number, Rec>>;
-  errorResponses: Rec;
+  record: StoredRecord<'configuration'>;
+  readonly subs: Subs;
+  errorResponses: StoredRecord<'error_responses'>;
+}
+
+/** Error responses that all cache for 0 s: what a new configuration gets (API.md §4.4). */
+export function zeroErrorResponses(): StoredRecord<'error_responses'> {
+  return storedRecord('error_responses', Object.fromEntries(errorResponsesSchema.fields.map((f) => [f.name, 0])));
+}
+
+/**
+ * The change that stores `v` as the record `id` of kind `k`, once `v` is checked to be one. One case
+ * per kind: only a single kind lets the compiler tie `k` to the record's type.
+ */
+export function subChange(k: SubKind, conf: number, id: number, v: Rec): SubChange {
+  switch (k) {
+    case 'rule':
+      return { t: 'sub', k, conf, id, v: storedRecord(k, v) };
+    case 'cache_setting':
+      return { t: 'sub', k, conf, id, v: storedRecord(k, v) };
+    case 'origin':
+      return { t: 'sub', k, conf, id, v: storedRecord(k, v) };
+  }
+}
+
+function putSub<K extends SubKind>(subs: Subs, c: SubChange<K>): void {
+  subs[c.k].set(c.id, c.v);
 }
 
 export interface IssuedToken {
@@ -55,7 +89,7 @@ export class EmulatorState {
           this.configurations.set(c.id, {
             record: c.v,
             subs: { rule: new Map(), cache_setting: new Map(), origin: new Map() },
-            errorResponses: {},
+            errorResponses: zeroErrorResponses(), // replaced by the create's own `err` change
           });
         }
         this.bump('configuration', c.id);
@@ -63,7 +97,7 @@ export class EmulatorState {
         return;
       }
       case 'sub':
-        this.need(c.conf).subs[c.k].set(c.id, c.v);
+        putSub(this.need(c.conf).subs, c);
         this.bump(c.k, c.id);
         return;
       case 'err':
@@ -78,7 +112,7 @@ export class EmulatorState {
         } else this.configurations.get(c.conf)?.subs[c.k].delete(c.id);
         return;
       case 'seq':
-        for (const k of Object.keys(this.seq) as IdKind[]) this.bump(k, c.v[k]);
+        for (const k of ID_KINDS) this.bump(k, c.v[k]);
         return;
       case 'token':
         this.tokens.set(c.h, { permissions: c.perms, expiresAt: Date.parse(c.exp) });
@@ -98,16 +132,14 @@ export class EmulatorState {
     if (tokens.length) yield tokens;
     for (const [id, e] of this.configurations) {
       const line: Change[] = [{ t: 'conf', id, v: e.record }, { t: 'err', conf: id, v: e.errorResponses }];
-      for (const k of ['origin', 'cache_setting', 'rule'] as const) {
-        for (const [sid, v] of e.subs[k]) line.push({ t: 'sub', k, conf: id, id: sid, v });
-      }
+      line.push(...subChanges('origin', id, e.subs.origin), ...subChanges('cache_setting', id, e.subs.cache_setting), ...subChanges('rule', id, e.subs.rule));
       yield line;
     }
   }
 
   /** Adds a configuration's unique values to `holders` (id given) or removes them (undefined). */
-  private index(record: Rec, id: number | undefined): void {
-    const keys = [`name:${String(record.name)}`, ...((record.cname as string[] | undefined) ?? []).map((c) => `cname:${c}`)];
+  private index(record: StoredRecord<'configuration'>, id: number | undefined): void {
+    const keys = [`name:${record.name}`, ...record.cname.map((c) => `cname:${c}`)];
     for (const k of keys) {
       if (id !== undefined) this.holders.set(k, id);
       else this.holders.delete(k);
@@ -124,4 +156,10 @@ export class EmulatorState {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw new ChangeError(`bad ${kind} id ${String(id)}`);
     if (id > this.seq[kind]) this.seq[kind] = id;
   }
+}
+
+function subChanges<K extends SubKind>(k: K, conf: number, records: Subs[K]): Array<SubChange<K>> {
+  const out: Array<SubChange<K>> = [];
+  for (const [id, v] of records) out.push({ t: 'sub', k, conf, id, v });
+  return out;
 }

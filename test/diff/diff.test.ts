@@ -1,6 +1,6 @@
 // The pure diff engine: changed fields, the exact request, three-way compare and rebase.
 import { describe, expect, it } from 'vitest';
-import { buildRequest, changedFields, formatChange, formatRequest, rebase, threeWay } from '../../src/diff/index.js';
+import { buildRequest, changedFields, formatChange, formatRequest, jsonEqual, rebase, threeWay } from '../../src/diff/index.js';
 
 const rule = {
   id: 45, path: '/images/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: 3,
@@ -59,5 +59,19 @@ describe('diff', () => {
     const theirs = { ...rule, path: '/pictures/', behavior: 'access_denied' };
     expect(rebase('rule', rule, theirs, mine, { path: 'theirs' })).toMatchObject({ gzip: true, path: '/pictures/', behavior: 'access_denied' });
     expect(rebase('rule', rule, theirs, mine)).toMatchObject({ path: '/img/' });
+  });
+});
+
+describe('jsonEqual', () => {
+  it('compares JSON values deeply: lists by order, objects by keys whatever their order', () => {
+    expect(jsonEqual({ a: [1, { b: null }], c: 'x' }, { c: 'x', a: [1, { b: null }] })).toBe(true);
+    expect(jsonEqual(['a', 'b'], ['b', 'a'])).toBe(false);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(jsonEqual([1], { 0: 1 })).toBe(false);
+    expect(jsonEqual({ 0: 1 }, [1])).toBe(false);
+    expect(jsonEqual(null, {})).toBe(false);
+    expect(jsonEqual([], [])).toBe(true);
+    expect(jsonEqual(1, '1')).toBe(false);
+    expect(jsonEqual({ a: { b: [2] } }, { a: { b: [3] } })).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { cellWidth, fit, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
 import { parseDuration, parseField, showField } from '../../src/ui/values.js';
-import { configurationSchema, cacheSettingSchema } from '../../src/schema/index.js';
+import { configurationSchema, cacheSettingSchema, type ResourceSchema } from '../../src/schema/index.js';
 
 const WOMAN_TECHNOLOGIST = '👩\u200D💻';
 const FAMILY = '👨\u200D👩\u200D👧';
@@ -145,7 +145,7 @@ describe('sliceCells', () => {
 describe('safe text', () => {
   it('shows escape sequences and control characters instead of sending them', () => {
     const shown = safe('shop\u001b[2J\u001b]0;owned\u0007\r\n\u009b31m\u007f');
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- the test is that no control character is left
     expect(shown).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(shown).toBe('shop^[[2J^[]0;owned^G^M^J\\x9b31m^?');
   });
@@ -269,7 +269,7 @@ describe('speed', () => {
 });
 
 describe('values', () => {
-  const field = (schema: typeof configurationSchema, name: string) => schema.fields.find((f) => f.name === name)!;
+  const field = (schema: ResourceSchema, name: string) => schema.fields.find((f) => f.name === name)!;
   it('reads durations as seconds', () => {
     expect([parseDuration('90'), parseDuration('5m'), parseDuration('1h'), parseDuration('2d'), parseDuration('1h30m'), parseDuration('5x')]).toEqual([90, 300, 3600, 172800, 5400, undefined]);
     expect(parseField(field(cacheSettingSchema, 'cdn_cache_settings_maximum_ttl'), '5m')).toBe(300);

@@ -25,7 +25,8 @@ const PAGING = { page: Number.MAX_SAFE_INTEGER, page_size: 1000 } as const;
 function paging(query: URLSearchParams): { page?: number; size?: number } {
   const errors: Record<string, string[]> = {};
   const values: Partial<Record<keyof typeof PAGING, number>> = {};
-  for (const [name, max] of Object.entries(PAGING) as Array<[keyof typeof PAGING, number]>) {
+  for (const name of ['page', 'page_size'] as const) {
+    const max = PAGING[name];
     const raw = query.get(name);
     if (raw === null) continue;
     const n = Number(raw);
@@ -50,7 +51,7 @@ export function listReply(query: URLSearchParams, items: readonly Rec[] | (() =>
 }
 
 /** The record to store, or the 400 of a rejected write. */
-export function accepted(result: WriteResult): Extract<WriteResult, { ok: true }> {
+export function accepted<R extends Rec>(result: WriteResult<R>): Extract<WriteResult<R>, { ok: true }> {
   if (result.ok) return result;
   throw badRequest('detail' in result ? { detail: result.detail } : result.errors);
 }

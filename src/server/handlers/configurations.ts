@@ -1,7 +1,7 @@
 // /content_delivery/configurations[/:conf_id] (API.md §4.1).
 import { randomInt } from 'node:crypto';
-import { configurationSchema as schema, defaultOrigin, errorResponsesSchema, toResponse, validateWrite, type Rec, type ValidationContext } from '../../schema/index.js';
-import type { Change } from '../state.js';
+import { configurationSchema as schema, defaultOrigin, toResponse, validateRecord, type Rec, type ValidationContext } from '../../schema/index.js';
+import { zeroErrorResponses, type Change } from '../state.js';
 import type { Store } from '../store.js';
 import { accepted, listReply, noContent, respond, type Handler } from './common.js';
 
@@ -11,10 +11,6 @@ function domainName(store: Store): string {
   let label = '';
   for (let i = 0; i < 10; i++) label += ALPHABET[randomInt(ALPHABET.length)];
   return `${label}.map.${store.deliveryDomain}`;
-}
-
-function zeroErrorResponses(): Rec {
-  return Object.fromEntries(errorResponsesSchema.fields.map((f) => [f.name, 0]));
 }
 
 // The serialised list is kept until a configuration changes: a 10,000-row list is costly to build.
@@ -42,9 +38,9 @@ export function createConfigurationChanges(
   body: unknown,
   ctx: ValidationContext = store.configurationContext(),
 ): { id: number; changes: Change[] } {
-  const { record } = accepted(validateWrite(schema, 'create', body, undefined, ctx));
-  const id = store.state.nextId('configuration');
-  const full: Rec = { ...record, id, domain_name: domainName(store), active: true, rawlogs: false };
+  const assigned = () => ({ id: store.state.nextId('configuration'), domain_name: domainName(store), active: true, rawlogs: false });
+  const { record: full } = accepted(validateRecord('configuration', 'create', body, undefined, ctx, assigned));
+  const { id } = full;
   const originId = store.state.nextId('origin');
   return {
     id,
@@ -67,7 +63,7 @@ function replace(op: 'put' | 'patch'): Handler {
     store.entry(params.conf);
     const sent = await body();
     const entry = store.entry(params.conf); // again: it may have gone while the body arrived
-    const { record } = accepted(validateWrite(schema, op, sent, entry.record, store.configurationContext(params.conf)));
+    const { record } = accepted(validateRecord('configuration', op, sent, entry.record, store.configurationContext(params.conf)));
     await store.commit([{ t: 'conf', id: params.conf, v: record }]);
     return respond(200, schema, record);
   };

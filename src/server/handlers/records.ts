@@ -1,13 +1,11 @@
 // Records inside a configuration: rules engine rules (§4.2), cache settings (§4.3), origins (§4.5).
-import { cacheSettingSchema, originSchema, ruleSchema, validateWrite, type ResourceSchema } from '../../schema/index.js';
+import { schemaFor, toResponse, validateWrite } from '../../schema/index.js';
 import { notFound } from '../http-util.js';
-import type { SubKind } from '../state.js';
+import { subChange, type SubKind } from '../state.js';
 import type { Store } from '../store.js';
 import { accepted, conflict, listReply, noContent, respond, type Handler, type Params } from './common.js';
 
-const schemas: Record<SubKind, ResourceSchema> = { rule: ruleSchema, cache_setting: cacheSettingSchema, origin: originSchema };
-
-function lookup(store: Store, kind: SubKind, { conf, id }: Params) {
+function lookup<K extends SubKind>(store: Store, kind: K, { conf, id }: Params) {
   const entry = store.entry(conf);
   const record = entry.subs[kind].get(id);
   if (!record) throw notFound();
@@ -15,38 +13,40 @@ function lookup(store: Store, kind: SubKind, { conf, id }: Params) {
 }
 
 export function listRecords(kind: SubKind): Handler {
+  const schema = schemaFor(kind);
   return ({ store, params, query }) => {
-    const records = [...store.entry(params.conf).subs[kind].values()];
-    const shown = records.map((r) => respond(200, schemas[kind], r).body as Record<string, unknown>);
+    const shown = [...store.entry(params.conf).subs[kind].values()].map((r) => toResponse(schema, r));
     return listReply(query, shown, shown.length, (a, b) => shown.slice(a, b));
   };
 }
 
 export function getRecord(kind: SubKind): Handler {
-  return ({ store, params }) => respond(200, schemas[kind], lookup(store, kind, params).record);
+  const schema = schemaFor(kind);
+  return ({ store, params }) => respond(200, schema, lookup(store, kind, params).record);
 }
 
 export function createRecord(kind: 'rule' | 'cache_setting'): Handler {
+  const schema = schemaFor(kind);
   return async ({ store, params, body }) => {
     store.entry(params.conf);
     const sent = await body();
     const entry = store.entry(params.conf);
-    const { record } = accepted(validateWrite(schemas[kind], 'create', sent, undefined, store.subContext(entry, kind)));
+    const { record } = accepted(validateWrite(schema, 'create', sent, undefined, store.subContext(entry, kind)));
     const id = store.state.nextId(kind);
-    const full = { id, ...record };
-    await store.commit([{ t: 'sub', k: kind, conf: params.conf, id, v: full }]);
-    return respond(201, schemas[kind], full);
+    const change = subChange(kind, params.conf, id, { id, ...record });
+    await store.commit([change]);
+    return respond(201, schema, change.v);
   };
 }
 
 export function replaceRecord(kind: 'rule' | 'cache_setting', op: 'put' | 'patch'): Handler {
-  const schema = schemas[kind];
+  const schema = schemaFor(kind);
   return async ({ store, params, body }) => {
     lookup(store, kind, params);
     const sent = await body();
     const { entry, record: stored } = lookup(store, kind, params);
     const result = accepted(validateWrite(schema, op, sent, stored, store.subContext(entry, kind, params.id)));
-    await store.commit([{ t: 'sub', k: kind, conf: params.conf, id: params.id, v: result.record }]);
+    await store.commit([subChange(kind, params.conf, params.id, result.record)]);
     // The rules engine's PUT answers with the sent fields only, plus id (API.md §4.2).
     const only = op === 'put' && schema.putEchoesSentFields ? result.sent : undefined;
     return respond(200, schema, result.record, only);

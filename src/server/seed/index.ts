@@ -1,23 +1,13 @@
 // `--seed demo|N`: data for an empty store, made through the same validation as API writes.
-import {
-  cacheSettingSchema,
-  errorResponsesSchema,
-  ruleSchema,
-  validateWrite,
-  configurationSchema,
-  type Rec,
-  type ResourceSchema,
-  type ValidationContext,
-} from '../../schema/index.js';
+import { isProduct, schemaFor, validateRecord, validateWrite, type Rec, type ResourceKind, type ValidationContext, type WriteResult } from '../../schema/index.js';
 import { createConfigurationChanges } from '../handlers/configurations.js';
-import type { Change, SubKind } from '../state.js';
+import { subChange, type Change, type SubKind } from '../state.js';
 import type { Store } from '../store.js';
 import { DEMO_ACCOUNT } from './demo-data.js';
 import { generatedAccount } from './generated.js';
 
-function valid(schema: ResourceSchema, op: 'create' | 'patch', body: Rec, stored: Rec | undefined, ctx: ValidationContext): Rec {
-  const result = validateWrite(schema, op, body, stored, ctx);
-  if (!result.ok) throw new Error(`seed: invalid ${schema.title} ${JSON.stringify(body)}: ${JSON.stringify(result)}`);
+function valid<R extends Rec>(kind: ResourceKind, body: Rec, result: WriteResult<R>): R {
+  if (!result.ok) throw new Error(`seed: invalid ${schemaFor(kind).title} ${JSON.stringify(body)}: ${JSON.stringify(result)}`);
   return result.record;
 }
 
@@ -28,11 +18,10 @@ function apply(store: Store, changes: readonly Change[]): void {
 
 function addRecord(store: Store, conf: number, kind: Exclude<SubKind, 'origin'>, body: Rec, lean: boolean): number {
   const entry = store.entry(conf);
-  const schema = kind === 'rule' ? ruleSchema : cacheSettingSchema;
-  const ctx = lean ? { products: store.products } : store.subContext(entry, kind);
-  const record = valid(schema, 'create', body, undefined, ctx);
+  const ctx: ValidationContext = lean ? { products: store.products } : store.subContext(entry, kind);
+  const record = valid(kind, body, validateWrite(schemaFor(kind), 'create', body, undefined, ctx));
   const id = store.state.nextId(kind);
-  apply(store, [{ t: 'sub', k: kind, conf, id, v: { id, ...record } }]);
+  apply(store, [subChange(kind, conf, id, { id, ...record })]);
   return id;
 }
 
@@ -53,10 +42,11 @@ export function loadAccount(store: Store, account: Iterable<SeedConfiguration>, 
     const entry = store.entry(id);
     if (c.patch) {
       const ctx = lean ? { products: store.products } : store.configurationContext(id);
-      apply(store, [{ t: 'conf', id, v: valid(configurationSchema, 'patch', c.patch, entry.record, ctx) }]);
+      apply(store, [{ t: 'conf', id, v: valid('configuration', c.patch, validateRecord('configuration', 'patch', c.patch, entry.record, ctx)) }]);
     }
     if (c.errorResponses) {
-      apply(store, [{ t: 'err', conf: id, v: valid(errorResponsesSchema, 'patch', c.errorResponses, entry.errorResponses, { products: store.products }) }]);
+      const result = validateRecord('error_responses', 'patch', c.errorResponses, entry.errorResponses, { products: store.products });
+      apply(store, [{ t: 'err', conf: id, v: valid('error_responses', c.errorResponses, result) }]);
     }
     const cacheIds = new Map<string, number>();
     for (const body of c.cacheSettings) cacheIds.set(String(body.name), addRecord(store, id, 'cache_setting', body, lean));
@@ -71,7 +61,7 @@ export function loadAccount(store: Store, account: Iterable<SeedConfiguration>, 
 
 /** The demo account, leaving out what needs a product the emulator was started without. */
 export function demoAccount(store: Store): SeedConfiguration[] {
-  const has = (p: string | undefined) => p === undefined || store.products.has(p as never);
+  const has = (p: string | undefined) => p === undefined || (isProduct(p) && store.products.has(p));
   return DEMO_ACCOUNT.map((c) => ({
     create: c.create,
     ...(c.patch && has(c.patchRequires) ? { patch: c.patch } : {}),
