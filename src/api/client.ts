@@ -4,10 +4,7 @@ import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } fro
 import { UnexpectedResponseError, type Secrets } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
 import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
-import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PlaceOf, PutAnswer, RecordKind, TokenResult, UncheckedPlace } from './types.js';
-
-/** A place as the methods take it; `resourcePath` throws when a record inside a configuration has none. */
-type AnyPlace<K extends RecordKind> = PlaceOf<K> | UncheckedPlace<K>;
+import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PlaceOf, PutAnswer, RecordKind, TokenResult } from './types.js';
 
 /**
  * An answer's record as the record type of its kind. The client keeps records as the server sent
@@ -59,7 +56,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     return served<R>(recordOf(method, url, await call(method, url, opts?.signal, body)));
   };
 
-  const list = async <K extends RecordKind>(place: AnyPlace<K>, opts: ListOptions = {}): Promise<ListResult<ResourceRecord<K>>> => {
+  const list: ApiClient['list'] = async <K extends RecordKind>(place: PlaceOf<K>, opts: ListOptions = {}): Promise<ListResult<ResourceRecord<K>>> => {
     const onePage = opts.page !== undefined || opts.pageSize !== undefined;
     let url = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize });
     const items: Array<ResourceRecord<K>> = [];
@@ -87,14 +84,12 @@ export function createApiClient(options: ClientOptions): ApiClient {
   return {
     baseUrl,
     list,
-    get: <K extends RecordKind>(place: AnyPlace<K>, id: number, opts?: CallOptions) => one<ResourceRecord<K>>('GET', place.kind, place.conf, id, opts),
-    create: <K extends RecordKind>(place: AnyPlace<K>, body: Rec, opts?: CallOptions) =>
-      one<ResourceRecord<K>>('POST', place.kind, place.conf, undefined, opts, body),
+    get: (place, id, opts) => one('GET', place.kind, place.conf, id, opts),
+    create: (place, body, opts) => one('POST', place.kind, place.conf, undefined, opts, body),
     put: <K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, opts?: CallOptions) => one<PutAnswer<K>>('PUT', place.kind, place.conf, id, opts, body),
-    patch: <K extends RecordKind>(place: AnyPlace<K>, id: number, body: Rec, opts?: CallOptions) =>
-      one<ResourceRecord<K>>('PATCH', place.kind, place.conf, id, opts, body),
+    patch: (place, id, body, opts) => one('PATCH', place.kind, place.conf, id, opts, body),
 
-    async delete(place: AnyPlace<RecordKind>, id: number, opts?: CallOptions): Promise<void> {
+    async delete(place, id, opts): Promise<void> {
       const url = urlOf(resourcePath(place.kind, place.conf, id));
       const reply = await call('DELETE', url, opts?.signal);
       // 204 as API.md says; 200 (with or without a body) and 202 as other servers answer.

@@ -15,5 +15,4 @@ export type {
   PutAnswer,
   RecordKind,
   TokenResult,
-  UncheckedPlace,
 } from './types.js';

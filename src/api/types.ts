@@ -16,16 +16,6 @@ export type Place<K extends RecordKind = RecordKind> = K extends 'configuration'
 /** A place of kind `K` (the `kind` property is where a call's record type is read from). */
 export type PlaceOf<K extends RecordKind> = Place<K> & { readonly kind: K };
 
-/**
- * A place whose configuration may be unknown when the code is compiled (checked when the call is
- * made: a missing one throws). Kept for callers written before `Place` was a union by kind.
- * @deprecated build a `Place` of the kind (`{ kind: 'rule', conf }`).
- */
-export interface UncheckedPlace<K extends RecordKind> {
-  readonly kind: K;
-  readonly conf: number | undefined;
-}
-
 /** What a PUT answers: the rules engine echoes the sent fields only, plus id (API.md §4.2). */
 export type PutAnswer<K extends RecordKind> = Partial<ResponseOf<SchemaOf<K>>> & Extras;
 
@@ -89,21 +79,11 @@ export interface TokenResult {
  */
 export interface ApiClient {
   list<K extends RecordKind>(place: PlaceOf<K>, options?: ListOptions): Promise<ListResult<ResourceRecord<K>>>;
-  /** @deprecated pass a `Place` */
-  list<K extends RecordKind>(place: UncheckedPlace<K>, options?: ListOptions): Promise<ListResult<ResourceRecord<K>>>;
   get<K extends RecordKind>(place: PlaceOf<K>, id: number, options?: CallOptions): Promise<ResourceRecord<K>>;
-  /** @deprecated pass a `Place` */
-  get<K extends RecordKind>(place: UncheckedPlace<K>, id: number, options?: CallOptions): Promise<ResourceRecord<K>>;
   create<K extends RecordKind>(place: PlaceOf<K>, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
-  /** @deprecated pass a `Place` */
-  create<K extends RecordKind>(place: UncheckedPlace<K>, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
   put<K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, options?: CallOptions): Promise<PutAnswer<K>>;
   patch<K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
-  /** @deprecated pass a `Place` */
-  patch<K extends RecordKind>(place: UncheckedPlace<K>, id: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
   delete(place: Place, id: number, options?: CallOptions): Promise<void>;
-  /** @deprecated pass a `Place` */
-  delete(place: UncheckedPlace<RecordKind>, id: number, options?: CallOptions): Promise<void>;
   getErrorResponses(conf: number, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
   putErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
   patchErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;

@@ -1,4 +1,5 @@
 // Keys of records and lists in the store. A key names a record without holding it.
+import type { Place } from '../api/types.js';
 import type { DraftTarget } from '../diff/index.js';
 import type { ResourceKind } from '../schema/index.js';
 
@@ -50,4 +51,17 @@ export function parseKey(key: RecordKey): { kind: ResourceKind; conf?: number; i
     default:
       throw new Error(`not a record key: ${key}`);
   }
+}
+
+/** Where the API keeps a list or record of this kind (a configuration's children need its id). */
+export function placeOf(kind: 'configuration' | ChildKind, conf: number | undefined): Place {
+  if (kind === 'configuration') return { kind };
+  if (conf === undefined) throw new Error(`a ${kind} belongs to a configuration`);
+  return { kind, conf };
+}
+
+/** Where a draft's record lives (error responses have no place of their own: they are not created or deleted). */
+export function placeOfTarget(t: DraftTarget): Place {
+  if (t.kind === 'error_responses') throw new Error('error responses are neither created nor deleted');
+  return placeOf(t.kind, t.conf);
 }

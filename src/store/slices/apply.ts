@@ -1,9 +1,8 @@
 // Applying drafts: re-read before writing (conflicts), send, and reconcile when an answer is lost.
 import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
-import type { Place } from '../../api/types.js';
 import { buildRequest, jsonEqual, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import { schemaFor, validateWrite, PRODUCTS, type Rec } from '../../schema/index.js';
-import { listOf, parseKey, recordKey, type RecordKey } from '../keys.js';
+import { listOf, parseKey, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
@@ -22,12 +21,6 @@ function insertById(keys: readonly RecordKey[], key: RecordKey): RecordKey[] {
   const id = parseKey(key).id ?? Infinity;
   const at = keys.findIndex((k) => (parseKey(k).id ?? Infinity) > id);
   return at < 0 ? [...keys.filter((k) => k !== key), key] : [...keys.slice(0, at).filter((k) => k !== key), key, ...keys.slice(at).filter((k) => k !== key)];
-}
-
-/** Where a record that can be created or deleted lives (error responses are neither). */
-function placeOf(t: DraftTarget): Place {
-  if (t.kind === 'error_responses') throw new Error('error responses are neither created nor deleted');
-  return { kind: t.kind, ...(t.conf !== undefined ? { conf: t.conf } : {}) };
 }
 
 const lost = (e: unknown) => e instanceof NetworkError || e instanceof TimeoutError;
@@ -50,7 +43,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
 
   function read(t: DraftTarget, signal?: AbortSignal): Promise<Rec> {
     if (t.kind === 'error_responses') return api.getErrorResponses(t.conf!, { signal });
-    return api.get({ kind: t.kind, conf: t.conf }, t.id!, { signal });
+    return api.get(placeOfTarget(t), t.id!, { signal });
   }
 
   /** The draft is done: the server's record replaces the local copy (or the record is gone). */
@@ -94,7 +87,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       return { key, outcome: 'conflict', conflict };
     }
     try {
-      const answer = t.kind === 'error_responses' ? await api.patchErrorResponses(t.conf!, body, { signal }) : await api.patch({ kind: t.kind, conf: t.conf }, t.id!, body, { signal });
+      const answer = t.kind === 'error_responses' ? await api.patchErrorResponses(t.conf!, body, { signal }) : await api.patch(placeOfTarget(t), t.id!, body, { signal });
       return settle(key, t, answer);
     } catch (e) {
       if (!lost(e)) throw e;
@@ -105,7 +98,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
 
   async function create(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
     const t = d.target;
-    const place = placeOf(t);
+    const place = placeOfTarget(t);
     const before = new Set(get().lists[listOf(t)!]?.keys ?? []);
     // Never POST twice: find the record that a lost answer would have named.
     const findMade = async () => {
@@ -132,7 +125,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   async function remove(key: RecordKey, d: Draft, signal?: AbortSignal): Promise<ApplyResult> {
     const t = d.target;
     try {
-      await api.delete(placeOf(t), t.id!, { signal });
+      await api.delete(placeOfTarget(t), t.id!, { signal });
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) throw e; // gone already: what was wanted
     }

@@ -1,9 +1,8 @@
 // Loads and refreshes: server copies of lists and records. `ensureLoaded` loads what is absent
 // (once, however many screens ask); `reload` loads again. Neither throws: a failure is kept in
 // `requests[key]` with its sentence, for the screen that wanted the data to show.
-import type { Place } from '../../api/types.js';
 import type { Rec } from '../../schema/index.js';
-import { listKey, recordKey, type ChildKind } from '../keys.js';
+import { listKey, placeOf, recordKey, type ChildKind } from '../keys.js';
 import { track, type SliceContext } from '../context.js';
 
 export interface LoadActions {
@@ -15,10 +14,6 @@ export interface LoadActions {
   ensureLoaded(key: string): Promise<boolean>;
   /** Loads it again, whether it is there or not; resolves true when it succeeded. */
   reload(key: string): Promise<boolean>;
-}
-
-function placeOf(kind: 'configuration' | ChildKind, conf?: number): Place {
-  return kind === 'configuration' ? { kind } : { kind, conf: conf! };
 }
 
 const CHILD_KINDS: readonly string[] = ['rule', 'cache_setting', 'origin'] satisfies ChildKind[];
