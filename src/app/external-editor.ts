@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorMessage } from '../util/errors.js';
 import { accepts, isPlainObject, schemaFor, type Rec, type ResourceKind } from '../schema/index.js';
 
 /** The editable fields of a draft as the JSON text the editor starts with. */
@@ -32,7 +33,7 @@ export function runEditor(text: string, env: NodeJS.ProcessEnv = process.env): E
     try {
       parsed = JSON.parse(edited);
     } catch (e) {
-      return { ok: false, message: `not valid JSON (${(e as Error).message}): e opens the editor again on your text`, text: edited };
+      return { ok: false, message: `not valid JSON (${errorMessage(e)}): e opens the editor again on your text`, text: edited };
     }
     if (!isPlainObject(parsed)) return { ok: false, message: 'the JSON must be one object of fields: e opens the editor again on your text', text: edited };
     return { ok: true, values: parsed, text: edited };

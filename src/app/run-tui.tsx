@@ -1,5 +1,6 @@
 // Mounts the TUI: the store over the API client and the draft journal, Ink in the alternate screen.
 import { render } from 'ink';
+import { errorMessage } from '../util/errors.js';
 import { createApiClient } from '../api/index.js';
 import { createAppStore, createFileJournal, journalFile } from '../store/index.js';
 import { detectTheme } from '../ui/theme.js';
@@ -48,7 +49,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     try {
       await store.getState().loadConfigurations();
     } catch (e) {
-      ui.getState().say('error', `cannot reach ${options.baseUrl}: ${(e as Error).message}; retrying (r to retry now)`);
+      ui.getState().say('error', `cannot reach ${options.baseUrl}: ${errorMessage(e)}; retrying (r to retry now)`);
       throw e;
     }
   }, () => quit);

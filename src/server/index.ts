@@ -1,6 +1,5 @@
 // `cdn-tui serve`: the local emulator of the Content Delivery API (API.md §5), in this process.
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { newToken } from './auth.js';
 import { DataFileError, Journal, loadDataFile } from './journal.js';
 import type { Credential, ServeOptions } from './options.js';
@@ -53,7 +52,9 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
     await journal?.close();
     throw e;
   }
-  const { address, port } = server.address() as AddressInfo;
+  const bound = server.address();
+  if (bound === null || typeof bound === 'string') throw new Error('the emulator listens on a TCP address');
+  const { address, port } = bound;
   const host = address.includes(':') ? `[${address}]` : address;
   let closing: Promise<void> | undefined;
   return {

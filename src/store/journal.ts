@@ -6,6 +6,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordKey } from './keys.js';
 import type { Draft } from './types.js';
+import { isPlainObject } from '../schema/index.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface DraftJournal {
   load(): { readonly drafts: Record<RecordKey, Draft>; readonly notice?: string };
@@ -26,6 +28,34 @@ export function journalFile(dir: string, baseUrl: string): string {
 
 const VERSION = 1;
 
+const OPS: readonly unknown[] = ['update', 'create', 'delete'];
+const KINDS: readonly unknown[] = ['configuration', 'rule', 'cache_setting', 'error_responses'];
+
+function isDraft(v: unknown): v is Draft {
+  if (!isPlainObject(v) || !isPlainObject(v.target) || !isPlainObject(v.values)) return false;
+  const { target } = v;
+  return (
+    KINDS.includes(target.kind) &&
+    OPS.includes(target.op) &&
+    (target.conf === undefined || typeof target.conf === 'number') &&
+    (target.id === undefined || typeof target.id === 'number') &&
+    (v.base === undefined || isPlainObject(v.base)) &&
+    typeof v.startedAt === 'number' &&
+    typeof v.updatedAt === 'number'
+  );
+}
+
+/** The drafts of a journal file's JSON, or undefined when it is not one this version wrote. */
+function draftsOf(json: unknown): Record<RecordKey, Draft> | undefined {
+  if (!isPlainObject(json) || json.version !== VERSION || !isPlainObject(json.drafts)) return undefined;
+  const drafts: Record<RecordKey, Draft> = {};
+  for (const [key, draft] of Object.entries(json.drafts)) {
+    if (!isDraft(draft)) return undefined;
+    drafts[key] = draft;
+  }
+  return drafts;
+}
+
 export function createFileJournal(file: string, baseUrl: string): DraftJournal {
   const dir = join(file, '..');
   return {
@@ -34,13 +64,13 @@ export function createFileJournal(file: string, baseUrl: string): DraftJournal {
       let text = '';
       try {
         text = readFileSync(file, 'utf8');
-        const parsed = JSON.parse(text) as { version?: number; drafts?: Record<RecordKey, Draft> };
-        if (parsed.version !== VERSION || typeof parsed.drafts !== 'object' || parsed.drafts === null) throw new Error('unknown format');
-        return { drafts: parsed.drafts };
+        const drafts = draftsOf(JSON.parse(text));
+        if (!drafts) throw new Error('unknown format');
+        return { drafts };
       } catch (e) {
         const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
         renameSync(file, aside);
-        return { drafts: {}, notice: `The draft journal could not be read (${(e as Error).message}); it was kept as ${aside}.` };
+        return { drafts: {}, notice: `The draft journal could not be read (${errorMessage(e)}); it was kept as ${aside}.` };
       }
     },
     save(drafts) {
@@ -70,7 +100,7 @@ export function createMemoryJournal(initial: Record<RecordKey, Draft> = {}): Dra
     saved: 0,
     load: () => ({ drafts: structuredClone(current) }),
     save: (drafts: Readonly<Record<RecordKey, Draft>>) => {
-      current = structuredClone(drafts) as Record<RecordKey, Draft>;
+      current = structuredClone({ ...drafts });
       j.saved++;
     },
   };

@@ -37,7 +37,7 @@ export function listOf(target: Pick<DraftTarget, 'kind' | 'conf'>): ListKey | un
 
 /** What a key names. Throws on a key the store never makes. */
 export function parseKey(key: RecordKey): { kind: ResourceKind; conf?: number; id?: number; isNew: boolean } {
-  const [kind, a, b] = key.split(':') as [ResourceKind, string | undefined, string | undefined];
+  const [kind, a, b] = key.split(':');
   const num = (s: string | undefined) => (s === undefined || s.startsWith('new-') ? undefined : Number(s));
   switch (kind) {
     case 'configuration':
