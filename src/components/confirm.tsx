@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
-import { fit } from '../ui/text.js';
+import { cellWidth, fit } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 import { TextInput } from './text-input.js';
 
@@ -54,7 +54,7 @@ export function Confirm({ title, lines, typeToConfirm, onConfirm, onCancel, yes 
       ) : (
         <Box>
           <Text wrap="truncate">{fit(prompt, Math.floor(inner / 2), ascii)}</Text>
-          <TextInput value={typed} onChange={setTyped} onSubmit={(v) => (v === typeToConfirm ? onConfirm() : onCancel())} onCancel={onCancel} width={Math.max(4, inner - Math.min(Math.floor(inner / 2), prompt.length))} />
+          <TextInput value={typed} onChange={setTyped} onSubmit={(v) => (v === typeToConfirm ? onConfirm() : onCancel())} onCancel={onCancel} width={Math.max(4, inner - Math.min(Math.floor(inner / 2), cellWidth(prompt)))} />
         </Box>
       )}
       {mismatch ? <Text dimColor>does not match: Enter cancels</Text> : null}

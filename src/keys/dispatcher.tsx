@@ -39,7 +39,10 @@ interface Layer extends LayerOptions {
 class Registry {
   private readonly layers = new Map<string, Layer>();
   private readonly listeners = new Set<() => void>();
+  /** The layers as keys reach them now (the newest closures), highest first. */
   private snapshot: readonly Layer[] = [];
+  /** What the footer and help show: replaced only when what they show changes. */
+  private shown: readonly Layer[] = [];
   private signature = '';
   private registered = 0;
 
@@ -56,6 +59,7 @@ class Registry {
       .join('|');
     if (signature === this.signature) return;
     this.signature = signature;
+    this.shown = this.snapshot;
     for (const l of this.listeners) l();
   }
 
@@ -64,7 +68,7 @@ class Registry {
     return () => void this.listeners.delete(l);
   };
 
-  current = (): readonly Layer[] => this.snapshot;
+  current = (): readonly Layer[] => this.shown;
 
   /** Whether the layer that gets keys first holds a text input. */
   typing(): boolean {

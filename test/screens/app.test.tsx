@@ -60,6 +60,17 @@ describe('screens', () => {
     app.unmount();
   });
 
+  it('help lists the keys of the view under it, and any key closes it', async () => {
+    const app = await mount();
+    await app.press('?');
+    await waitFor(() => app.frame().includes('Keys of this view'));
+    expect(app.frame()).toMatch(/\/ +filter as you type/);
+    expect(app.frame()).toMatch(/n +new record/);
+    await app.press('x');
+    await waitFor(() => app.frame().includes('winter sale'));
+    app.unmount();
+  });
+
   it('read-only: editing says why and changes nothing', async () => {
     const app = await mount({ readOnly: true });
     expect(app.frame()).toContain('READ-ONLY');

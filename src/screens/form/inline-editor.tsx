@@ -5,7 +5,7 @@ import { Text } from 'ink';
 import { useState } from 'react';
 import { TextInput } from '../../components/text-input.js';
 import { regexProblem, type FieldSpec, type Rec } from '../../schema/index.js';
-import { fit } from '../../ui/text.js';
+import { cellWidth, fit } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { editText, parseField } from '../../ui/values.js';
 
@@ -31,7 +31,7 @@ export function InlineEditor({ field, values, width, onKeep, onDrop }: InlineEdi
   const problem = textProblem(field, values, text);
   const blocking = problem !== undefined && field.type === 'string' && text.trim().length > field.maxLength;
   const note = problem ? `  error: ${problem}${blocking ? ' (Enter refuses)' : ''}` : '';
-  const noteWidth = note ? Math.min(note.length, Math.floor(width / 2)) : 0;
+  const noteWidth = note ? Math.min(cellWidth(note), Math.floor(width / 2)) : 0;
   return (
     <>
       <TextInput value={text} onChange={setText} onSubmit={(t) => (blocking ? undefined : onKeep(parseField(field, t)))} onCancel={onDrop} width={Math.max(4, width - noteWidth)} />
