@@ -14,7 +14,19 @@ export interface Caller {
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
 }
 
-export type Json = Record<string, any>;
+/** A JSON object: a body to send, a record, a map of field errors. */
+export type Json = Record<string, unknown>;
+
+/** A record as the API answers it: its id, then the other fields. */
+export type StoredRecord = Json & { readonly id: number };
+
+export function isJsonObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStoredRecord(value: unknown): value is StoredRecord {
+  return isJsonObject(value) && typeof value.id === 'number';
+}
 
 // Field orders of API.md §4.
 export const CONFIGURATION_FIELDS = [
@@ -117,12 +129,19 @@ function must(reply: Reply, status: number, what: string): void {
   }
 }
 
+/** The record a 2xx answer carries; throws unless it is an object with a numeric id. */
+export function storedRecord(reply: Reply, what: string): StoredRecord {
+  const body: unknown = reply.body;
+  if (!isStoredRecord(body)) throw new Error(`${what}: expected a record with an id, got: ${reply.text}`);
+  return body;
+}
+
 export interface Configuration {
   readonly id: number;
   /** `${CFG}/${id}` */
   readonly path: string;
   /** The create response. */
-  readonly record: Json;
+  readonly record: StoredRecord;
   /** The id of the configuration's "Default Origin" (from GET …/origins). */
   readonly defaultOriginId: number;
 }
@@ -144,13 +163,12 @@ export function configurationBody(overrides: Json = {}): Json {
 export async function createConfiguration(emu: Caller, overrides: Json = {}): Promise<Configuration> {
   const created = await emu.call('POST', CFG, { body: configurationBody(overrides) });
   must(created, 201, 'create configuration');
-  const id = created.body.id as number;
-  const origins = await emu.call('GET', `${CFG}/${id}/origins`);
-  must(origins, 200, 'list origins');
-  const list = origins.body as Json[];
+  const record = storedRecord(created, 'create configuration');
+  const id = record.id;
+  const list = await getList(emu, `${CFG}/${id}/origins`);
   const def = list.find((o) => o.name === 'Default Origin') ?? list[0];
-  if (!def) throw new Error(`configuration ${id} has no origin: ${origins.text}`);
-  return { id, path: `${CFG}/${id}`, record: created.body, defaultOriginId: def.id as number };
+  if (!def) throw new Error(`configuration ${id} has no origin`);
+  return { id, path: `${CFG}/${id}`, record, defaultOriginId: def.id };
 }
 
 /** The create body used by createCacheSetting (before overrides). */
@@ -166,10 +184,10 @@ export function cacheSettingBody(overrides: Json = {}): Json {
 }
 
 /** POSTs a cache setting into configuration `confId`; returns the create response. */
-export async function createCacheSetting(emu: Caller, confId: number, overrides: Json = {}): Promise<Json> {
+export async function createCacheSetting(emu: Caller, confId: number, overrides: Json = {}): Promise<StoredRecord> {
   const created = await emu.call('POST', `${CFG}/${confId}/cache_settings`, { body: cacheSettingBody(overrides) });
   must(created, 201, 'create cache setting');
-  return created.body;
+  return storedRecord(created, 'create cache setting');
 }
 
 /** The create body used by createRule (before overrides). */
@@ -189,17 +207,31 @@ export async function createRule(
   emu: Caller,
   conf: Pick<Configuration, 'id' | 'defaultOriginId'>,
   overrides: Json = {},
-): Promise<Json> {
+): Promise<StoredRecord> {
   const created = await emu.call('POST', `${CFG}/${conf.id}/rules_engine`, { body: ruleBody(conf, overrides) });
   must(created, 201, 'create rule');
-  return created.body;
+  return storedRecord(created, 'create rule');
 }
 
 /** GETs a path and returns its body, failing unless the answer is 200. */
-export async function getJson(emu: Caller, path: string): Promise<any> {
+export async function getJson(emu: Caller, path: string): Promise<unknown> {
   const r = await emu.call('GET', path);
   must(r, 200, `GET ${path}`);
   return r.body;
+}
+
+/** GETs a path and returns its JSON object, failing unless the answer is a 200 with an object. */
+export async function getObject(emu: Caller, path: string): Promise<Json> {
+  const body = await getJson(emu, path);
+  if (!isJsonObject(body)) throw new Error(`GET ${path}: expected an object, got: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** GETs a list path and returns its records, failing unless the answer is a 200 with a list of records. */
+export async function getList(emu: Caller, path: string): Promise<StoredRecord[]> {
+  const body = await getJson(emu, path);
+  if (!Array.isArray(body) || !body.every(isStoredRecord)) throw new Error(`GET ${path}: expected a list of records, got: ${JSON.stringify(body)}`);
+  return body;
 }
 
 // ---- assertions -------------------------------------------------------------------------------
