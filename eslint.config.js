@@ -19,7 +19,6 @@ export default defineConfig(
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },
-    rules: { 'no-unused-vars': ['error', { ignoreRestSiblings: true }] },
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -1,7 +1,8 @@
 // Fixtures and assertions shared by the emulator's HTTP contract tests (API.md §1–§4.1).
 import { expect } from 'vitest';
 import type { Reply, TestEmulator } from './emulator.js';
-import { CFG, expectDetail, expectFieldErrors, storedRecord, type StoredRecord } from './fixtures.js';
+import { CFG, expectDetail, expectFieldErrors } from './fixtures.js';
+import { storedRecord, type StoredRecord } from './json.js';
 
 export { CFG, CONFIGURATION_FIELDS as CONFIG_FIELDS, ERROR_RESPONSE_FIELDS, JSON_TYPE, expectDetail, expectFieldErrors } from './fixtures.js';
 

@@ -2,6 +2,9 @@
 // Everything goes through real HTTP (a TestEmulator's `call`); nothing here knows the emulator's code.
 import { expect } from 'vitest';
 import type { CallOptions, Reply } from './emulator.js';
+import { isJsonObject, isStoredRecord, storedRecord, type Json, type StoredRecord } from './json.js';
+
+export type { Json, StoredRecord };
 
 /** The base path of every configuration resource. */
 export const CFG = '/content_delivery/configurations';
@@ -12,20 +15,6 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** Anything with the `call` of a TestEmulator (an in-process or a child emulator). */
 export interface Caller {
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
-}
-
-/** A JSON object: a body to send, a record, a map of field errors. */
-export type Json = Record<string, unknown>;
-
-/** A record as the API answers it: its id, then the other fields. */
-export type StoredRecord = Json & { readonly id: number };
-
-export function isJsonObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isStoredRecord(value: unknown): value is StoredRecord {
-  return isJsonObject(value) && typeof value.id === 'number';
 }
 
 // Field orders of API.md §4.
@@ -127,13 +116,6 @@ function must(reply: Reply, status: number, what: string): void {
   if (reply.status !== status) {
     throw new Error(`${what}: expected HTTP ${status}, got ${reply.status}: ${reply.text}`);
   }
-}
-
-/** The record a 2xx answer carries; throws unless it is an object with a numeric id. */
-export function storedRecord(reply: Reply, what: string): StoredRecord {
-  const body: unknown = reply.body;
-  if (!isStoredRecord(body)) throw new Error(`${what}: expected a record with an id, got: ${reply.text}`);
-  return body;
 }
 
 export interface Configuration {

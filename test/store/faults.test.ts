@@ -1,7 +1,7 @@
 // Through 503s, dropped connections and latency every draft ends applied exactly once, or kept with an error.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
-import { isJsonObject } from '../helpers/fixtures.js';
+import { isJsonObject } from '../helpers/json.js';
 import { CFG, storeFor } from './helpers.js';
 
 const faulty = emulatorFixture(['--seed', 'demo', '--token', 'fault-token', '--fail-rate', '0.3', '--reset-rate', '0.3', '--latency', '200']);
