@@ -17,7 +17,13 @@ export default function setup(): () => void {
     const left = readdirSync(run);
     if (left.length > 0) problems.push(`left in the temp folder: ${left.join(', ')}`);
     const alive = processesWithEnv(`TMPDIR=${run}`);
-    for (const p of alive) process.kill(p.pid, 'SIGKILL');
+    for (const p of alive) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {
+        // it ended meanwhile
+      }
+    }
     if (alive.length > 0) problems.push(`still running: ${alive.map((p) => `${p.pid} (${p.command})`).join(', ')}`);
     rmSync(run, { recursive: true, force: true });
     if (problems.length > 0) throw new Error(`the tests left things behind (they must clean up what they create):\n  ${problems.join('\n  ')}`);
