@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     reporters: ['default', ...ciReporters],
+    // The run's own temp folder, checked empty at the end; temp folders of a test file go when it ends.
+    globalSetup: ['test/setup/temp-folder.ts'],
+    setupFiles: ['test/setup/remove-temp-dirs.ts'],
   },
 });

@@ -2,23 +2,21 @@
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type ApiClient, type Place } from '../../src/api/index.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { emulatorFixture } from '../helpers/emulator.js';
 
 const TOKEN = 'client-test-token-0123456789';
-let emu: TestEmulator;
+const emu = emulatorFixture(['--seed', 'demo', '--token', TOKEN, '--user', 'ada:correct horse=battery']);
 let agent: Agent;
 let api: ApiClient;
 let seq = 0;
 const unique = (p: string): string => `${p}-${process.pid}-${++seq}`;
 
 beforeAll(async () => {
-  emu = await startTestEmulator(['--seed', 'demo', '--token', TOKEN, '--user', 'ada:correct horse=battery']);
   agent = new Agent({ connections: 4 });
   api = createApiClient({ baseUrl: emu.url, token: TOKEN, dispatcher: agent });
 });
 afterAll(async () => {
   await agent?.close();
-  await emu?.close();
 });
 
 const CONFS: Place = { kind: 'configuration' };

@@ -4,22 +4,20 @@ import { inspect } from 'node:util';
 import { Agent, MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, ApiError, ClientError, NetworkError, createApiClient, redact, type ApiClient, type Place } from '../../src/api/index.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { emulatorFixture } from '../helpers/emulator.js';
 
 const TOKEN = 'errors-test-token-5f3a9c1e7b';
 const CONFS: Place = { kind: 'configuration' };
-let emu: TestEmulator;
+const emu = emulatorFixture(['--seed', 'demo', '--token', TOKEN, '--token', 'T=view']);
 let agent: Agent;
 let api: ApiClient;
 
 beforeAll(async () => {
-  emu = await startTestEmulator(['--seed', 'demo', '--token', TOKEN, '--token', 'T=view']);
   agent = new Agent();
   api = createApiClient({ baseUrl: emu.url, token: TOKEN, dispatcher: agent, maxAttempts: 1 });
 });
 afterAll(async () => {
   await agent?.close();
-  await emu?.close();
 });
 
 async function failure<T extends Error>(p: Promise<unknown>): Promise<T> {

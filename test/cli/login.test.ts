@@ -3,19 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, spawnEmulator, tempDir, type ChildEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { runInPty } from './pty.js';
 
 const CFG = '/content_delivery/configurations';
-let emu: ChildEmulator;
-
-beforeAll(async () => {
-  emu = await spawnEmulator(['--host', '127.0.0.1', '--user', 'alice:secret=view,edit']);
-});
-afterAll(async () => {
-  await emu?.close();
-});
+// A child process: the CLI runs here with spawnSync, which would stop an emulator in this process.
+const emu = emulatorFixture(['--host', '127.0.0.1', '--user', 'alice:secret=view,edit'], { child: true });
 
 function readProfiles(xdg: string): { profiles: Record<string, { base_url: string; token: string }>; default?: string } {
   return JSON.parse(readFileSync(join(xdg, 'cdn-tui', 'config.json'), 'utf8'));

@@ -1,5 +1,6 @@
 // Shared steps of the end-to-end user flows (flows-*.test.ts): moving to a configuration or a
 // form field the way a person does (keys, watching the focus bar), and reading the emulator's log.
+import type { LogLine } from '../helpers/emulator.js';
 import type { App } from './harness.js';
 
 /**
@@ -95,7 +96,7 @@ export async function editField(app: App, label: string, text: string, mode: 're
 }
 
 /** The emulator's log entries that changed something (anything but GET). */
-export function writes(log: ReadonlyArray<Record<string, any>>): Array<Record<string, any>> {
+export function writes(log: readonly LogLine[]): LogLine[] {
   return log.filter((e) => e.method !== 'GET' && e.method !== 'HEAD');
 }
 

@@ -15,7 +15,7 @@
 // emulator that startApp did not create is left alone by close(). Needs `npm run build` first.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, readLog, spawnEmulator, tempDir, type ChildEmulator } from '../helpers/emulator.js';
+import { BIN, readLog, spawnEmulator, tempDir, type ChildEmulator, type LogLine } from '../helpers/emulator.js';
 import { startTerminal, type TerminalSession } from './terminal.js';
 
 export { BIN };
@@ -58,7 +58,7 @@ export interface App extends TerminalSession {
   /** XDG_CONFIG_HOME of the app (`<configDir>/cdn-tui/config.json`). */
   readonly configDir: string;
   /** The requests the emulator has logged so far (its `--log` JSON lines). */
-  log(): Array<Record<string, any>>;
+  log(): LogLine[];
   /** Ends the app, then the emulator and the temp folders that startApp created. */
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { Reply, TestEmulator } from './emulator.js';
 import { CFG, expectDetail, expectFieldErrors } from './fixtures.js';
+import { storedRecord, type StoredRecord } from './json.js';
 
 export { CFG, CONFIGURATION_FIELDS as CONFIG_FIELDS, ERROR_RESPONSE_FIELDS, JSON_TYPE, expectDetail, expectFieldErrors } from './fixtures.js';
 
@@ -44,10 +45,10 @@ export function configBody(overrides: Record<string, unknown> = {}): Record<stri
 export async function createConfig(
   emu: Pick<TestEmulator, 'call'>,
   overrides: Record<string, unknown> = {},
-): Promise<Record<string, any>> {
+): Promise<StoredRecord> {
   const r = await emu.call('POST', CFG, { body: configBody(overrides) });
   expect(r.status, r.text).toBe(201);
-  return r.body as Record<string, any>;
+  return storedRecord(r, 'create configuration');
 }
 
 /** POSTs a create body (valid unless overridden) and returns the reply, whatever it is. */

@@ -2,6 +2,9 @@
 // Everything goes through real HTTP (a TestEmulator's `call`); nothing here knows the emulator's code.
 import { expect } from 'vitest';
 import type { CallOptions, Reply } from './emulator.js';
+import { isJsonObject, isStoredRecord, storedRecord, type Json, type StoredRecord } from './json.js';
+
+export type { Json, StoredRecord };
 
 /** The base path of every configuration resource. */
 export const CFG = '/content_delivery/configurations';
@@ -13,8 +16,6 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export interface Caller {
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
 }
-
-export type Json = Record<string, any>;
 
 // Field orders of API.md §4.
 export const CONFIGURATION_FIELDS = [
@@ -122,7 +123,7 @@ export interface Configuration {
   /** `${CFG}/${id}` */
   readonly path: string;
   /** The create response. */
-  readonly record: Json;
+  readonly record: StoredRecord;
   /** The id of the configuration's "Default Origin" (from GET …/origins). */
   readonly defaultOriginId: number;
 }
@@ -144,13 +145,12 @@ export function configurationBody(overrides: Json = {}): Json {
 export async function createConfiguration(emu: Caller, overrides: Json = {}): Promise<Configuration> {
   const created = await emu.call('POST', CFG, { body: configurationBody(overrides) });
   must(created, 201, 'create configuration');
-  const id = created.body.id as number;
-  const origins = await emu.call('GET', `${CFG}/${id}/origins`);
-  must(origins, 200, 'list origins');
-  const list = origins.body as Json[];
+  const record = storedRecord(created, 'create configuration');
+  const id = record.id;
+  const list = await getList(emu, `${CFG}/${id}/origins`);
   const def = list.find((o) => o.name === 'Default Origin') ?? list[0];
-  if (!def) throw new Error(`configuration ${id} has no origin: ${origins.text}`);
-  return { id, path: `${CFG}/${id}`, record: created.body, defaultOriginId: def.id as number };
+  if (!def) throw new Error(`configuration ${id} has no origin`);
+  return { id, path: `${CFG}/${id}`, record, defaultOriginId: def.id };
 }
 
 /** The create body used by createCacheSetting (before overrides). */
@@ -166,10 +166,10 @@ export function cacheSettingBody(overrides: Json = {}): Json {
 }
 
 /** POSTs a cache setting into configuration `confId`; returns the create response. */
-export async function createCacheSetting(emu: Caller, confId: number, overrides: Json = {}): Promise<Json> {
+export async function createCacheSetting(emu: Caller, confId: number, overrides: Json = {}): Promise<StoredRecord> {
   const created = await emu.call('POST', `${CFG}/${confId}/cache_settings`, { body: cacheSettingBody(overrides) });
   must(created, 201, 'create cache setting');
-  return created.body;
+  return storedRecord(created, 'create cache setting');
 }
 
 /** The create body used by createRule (before overrides). */
@@ -189,17 +189,31 @@ export async function createRule(
   emu: Caller,
   conf: Pick<Configuration, 'id' | 'defaultOriginId'>,
   overrides: Json = {},
-): Promise<Json> {
+): Promise<StoredRecord> {
   const created = await emu.call('POST', `${CFG}/${conf.id}/rules_engine`, { body: ruleBody(conf, overrides) });
   must(created, 201, 'create rule');
-  return created.body;
+  return storedRecord(created, 'create rule');
 }
 
 /** GETs a path and returns its body, failing unless the answer is 200. */
-export async function getJson(emu: Caller, path: string): Promise<any> {
+export async function getJson(emu: Caller, path: string): Promise<unknown> {
   const r = await emu.call('GET', path);
   must(r, 200, `GET ${path}`);
   return r.body;
+}
+
+/** GETs a path and returns its JSON object, failing unless the answer is a 200 with an object. */
+export async function getObject(emu: Caller, path: string): Promise<Json> {
+  const body = await getJson(emu, path);
+  if (!isJsonObject(body)) throw new Error(`GET ${path}: expected an object, got: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** GETs a list path and returns its records, failing unless the answer is a 200 with a list of records. */
+export async function getList(emu: Caller, path: string): Promise<StoredRecord[]> {
+  const body = await getJson(emu, path);
+  if (!Array.isArray(body) || !body.every(isStoredRecord)) throw new Error(`GET ${path}: expected a list of records, got: ${JSON.stringify(body)}`);
+  return body;
 }
 
 // ---- assertions -------------------------------------------------------------------------------

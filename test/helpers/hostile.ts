@@ -97,9 +97,10 @@ export async function send(emu: Pick<TestEmulator, 'url' | 'token'>, method: str
     res = await fetch(emu.url + path, init);
     text = await res.text();
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    const why = err.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms (a hang)` : `no answer: ${err.message} ${err.cause?.code ?? err.cause?.message ?? ''}`;
-    throw new Error(`${shown}: ${why}`);
+    const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
+    const detail = cause && 'code' in cause ? String(cause.code) : (cause?.message ?? '');
+    const why = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms (a hang)` : `no answer: ${String(e)} ${detail}`;
+    throw new Error(`${shown}: ${why}`, { cause: e });
   }
   let json: unknown = NOT_JSON;
   try {
@@ -153,30 +154,33 @@ export interface Targets {
 
 /** Picks a seeded configuration with rules and cache settings and lists every write endpoint on it. */
 export async function findTargets(emu: Pick<TestEmulator, 'url' | 'token'>): Promise<Targets> {
-  const get = async (path: string): Promise<any> => {
+  /** The ids of the records a list path answers with, in order. */
+  const ids = async (path: string): Promise<number[]> => {
     const a = await send(emu, 'GET', path);
-    if (a.status !== 200) throw new Error(`GET ${path}: ${a.status} ${a.text}`);
-    return a.json;
+    if (a.status !== 200 || !Array.isArray(a.json)) throw new Error(`GET ${path}: ${a.status} ${a.text}`);
+    return a.json.map((r: unknown) => {
+      if (typeof r !== 'object' || r === null || !('id' in r) || typeof r.id !== 'number') throw new Error(`GET ${path}: a record without an id: ${a.text}`);
+      return r.id;
+    });
   };
-  const confs: Array<{ id: number }> = await get(CFG);
+  const confs = await ids(CFG);
   let conf: number | undefined;
   let rule = 0;
   let cs = 0;
   for (const c of confs) {
-    const [rules, css] = await Promise.all([get(`${CFG}/${c.id}/rules_engine`), get(`${CFG}/${c.id}/cache_settings`)]);
-    if (rules.length && css.length) {
-      conf = c.id;
-      rule = rules[0].id;
-      cs = css[0].id;
+    const [rules, css] = await Promise.all([ids(`${CFG}/${c}/rules_engine`), ids(`${CFG}/${c}/cache_settings`)]);
+    if (rules[0] !== undefined && css[0] !== undefined) {
+      conf = c;
+      rule = rules[0];
+      cs = css[0];
       break;
     }
   }
   if (conf === undefined) throw new Error('no seeded configuration has both rules and cache settings');
-  const other = confs.find((c) => c.id !== conf)!.id;
-  const ids = async (c: number, sub: string): Promise<number[]> => ((await get(`${CFG}/${c}/${sub}`)) as Array<{ id: number }>).map((r) => r.id);
+  const other = confs.find((c) => c !== conf)!;
   const refs: Refs = {
-    origin: { own: await ids(conf, 'origins'), other: [...(await ids(other, 'origins')).slice(0, 1), 999_999] },
-    cache_setting: { own: await ids(conf, 'cache_settings'), other: [...(await ids(other, 'cache_settings')).slice(0, 1), 999_999] },
+    origin: { own: await ids(`${CFG}/${conf}/origins`), other: [...(await ids(`${CFG}/${other}/origins`)).slice(0, 1), 999_999] },
+    cache_setting: { own: await ids(`${CFG}/${conf}/cache_settings`), other: [...(await ids(`${CFG}/${other}/cache_settings`)).slice(0, 1), 999_999] },
   };
   const c = `${CFG}/${conf}`;
   const endpoints: Endpoint[] = [];

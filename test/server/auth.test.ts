@@ -1,6 +1,6 @@
 // API.md §3 (authentication and permissions) and the 401/403 rows and check order of §2.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCaller, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture, makeCaller, type TestEmulator } from '../helpers/emulator.js';
 import {
   CFG,
   FORBIDDEN,
@@ -22,25 +22,17 @@ const PLAIN = 'plain-token-0004'; // no permissions given: view,edit
 const BAD_LOGIN = 'Invalid username/password.';
 const UNKNOWN_ID = 987654321;
 
-let emu: TestEmulator;
-let admin: Pick<TestEmulator, 'call'>;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([
-    '--token', `${ADMIN}=view,edit`,
-    '--token', `${VIEW}=view`,
-    '--token', `${EDIT}=edit`,
-    '--token', PLAIN,
-    '--user', 'alice:secret=view',
-    '--user', 'bob:hunter2=edit',
-    '--user', 'carol:s3cret',
-  ]);
-  admin = { call: makeCaller(emu.url, ADMIN) };
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture([
+  '--token', `${ADMIN}=view,edit`,
+  '--token', `${VIEW}=view`,
+  '--token', `${EDIT}=edit`,
+  '--token', PLAIN,
+  '--user', 'alice:secret=view',
+  '--user', 'bob:hunter2=edit',
+  '--user', 'carol:s3cret',
+]);
+/** The emulator as the admin token calls it. */
+const admin: Pick<TestEmulator, 'call'> = { call: (...request) => makeCaller(emu.url, ADMIN)(...request) };
 
 /** Every read of a configuration and its sub-resources. */
 function reads(id: number): string[] {

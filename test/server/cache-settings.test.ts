@@ -1,6 +1,6 @@
 // Cache settings (API.md §4.3): endpoints, defaults, field order, PUT/PATCH semantics, validation, 409 on delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CACHE_SETTING_DEFAULTS,
   CACHE_SETTING_FIELDS,
@@ -18,19 +18,14 @@ import {
   expectMethodNotAllowed,
   expectNotFound,
   getJson,
+  getList,
   omit,
   uniqueName,
   type Configuration,
   type Json,
 } from '../helpers/fixtures.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const settings = (c: Pick<Configuration, 'id'>): string => `${CFG}/${c.id}/cache_settings`;
 const setting = (c: Pick<Configuration, 'id'>, id: number): string => `${CFG}/${c.id}/cache_settings/${id}`;
@@ -127,7 +122,7 @@ describe('GET cache_settings', () => {
     const a = await createCacheSetting(emu, conf.id, FULL);
     await createCacheSetting(emu, other.id);
     const b = await createCacheSetting(emu, conf.id);
-    const list = await getJson(emu, settings(conf));
+    const list = await getList(emu, settings(conf));
     expect(list).toEqual([a, b]);
     for (const item of list) expect(Object.keys(item)).toEqual([...CACHE_SETTING_FIELDS]);
   });
@@ -343,13 +338,7 @@ describe('TTLs', () => {
   });
 
   describe('with --products application_acceleration', () => {
-    let pro: TestEmulator;
-    beforeAll(async () => {
-      pro = await startTestEmulator(['--products', 'application_acceleration']);
-    });
-    afterAll(async () => {
-      await pro?.close();
-    });
+    const pro = emulatorFixture(['--products', 'application_acceleration']);
 
     it('accepts bypass and an override below 60', async () => {
       const conf = await createConfiguration(pro);

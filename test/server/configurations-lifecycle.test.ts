@@ -1,7 +1,7 @@
 // API.md §4.1: what creating a configuration makes (the Default Origin of §4.5, the error responses
 // of §4.4) and what deleting one removes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   ERROR_RESPONSE_FIELDS,
@@ -12,15 +12,7 @@ import {
   uniqHost,
 } from '../helpers/config-fixtures.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([]);
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 describe('records made with a configuration', () => {
   it('creates the Default Origin from the origin fields', async () => {

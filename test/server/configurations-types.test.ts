@@ -1,7 +1,7 @@
 // API.md §2 type messages and §4.1 product rules for configuration writes; a rejected or losing
 // concurrent write changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture, type TestEmulator } from '../helpers/emulator.js';
 import {
   CFG,
   NOT_BOOLEAN,
@@ -16,15 +16,7 @@ import {
   uniqHost,
 } from '../helpers/config-fixtures.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([]);
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const post = (overrides: Record<string, unknown>, on: Pick<TestEmulator, 'call'> = emu) => postConfig(on, overrides);
 const patchFresh = (body: Record<string, unknown>, createWith: Record<string, unknown> = {}) =>
@@ -72,18 +64,8 @@ describe('type messages', () => {
 });
 
 describe('products', () => {
-  let withAcceleration: TestEmulator;
-  let withRawLogs: TestEmulator;
-
-  beforeAll(async () => {
-    withAcceleration = await startTestEmulator(['--products', 'application_acceleration']);
-    withRawLogs = await startTestEmulator(['--products', 'raw_logs']);
-  });
-
-  afterAll(async () => {
-    await withAcceleration?.close();
-    await withRawLogs?.close();
-  });
+  const withAcceleration = emulatorFixture(['--products', 'application_acceleration']);
+  const withRawLogs = emulatorFixture(['--products', 'raw_logs']);
 
   it('needs application_acceleration for cdn_cache_settings bypass', async () => {
     expectFieldErrors(await post({ cdn_cache_settings: 'bypass' }), ['cdn_cache_settings']);

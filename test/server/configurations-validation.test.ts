@@ -1,6 +1,6 @@
 // API.md §4.1 rules and §2 type messages for configuration writes; a rejected write changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture, type TestEmulator } from '../helpers/emulator.js';
 import {
   CFG,
   NOT_INTEGER,
@@ -14,15 +14,7 @@ import {
   uniqHost,
 } from '../helpers/config-fixtures.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([]);
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const notAChoice = (v: string): string => `"${v}" is not a valid choice.`;
 
@@ -149,7 +141,7 @@ describe('cname', () => {
     const host = uniqHost();
     const holder = await createConfig(emu, { cname: [host] });
     const mentionsHolder = (msgs: string[]): boolean =>
-      msgs.some((m) => m.includes(holder.name) || new RegExp(`\\b${holder.id}\\b`).test(m));
+      msgs.some((m) => m.includes(String(holder.name)) || new RegExp(`\\b${holder.id}\\b`).test(m));
 
     const onCreate = await post({ cname: [uniqHost(), host.toUpperCase()] });
     expectFieldErrors(onCreate, ['cname']);

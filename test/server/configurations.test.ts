@@ -1,7 +1,7 @@
 // API.md §4.1: the configuration endpoints — shape, defaults, PUT/PATCH semantics, read-only and
 // unknown fields, domain_name, the Default Origin and error responses made on create, and DELETE.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
 import {
   CFG,
   CONFIG_FIELDS,
@@ -16,15 +16,7 @@ import {
   uniqHost,
 } from '../helpers/config-fixtures.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([]);
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const unknownFields = (names: string): string => `There are some unknown fields: [${names}]`;
 
@@ -165,7 +157,7 @@ describe('domain_name', () => {
 });
 
 describe('PUT and PATCH', () => {
-  async function richConfig(): Promise<Record<string, any>> {
+  async function richConfig(): Promise<Record<string, unknown>> {
     const cfg = await createConfig(emu, {
       cname: [uniqHost()],
       cname_access_only: true,
@@ -174,7 +166,7 @@ describe('PUT and PATCH', () => {
     });
     const off = await emu.call('PATCH', `${CFG}/${cfg.id}`, { body: { active: false } });
     expect(off.status, off.text).toBe(200);
-    return off.body as Record<string, any>;
+    return off.body as Record<string, unknown>;
   }
 
   it('PUT resets every unsent field to its default and keeps id and domain_name', async () => {

@@ -1,6 +1,6 @@
 // Error responses (API.md §4.4): one object per configuration, seven cache_error_* TTLs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   ERROR_RESPONSE_FIELDS,
@@ -17,18 +17,12 @@ import {
   type Json,
 } from '../helpers/fixtures.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const errors = (c: Pick<Configuration, 'id'>): string => `${CFG}/${c.id}/error_responses`;
 const ZEROS: Json = Object.fromEntries(ERROR_RESPONSE_FIELDS.map((f) => [f, 0]));
 /** Distinct values for the seven fields. */
-const SAMPLE: Json = Object.fromEntries(ERROR_RESPONSE_FIELDS.map((f, i) => [f, (i + 1) * 10]));
+const SAMPLE = Object.fromEntries(ERROR_RESPONSE_FIELDS.map((f, i) => [f, (i + 1) * 10])) as Record<(typeof ERROR_RESPONSE_FIELDS)[number], number>;
 
 describe('GET error_responses', () => {
   it('a new configuration has all seven at 0, in order, without id', async () => {

@@ -2,11 +2,11 @@
 // Content-Type (415), bodies on both sides of 1 MiB (413), with and without Content-Length, and hostile
 // bodies through the request log (`--log`). The same answer checks as hostile-input.test.ts.
 import { Buffer } from 'node:buffer';
-import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import {
   MIB,
   WRITE_ENDPOINTS,
@@ -23,15 +23,10 @@ import {
   type Targets,
 } from '../helpers/hostile.js';
 
-let emu: TestEmulator;
+const emu = emulatorFixture(['--seed', 'demo']);
 let targets: Targets;
-
 beforeAll(async () => {
-  emu = await startTestEmulator(['--seed', 'demo']);
   targets = await findTargets(emu);
-});
-afterAll(async () => {
-  await emu?.close();
 });
 
 /** `application/json` however it is spelt (parameters allowed): the body is read. */
@@ -104,19 +99,11 @@ describe.each(WRITE_ENDPOINTS)('%s', (label) => {
 });
 
 describe('with --log', () => {
-  let logged: TestEmulator;
+  const logFile = join(tempDir('cdn-tui-hostile-'), 'requests.jsonl');
+  const logged = emulatorFixture(['--seed', 'demo', '--log', logFile]);
   let logTargets: Targets;
-  let dir: string;
-  let logFile: string;
   beforeAll(async () => {
-    dir = tempDir('cdn-tui-hostile-');
-    logFile = join(dir, 'requests.jsonl');
-    logged = await startTestEmulator(['--seed', 'demo', '--log', logFile]);
     logTargets = await findTargets(logged);
-  });
-  afterAll(async () => {
-    await logged?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   /** What the log gained from byte `from` on, as lines. */

@@ -3,19 +3,14 @@
 // write returns what a following GET returns and changes nothing else. Content types and body sizes
 // are in hostile-input-transport.test.ts; the helpers (generators, checks) in test/helpers/hostile.ts.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { beforeAll, describe, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import { WRITE_ENDPOINTS, checkWrite, endpointOf, findTargets, rawBody, runs, schemaBody, type Targets } from '../helpers/hostile.js';
 
-let emu: TestEmulator;
+const emu = emulatorFixture(['--seed', 'demo']);
 let targets: Targets;
-
 beforeAll(async () => {
-  emu = await startTestEmulator(['--seed', 'demo']);
   targets = await findTargets(emu);
-});
-afterAll(async () => {
-  await emu?.close();
 });
 
 const SCHEMA_RUNS = 150;

@@ -1,6 +1,6 @@
 // Origins (API.md §4.5): read-only; every configuration has its "Default Origin".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   createConfiguration,
@@ -11,13 +11,7 @@ import {
   type Json,
 } from '../helpers/fixtures.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const origins = (c: Pick<Configuration, 'id'>): string => `${CFG}/${c.id}/origins`;
 const origin = (c: Pick<Configuration, 'id'>, id: number): string => `${CFG}/${c.id}/origins/${id}`;

@@ -1,6 +1,6 @@
 // Rules engine rules (API.md §4.2): validation of every rule; a rejected write changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   createCacheSetting,
@@ -10,18 +10,13 @@ import {
   expectFieldErrors,
   expectFieldErrorsAmong,
   getJson,
+  getObject,
   ruleBody,
   type Configuration,
   type Json,
 } from '../helpers/fixtures.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const rules = (c: Pick<Configuration, 'id'>): string => `${CFG}/${c.id}/rules_engine`;
 const rule = (c: Pick<Configuration, 'id'>, id: number): string => `${CFG}/${c.id}/rules_engine/${id}`;
@@ -233,7 +228,7 @@ describe('redirect', () => {
     const body = ruleBody(conf, { behavior: 'image_optimization' });
     const r = await emu.call('PUT', rule(conf, a.id), { body });
     expect(r.status, r.text).toBe(200);
-    expect((await getJson(emu, rule(conf, a.id))).redirect_to).toBe('');
+    expect((await getObject(emu, rule(conf, a.id))).redirect_to).toBe('');
   });
 
   it('PATCH keeps the rule consistent: merged record validated', async () => {
@@ -268,13 +263,7 @@ describe('acceleration', () => {
   });
 
   describe('with --products application_acceleration', () => {
-    let pro: TestEmulator;
-    beforeAll(async () => {
-      pro = await startTestEmulator(['--products', 'application_acceleration']);
-    });
-    afterAll(async () => {
-      await pro?.close();
-    });
+    const pro = emulatorFixture(['--products', 'application_acceleration']);
 
     it('accepts acceleration with forward_cookies', async () => {
       const conf = await createConfiguration(pro);

@@ -1,7 +1,7 @@
 // Rules engine rules (API.md §4.2): the endpoints, defaults, field order, the PUT quirk, PATCH, DELETE.
 // Validation rules are in rules-validation.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   RULE_DEFAULTS,
@@ -16,18 +16,13 @@ import {
   expectMethodNotAllowed,
   expectNotFound,
   getJson,
+  getObject,
   omit,
   ruleBody,
   type Configuration,
 } from '../helpers/fixtures.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const rules = (c: Pick<Configuration, 'id'>): string => `${CFG}/${c.id}/rules_engine`;
 const rule = (c: Pick<Configuration, 'id'>, id: number): string => `${CFG}/${c.id}/rules_engine/${id}`;
@@ -186,7 +181,7 @@ describe('PUT rules_engine/:id', () => {
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body)).toEqual(['id', 'path', 'regex', 'protocol_policy', 'behavior', 'path_origin_id', 'gzip']);
     expect(r.body).toEqual({ id: a.id, ...sent });
-    const after = await getJson(emu, rule(conf, a.id));
+    const after = await getObject(emu, rule(conf, a.id));
     expect(Object.keys(after)).toEqual([...RULE_FIELDS]);
     expect(after).toEqual({ id: a.id, ...sent, ...RULE_DEFAULTS, gzip: false });
   });
@@ -220,7 +215,7 @@ describe('PUT rules_engine/:id', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.id).toBe(a.id);
     expectNotFound(await emu.call('GET', rule(conf, a.id + 1000)));
-    expect((await getJson(emu, rule(conf, a.id))).id).toBe(a.id);
+    expect((await getObject(emu, rule(conf, a.id))).id).toBe(a.id);
   });
 
   it.each(RULE_REQUIRED)('requires %s, and a rejected PUT changes nothing', async (field) => {

@@ -1,9 +1,9 @@
 // Sub-resources (rules, cache settings, error responses, origins): wire conventions of API.md §1,
 // the parsing of ids in their paths, and concurrent writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
+import { emulatorFixture, startTestEmulator, tempDir } from '../helpers/emulator.js';
 import {
   CFG,
   cacheSettingBody,
@@ -12,20 +12,17 @@ import {
   createRule,
   expectNotFound,
   getJson,
+  getList,
+  getObject,
   RULE_DEFAULTS,
   ruleBody,
   uniqueName,
   type Configuration,
   type Json,
+  type StoredRecord,
 } from '../helpers/fixtures.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 describe('concurrent writes keep the rules of §4 true', () => {
   it('of parallel creates with one cache setting name, exactly one succeeds', async () => {
@@ -58,7 +55,7 @@ describe('concurrent writes keep the rules of §4 true', () => {
       const created = creates.filter((r) => r.status === 201).length;
       if (del!.status === 204) {
         for (const r of creates) if (r.status !== 201) expect(Object.keys(r.body)).toEqual(['cache_settings_id']);
-        const rules = (await getJson(emu, `${CFG}/${conf.id}/rules_engine`)) as Array<{ cache_settings_id: number | null }>;
+        const rules = await getList(emu, `${CFG}/${conf.id}/rules_engine`);
         expect(rules.filter((r) => r.cache_settings_id === cs.id)).toEqual([]);
         expect(created).toBe(0);
       } else {
@@ -74,7 +71,7 @@ describe('concurrent writes keep the rules of §4 true', () => {
     const replies = await Promise.all(Array.from({ length: 10 }, () => emu.call('POST', `${CFG}/${conf.id}/rules_engine`, { body: ruleBody(conf) })));
     const ids = replies.map((r) => r.body.id as number);
     expect(new Set(ids).size).toBe(10);
-    const list = (await getJson(emu, `${CFG}/${conf.id}/rules_engine`)) as Array<{ id: number }>;
+    const list = await getList(emu, `${CFG}/${conf.id}/rules_engine`);
     expect(list.map((r) => r.id)).toEqual([...ids].sort((a, b) => a - b));
   });
 });
@@ -163,7 +160,7 @@ describe('with --data, sub-resources survive a restart', () => {
     const dir = tempDir();
     const file = join(dir, 'state.json');
     const first = await startTestEmulator(['--data', file]);
-    let conf: Configuration, rule: Json, cs: Json, expected: Json;
+    let conf: Configuration, rule: StoredRecord, cs: StoredRecord, expected: Json;
     try {
       conf = await createConfiguration(first);
       cs = await createCacheSetting(first, conf.id, { cache_by_cookies: 'whitelist', cookie_names: ['sid'] });
@@ -179,9 +176,9 @@ describe('with --data, sub-resources survive a restart', () => {
     const second = await startTestEmulator(['--data', file]);
     try {
       expect(await getJson(second, `${CFG}/${conf.id}/rules_engine/${rule.id}`)).toEqual(expected);
-      expect(await getJson(second, `${CFG}/${conf.id}/cache_settings`)).toEqual([cs]);
-      expect((await getJson(second, `${CFG}/${conf.id}/error_responses`)).cache_error_414).toBe(9);
-      expect((await getJson(second, `${CFG}/${conf.id}/origins`))[0].id).toBe(conf.defaultOriginId);
+      expect(await getList(second, `${CFG}/${conf.id}/cache_settings`)).toEqual([cs]);
+      expect((await getObject(second, `${CFG}/${conf.id}/error_responses`)).cache_error_414).toBe(9);
+      expect((await getList(second, `${CFG}/${conf.id}/origins`))[0]?.id).toBe(conf.defaultOriginId);
       // ids are never reused, across restarts too
       const next = await createRule(second, conf);
       expect(next.id).toBeGreaterThan(rule.id);

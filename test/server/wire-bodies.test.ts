@@ -1,6 +1,6 @@
 // API.md §1–§2: request bodies — 415 without JSON, 413 past 1 MiB, 400 for malformed or non-object JSON.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   JSON_TYPE,
@@ -9,15 +9,7 @@ import {
   expectFieldErrors,
 } from '../helpers/config-fixtures.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([]);
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 const MiB = 1024 * 1024;
 

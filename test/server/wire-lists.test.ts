@@ -1,6 +1,6 @@
 // API.md §1: lists — bare arrays ordered by id, page/page_size with X-Total-Count, ids never reused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   NOT_FOUND,
@@ -9,15 +9,7 @@ import {
   expectFieldErrors,
 } from '../helpers/config-fixtures.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([]);
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 describe('lists', () => {
   async function ensureConfigs(min: number): Promise<void> {

@@ -1,6 +1,6 @@
 // API.md §1 (paths, ids, status codes, content type) and §2 (404, 405) over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture } from '../helpers/emulator.js';
 import {
   CFG,
   JSON_TYPE,
@@ -12,15 +12,7 @@ import {
   uniq,
 } from '../helpers/config-fixtures.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator([]);
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = emulatorFixture();
 
 describe('paths and ids', () => {
   it('accepts a trailing slash on collections and items, for reads and writes', async () => {

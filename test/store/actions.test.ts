@@ -1,22 +1,14 @@
 // The store does the work screens used to do: load if absent, new records from the schema, leaving
 // a blank form, bulk revert, where a saved record goes in its list, deletes and their refusals,
 // failures carried by status and type (never by their words).
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/index.js';
 import { createMemoryJournal, listKey, parseKey, recordKey, summarize } from '../../src/store/index.js';
-import { readLog, startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
+import { emulatorFixture } from '../helpers/emulator.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 
-let emu: TestEmulator;
-let log: string;
-const gets = (path: string) => readLog(log).filter((l) => l.method === 'GET' && l.path === path).length;
-
-beforeAll(async () => {
-  log = join(tempDir(), 'requests.log');
-  emu = await startTestEmulator(['--seed', 'demo', '--log', log]);
-});
-afterAll(() => emu.close());
+const emu = emulatorFixture(['--seed', 'demo'], { log: true });
+const gets = (path: string) => emu.log().filter((l) => l.method === 'GET' && l.path === path).length;
 
 describe('store: load if absent', () => {
   it('loads a list once however many ask, and again on reload', async () => {

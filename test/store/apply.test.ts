@@ -1,19 +1,11 @@
 // The store drives every write of API.md with no UI: drafts, review, apply, errors, conflicts.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLog, startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
 import { recordKey } from '../../src/store/index.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 
-let emu: TestEmulator;
-let log: string;
-const writes = () => readLog(log).filter((l) => l.method !== 'GET');
-
-beforeAll(async () => {
-  log = join(tempDir(), 'requests.log');
-  emu = await startTestEmulator(['--seed', 'demo', '--log', log]);
-});
-afterAll(() => emu.close());
+const emu = emulatorFixture(['--seed', 'demo'], { log: true });
+const writes = () => emu.log().filter((l) => l.method !== 'GET');
 
 describe('store: apply', () => {
   it('edits a name and a cname, reviews, and sends one PATCH with exactly those two fields', async () => {

@@ -4,16 +4,12 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSy
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { createFileJournal, journalFile, recordKey, stateDir } from '../../src/store/index.js';
 import { storeFor } from './helpers.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator(['--seed', 'demo']);
-});
-afterAll(() => emu.close());
+const emu = emulatorFixture(['--seed', 'demo']);
 
 describe('draft journal', () => {
   it('keeps the drafts of a store killed with -9 and restores them into a new store', async () => {

@@ -1,24 +1,19 @@
 // When an answer is lost, the store re-reads and decides: never a second POST, never a lost draft.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLog, startTestEmulator, tempDir, type TestEmulator } from '../helpers/emulator.js';
+import { emulatorFixture } from '../helpers/emulator.js';
 import { startDroppingProxy, type DroppingProxy } from '../helpers/dropping-proxy.js';
 import { recordKey } from '../../src/store/index.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 
-let emu: TestEmulator;
+const emu = emulatorFixture(['--seed', 'demo'], { log: true });
 let proxy: DroppingProxy;
-let log: string;
-const sent = (method: string) => readLog(log).filter((l) => l.method === method);
+const sent = (method: string) => emu.log().filter((l) => l.method === method);
 
 beforeAll(async () => {
-  log = join(tempDir(), 'requests.log');
-  emu = await startTestEmulator(['--seed', 'demo', '--log', log]);
   proxy = await startDroppingProxy(emu.url);
 });
 afterAll(async () => {
-  await proxy.close();
-  await emu.close();
+  await proxy?.close();
 });
 
 describe('lost answers', () => {
