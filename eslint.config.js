@@ -10,10 +10,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  // TEMPORARY: the UI layer is being rewritten and linted clean by its owners. This block is removed
-  // when the UI rewrite lands; nothing else may be ignored here.
-  { ignores: ['src/app/', 'src/components/', 'src/screens/', 'src/keys/', 'src/store/', 'src/ui/'] },
-
   { ignores: ['dist/', '.tmp/', 'node_modules/', 'coverage/', 'bench/results/'] },
   js.configs.recommended,
   {

@@ -38,11 +38,12 @@ export function oneLine(text: string): string {
  * first): a Ctrl key is never text, but ink-text-input would insert its letter. End (or Ctrl-e),
  * which ink-text-input ignores, puts the cursor after the last character.
  */
-function KeyWatch({ last, active, onEnd }: { readonly last: RefObject<string>; readonly active: boolean; readonly onEnd: () => void }) {
+function KeyWatch({ lastKeyRef, active, onEnd }: { readonly lastKeyRef: RefObject<string>; readonly active: boolean; readonly onEnd: () => void }) {
   useInput(
     (input, key) => {
-      last.current = keyName(input, key);
-      if (last.current === 'end' || last.current === 'ctrl-e') onEnd();
+      const name = keyName(input, key);
+      lastKeyRef.current = name;
+      if (name === 'end' || name === 'ctrl-e') onEnd();
     },
     { isActive: active },
   );
@@ -50,7 +51,7 @@ function KeyWatch({ last, active, onEnd }: { readonly last: RefObject<string>; r
 }
 
 export function TextInput({ value, onChange, onSubmit, onCancel, width, active = true }: TextInputProps) {
-  const last = useRef('');
+  const lastKeyRef = useRef('');
   // ink-text-input keeps its cursor to itself: mounting it afresh puts the cursor at the end (after
   // Ctrl-u cleared the text, or on End).
   const [mount, setMount] = useState(0);
@@ -71,13 +72,13 @@ export function TextInput({ value, onChange, onSubmit, onCancel, width, active =
     { active, exclusive: true, takesText: true },
   );
   const change = (next: string) => {
-    if (!last.current.startsWith('ctrl-')) onChange(oneLine(next));
+    if (!lastKeyRef.current.startsWith('ctrl-')) onChange(oneLine(next));
   };
   const needed = cellWidth(value) + 1; // the cursor after the last character
   return (
     <Box width={width} overflow="hidden" flexShrink={0}>
       <Box width={Math.max(width, needed)} marginLeft={-Math.max(0, needed - width)} flexShrink={0}>
-        <KeyWatch last={last} active={active} onEnd={remount} />
+        <KeyWatch lastKeyRef={lastKeyRef} active={active} onEnd={remount} />
         <InkTextInput key={mount} value={value} onChange={change} focus={active} />
       </Box>
     </Box>

@@ -46,7 +46,12 @@ class Registry {
   private signature = '';
   private registered = 0;
 
-  constructor(private readonly onDisabled: (reason: string) => void) {}
+  /** Told when a key's command is disabled here (given by the dispatcher component on every render). */
+  private onDisabled: (reason: string) => void = () => undefined;
+
+  tellDisabled(to: (reason: string) => void): void {
+    this.onDisabled = to;
+  }
 
   /** Keeps the newest closures for dispatch; tells the footer only when what it shows changed. */
   set(id: string, layer: Omit<Layer, 'order'> | undefined): void {
@@ -113,11 +118,10 @@ export interface KeyDispatcherProps {
 }
 
 export function KeyDispatcher({ children, onDisabled = () => undefined, isActive = true }: KeyDispatcherProps) {
-  const said = useRef(onDisabled);
+  const [registry] = useState(() => new Registry());
   useLayoutEffect(() => {
-    said.current = onDisabled;
+    registry.tellDisabled(onDisabled);
   });
-  const [registry] = useState(() => new Registry((reason) => said.current(reason)));
   // Keys that arrive in one chunk (typed faster than read: "jj") are handled one per turn of the
   // event loop, so the render of one key (and the bindings it registers) happens before the next.
   const queue = useRef<string[]>([]);

@@ -61,10 +61,8 @@ export function createFileJournal(file: string, baseUrl: string): DraftJournal {
   return {
     load() {
       if (!existsSync(file)) return { drafts: {} };
-      let text = '';
       try {
-        text = readFileSync(file, 'utf8');
-        const drafts = draftsOf(JSON.parse(text));
+        const drafts = draftsOf(JSON.parse(readFileSync(file, 'utf8')));
         if (!drafts) throw new Error('unknown format');
         return { drafts };
       } catch (e) {
