@@ -1,58 +1,12 @@
 // The TUI at 10,000 configurations: how long a key takes to reach the screen, and how many bytes
 // a cursor move writes. The built CLI runs in a pseudo-terminal (node-pty) read by @xterm/headless,
 // against `cdn-tui serve --seed 10000` in a child process.  Run: npm run build && node bench/tui.mjs
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pty from 'node-pty';
-import xterm from '@xterm/headless';
+import { startBench } from './pty-app.mjs';
 
-const BIN = resolve(import.meta.dirname, '../dist/cdn-tui.js');
 const KEYS = Number(process.env.BENCH_KEYS) || 200;
-const COLS = 120;
 const ROWS = 40;
-const children = [];
-/** Stops what the bench started, whatever happened. */
-function stop(code) {
-  for (const c of children) c.kill();
-  process.exit(code);
-}
-const deadline = setTimeout(() => {
-  console.error('bench/tui: took too long, stopping');
-  stop(1);
-}, 120_000);
-process.on('unhandledRejection', (e) => {
-  console.error(`bench/tui: ${e instanceof Error ? e.message : String(e)}`);
-  stop(1);
-});
+const { term, screen, until, write, bytes, done } = await startBench({ name: 'bench/tui', serveArgs: ['--seed', '10000'], cols: 120, rows: ROWS });
 
-const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--seed', '10000'], { stdio: ['ignore', 'pipe', 'inherit'] });
-children.push(server);
-const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
-const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
-const token = /token: (\S+)/.exec((await lines.next()).value)[1];
-
-const state = mkdtempSync(join(tmpdir(), 'cdn-tui-bench-'));
-const term = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
-const app = pty.spawn(process.execPath, [BIN, '--base-url', url, '--token', token], {
-  cols: COLS,
-  rows: ROWS,
-  env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_STATE_HOME: state },
-});
-children.push(app);
-let bytes = 0;
-let onData = () => undefined;
-app.onData((d) => {
-  bytes += Buffer.byteLength(d);
-  term.write(d, () => onData());
-});
-
-const screen = () => {
-  const b = term.buffer.active;
-  return Array.from({ length: ROWS }, (_, r) => b.getLine(r)?.translateToString(true) ?? '').join('\n');
-};
 /** The id on the row drawn in inverse video (the cursor bar), read from the terminal's cells. */
 const cursorId = () => {
   const b = term.buffer.active;
@@ -62,19 +16,6 @@ const cursorId = () => {
   }
   return undefined;
 };
-const until = (check, ms = 20_000) =>
-  new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`not seen:\n${screen()}`)), ms);
-    const test = () => {
-      if (!check()) return;
-      clearTimeout(timer);
-      onData = () => undefined;
-      ok();
-    };
-    onData = test;
-    test();
-  });
-
 const t0 = performance.now();
 await until(() => /10000 of 10000 configurations/.test(screen()));
 const startup = performance.now() - t0;
@@ -83,12 +24,12 @@ const times = [];
 const perKey = [];
 for (let i = 0; i < KEYS; i++) {
   const before = cursorId();
-  const b0 = bytes;
+  const b0 = bytes();
   const start = performance.now();
-  app.write(i % 50 === 49 ? '\u001b[6~' : 'j'); // mostly one row down, sometimes a page
+  write(i % 50 === 49 ? '\u001b[6~' : 'j'); // mostly one row down, sometimes a page
   await until(() => cursorId() !== before);
   times.push(performance.now() - start);
-  perKey.push(bytes - b0);
+  perKey.push(bytes() - b0);
 }
 const sorted = [...times].sort((a, b) => a - b);
 const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1);
@@ -101,7 +42,4 @@ const inside = perKey.slice(0, 20);
 console.log(`| bytes per cursor move inside the window (median) | ${median(inside)} B |`);
 console.log(`| bytes per key that scrolls the list (median) | ${median(perKey.slice(40))} B |`);
 
-app.kill();
-server.kill('SIGTERM');
-rmSync(state, { recursive: true, force: true });
-clearTimeout(deadline);
+done();

@@ -89,7 +89,7 @@ export function App({ store, ui, options, theme, onQuit, size }: AppProps) {
   return (
     <ThemeContext.Provider value={theme}>
       <StoresProvider stores={stores} size={{ width, height: Math.max(2, height - CHROME_ROWS) }}>
-        <KeyDispatcher onDisabled={(reason) => ui.getState().say('error', reason)}>
+        <KeyDispatcher onRefused={(reason) => ui.getState().say('error', reason)}>
           <Box flexDirection="column" width={width} height={height} overflow="hidden">
             <Shell
               width={width}

@@ -69,7 +69,14 @@ export function TextInput({ value, onChange, onSubmit, onCancel, width, active =
         },
       },
     ],
-    { active, exclusive: true, takesText: true },
+    {
+      active,
+      exclusive: true,
+      takeText: (text) => {
+        onChange(oneLine(value + text));
+        remount();
+      },
+    },
   );
   const change = (next: string) => {
     if (!lastKeyRef.current.startsWith('ctrl-')) onChange(oneLine(next));

@@ -3,8 +3,8 @@
 // binding runs it and says it handled it. A layer with a text input stands down for text keys:
 // the input (ink-text-input) reads those from Ink itself.
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useInput } from 'ink';
-import { charKey, isTextKey, keyName } from './names.js';
+import { useInput, usePaste } from 'ink';
+import { charKey, isPrintable, isTextKey, keyName } from './names.js';
 import { COMMANDS, commandsOf, type Command } from './table.js';
 
 export const PRIORITY = { global: 0, screen: 10, input: 20, modal: 30 } as const;
@@ -24,8 +24,12 @@ export interface LayerOptions {
   readonly active?: boolean;
   /** Keys that no binding of this layer takes stop here (modals, inputs). */
   readonly exclusive?: boolean;
-  /** A text input has focus in this layer: text keys are its own. */
-  readonly takesText?: boolean;
+  /**
+   * A text input has focus in this layer: text keys are its own (it reads them from Ink itself).
+   * Text that reached the app in one chunk with the key that opened the input, before the input
+   * could read it, is handed over here.
+   */
+  readonly takeText?: (text: string) => void;
   /** Keys that no binding of this layer takes (a question that any other key cancels); returns whether it handled the key. */
   readonly otherwise?: (name: string) => boolean;
 }
@@ -46,11 +50,11 @@ class Registry {
   private signature = '';
   private registered = 0;
 
-  /** Told when a key's command is disabled here (given by the dispatcher component on every render). */
-  private onDisabled: (reason: string) => void = () => undefined;
+  /** Told why a key did nothing (given by the dispatcher component on every render). */
+  private onRefused: (reason: string) => void = () => undefined;
 
-  tellDisabled(to: (reason: string) => void): void {
-    this.onDisabled = to;
+  tellRefused(to: (reason: string) => void): void {
+    this.onRefused = to;
   }
 
   /** Keeps the newest closures for dispatch; tells the footer only when what it shows changed. */
@@ -60,7 +64,7 @@ class Registry {
     // Highest priority first; on a tie, the layer registered later (the deeper component) first.
     this.snapshot = [...this.layers.values()].sort((a, b) => b.priority - a.priority || b.order - a.order);
     const signature = this.snapshot
-      .map((l) => `${l.priority}${l.exclusive ? '!' : ''}:${l.bindings.map((b) => `${b.command}${b.footer === false ? '-' : ''}${b.disabled ? '~' : ''}`).join(',')}`)
+      .map((l) => `${l.priority}${l.exclusive ? '!' : ''}${l.takeText ? 'T' : ''}:${l.bindings.map((b) => `${b.command}${b.footer === false ? '-' : ''}${b.disabled ? '~' : ''}`).join(',')}`)
       .join('|');
     if (signature === this.signature) return;
     this.signature = signature;
@@ -75,28 +79,41 @@ class Registry {
 
   current = (): readonly Layer[] => this.shown;
 
-  /** Whether the layer that gets keys first holds a text input. */
-  typing(): boolean {
-    for (const layer of this.snapshot) {
-      if (layer.takesText) return true;
-      if (layer.exclusive) return false;
+  /** The layer with the text input that keys reach first, if one has focus. */
+  private typingLayer(layers: readonly Layer[] = this.snapshot): Layer | undefined {
+    for (const layer of layers) {
+      if (layer.takeText) return layer;
+      if (layer.exclusive) return undefined;
     }
-    return false;
+    return undefined;
   }
 
-  /** Runs a key through the layers; returns whether something handled it. */
-  dispatch(name: string): boolean {
+  typing = (): boolean => this.typingLayer() !== undefined;
+
+  /** As `typing`, for subscribers (changes only when they are told). */
+  typingShown = (): boolean => this.typingLayer(this.shown) !== undefined;
+
+  /**
+   * Runs a key through the layers; returns whether something handled it. `arrivedTyping`: whether
+   * an input had focus when the key reached the app (else the input never saw it).
+   */
+  dispatch(name: string, arrivedTyping = true): boolean {
     const commands = commandsOf(name);
     // Ctrl-c quits from anywhere, text inputs and modals included.
     const quit = commands.includes('forceQuit') ? this.snapshot.flatMap((l) => l.bindings).find((b) => b.command === 'forceQuit') : undefined;
     if (quit) return quit.run() !== false;
     // While a text input has focus, a text key is text, whatever a layer above binds it to (the
-    // palette's list moves on ↑/↓, not on j/k): the input reads it from Ink itself.
-    if (this.typing() && isTextKey(name)) return true;
+    // palette's list moves on ↑/↓, not on j/k): the input reads it from Ink itself, unless the key
+    // came before the input could read it.
+    const input = this.typingLayer();
+    if (input && isTextKey(name)) {
+      if (!arrivedTyping && isPrintable(name)) input.takeText?.(name === 'space' ? ' ' : name);
+      return true;
+    }
     for (const layer of this.snapshot) {
       const hit = layer.bindings.find((b) => commands.includes(b.command));
       if (hit?.disabled) {
-        this.onDisabled(hit.disabled);
+        this.onRefused(hit.disabled);
         return true;
       }
       if (hit && hit.run() !== false) return true;
@@ -111,20 +128,25 @@ const RegistryContext = createContext<Registry | undefined>(undefined);
 
 export interface KeyDispatcherProps {
   readonly children: ReactNode;
-  /** Told when a key's command is disabled here, with the reason. */
-  readonly onDisabled?: (reason: string) => void;
+  /** Told why a key did nothing: its command is disabled here, or text was pasted outside a text input. */
+  readonly onRefused?: (reason: string) => void;
   /** @default true */
   readonly isActive?: boolean;
 }
 
-export function KeyDispatcher({ children, onDisabled = () => undefined, isActive = true }: KeyDispatcherProps) {
+export function KeyDispatcher({ children, onRefused = () => undefined, isActive = true }: KeyDispatcherProps) {
   const [registry] = useState(() => new Registry());
   useLayoutEffect(() => {
-    registry.tellDisabled(onDisabled);
+    registry.tellRefused(onRefused);
   });
+  // Outside a text input a paste is not keys (pasting "yes" in the review must not send): the
+  // terminal marks pastes (bracketed paste) while no input has focus, and they are refused. In an
+  // input, Ink hands the paste to it as one chunk of text.
+  const typing = useSyncExternalStore(registry.subscribe, registry.typingShown);
+  usePaste(() => onRefused('pasted text goes into a text input only (Enter on a field, / to filter)'), { isActive: isActive && !typing });
   // Keys that arrive in one chunk (typed faster than read: "jj") are handled one per turn of the
   // event loop, so the render of one key (and the bindings it registers) happens before the next.
-  const queue = useRef<string[]>([]);
+  const queue = useRef<Array<{ readonly name: string; readonly arrivedTyping: boolean }>>([]);
   const draining = useRef(false);
   const drain = () => {
     const next = queue.current.shift();
@@ -132,7 +154,7 @@ export function KeyDispatcher({ children, onDisabled = () => undefined, isActive
       draining.current = false;
       return;
     }
-    registry.dispatch(next);
+    registry.dispatch(next.name, next.arrivedTyping);
     setImmediate(drain);
   };
   useInput(
@@ -140,8 +162,9 @@ export function KeyDispatcher({ children, onDisabled = () => undefined, isActive
       const name = keyName(input, key);
       // A chunk of text while an input has focus is the input's (a paste); otherwise each
       // character is a key of its own.
-      const chunk = [...input].length > 1 && !input.startsWith('\u001b') && !registry.typing();
-      queue.current.push(...(chunk ? [...input].map(charKey) : [name]));
+      const arrivedTyping = registry.typing();
+      const chunk = [...input].length > 1 && !input.startsWith('\u001b') && !arrivedTyping;
+      queue.current.push(...(chunk ? [...input].map(charKey) : [name]).map((n) => ({ name: n, arrivedTyping })));
       if (!draining.current) {
         draining.current = true;
         drain();
@@ -156,10 +179,10 @@ export function KeyDispatcher({ children, onDisabled = () => undefined, isActive
 export function useKeys(priority: number, bindings: readonly Binding[], options: LayerOptions = {}): void {
   const registry = useContext(RegistryContext);
   const id = useId();
-  const { active = true, exclusive, takesText, otherwise } = options;
+  const { active = true, exclusive, takeText, otherwise } = options;
   // A layout effect: the next key must see this render's closures.
   useLayoutEffect(() => {
-    registry?.set(id, active ? { priority, bindings, exclusive, takesText, otherwise } : undefined);
+    registry?.set(id, active ? { priority, bindings, exclusive, takeText, otherwise } : undefined);
   });
   useEffect(() => () => registry?.set(id, undefined), [registry, id]);
 }

@@ -34,7 +34,7 @@ function Harness({ children }: { children: (log: Log) => React.ReactNode }) {
   const [entries, setEntries] = useState<string[]>([]);
   const log: Log = (e) => setEntries((xs) => [...xs, e]);
   return (
-    <KeyDispatcher onDisabled={(why) => log(`said:${why}`)}>
+    <KeyDispatcher onRefused={(why) => log(`said:${why}`)}>
       {children(log)}
       <Footer />
       <Text>log:{entries.join(' ')}</Text>
@@ -132,6 +132,34 @@ describe('dispatcher', () => {
     const app = await mount((log) => <Layer name="screen" priority={PRIORITY.screen} bindings={[['down', true]]} log={log} />);
     app.stdin.write('jjj');
     await waitFor(() => app.lastFrame()?.includes('log:screen:down screen:down screen:down'));
+    app.unmount();
+  });
+
+  it('refuses a paste outside a text input: pasting "yes" is not y (it does not send)', async () => {
+    const app = await mount((log) => <Layer name="screen" priority={PRIORITY.screen} bindings={[['apply', true], ['remove', true]]} log={log} />);
+    app.stdin.write('\u001b[200~yes, delete\u001b[201~');
+    await waitFor(() => app.lastFrame()?.includes('said:pasted text goes into a text input only'));
+    expect(app.lastFrame()).not.toContain('screen:');
+    app.unmount();
+  });
+
+  it('hands text that came in one chunk with the key that opened an input to that input ("/acme")', async () => {
+    function Filter({ log }: { log: Log }) {
+      const [open, setOpen] = useState(false);
+      const [value, setValue] = useState('');
+      useKeys(PRIORITY.screen, [{ command: 'filter', run: () => setOpen(true) }], { active: !open });
+      return (
+        <>
+          <Text>filter:{value}</Text>
+          {open ? <TextInput value={value} onChange={setValue} onSubmit={() => log('kept')} onCancel={() => setOpen(false)} width={20} /> : null}
+        </>
+      );
+    }
+    const app = await mount((log) => <Filter log={log} />);
+    app.stdin.write('/acme');
+    await waitFor(() => app.lastFrame()?.includes('filter:acme'));
+    app.stdin.write('x');
+    await waitFor(() => app.lastFrame()?.includes('filter:acmex'));
     app.unmount();
   });
 });

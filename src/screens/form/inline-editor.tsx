@@ -9,6 +9,9 @@ import { cellWidth, fit } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { editText, parseField } from '../../ui/values.js';
 
+/** Cells the input keeps beside an error. */
+const INPUT_MIN = 16;
+
 export interface InlineEditorProps {
   readonly field: FieldSpec;
   readonly values: Rec;
@@ -31,7 +34,8 @@ export function InlineEditor({ field, values, width, onKeep, onDrop }: InlineEdi
   const problem = textProblem(field, values, text);
   const blocking = problem !== undefined && field.type === 'string' && text.trim().length > field.maxLength;
   const note = problem ? `  error: ${problem}${blocking ? ' (Enter refuses)' : ''}` : '';
-  const noteWidth = note ? Math.min(cellWidth(note), Math.floor(width / 2)) : 0;
+  // The error takes what it needs as long as the input keeps a little room to type in.
+  const noteWidth = note ? Math.min(cellWidth(note), Math.max(Math.floor(width / 2), width - INPUT_MIN)) : 0;
   return (
     <>
       <TextInput value={text} onChange={setText} onSubmit={(t) => (blocking ? undefined : onKeep(parseField(field, t)))} onCancel={onDrop} width={Math.max(4, width - noteWidth)} />

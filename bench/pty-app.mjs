@@ -1,0 +1,87 @@
+// What the TUI benchmarks share: `cdn-tui serve` in a child process, the built CLI in a
+// pseudo-terminal (node-pty) read by @xterm/headless (measuring text as string-width does), a
+// time budget, and clean-up of everything they started whatever happens.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { UnicodeGraphemesAddon } from '@xterm/addon-unicode-graphemes';
+import xterm from '@xterm/headless';
+import pty from 'node-pty';
+
+const BIN = resolve(import.meta.dirname, '../dist/cdn-tui.js');
+
+/** Starts the emulator (`serveArgs`) and the TUI against it; `name` prefixes failures. */
+export async function startBench({ name, serveArgs, cols = 120, rows = 40, budgetMs = 120_000 }) {
+  const children = [];
+  const state = mkdtempSync(join(tmpdir(), 'cdn-tui-bench-'));
+  const stop = (code) => {
+    for (const c of children) c.kill();
+    rmSync(state, { recursive: true, force: true });
+    process.exit(code);
+  };
+  const deadline = setTimeout(() => {
+    console.error(`${name}: took too long, stopping`);
+    stop(1);
+  }, budgetMs);
+  process.on('unhandledRejection', (e) => {
+    console.error(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+    stop(1);
+  });
+
+  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(server);
+  const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+  const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
+  const token = /token: (\S+)/.exec((await lines.next()).value)[1];
+
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  term.loadAddon(new UnicodeGraphemesAddon());
+  const app = pty.spawn(process.execPath, [BIN, '--base-url', url, '--token', token], {
+    cols,
+    rows,
+    env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_STATE_HOME: state },
+  });
+  children.push(app);
+  let bytes = 0;
+  let onData = () => undefined;
+  app.onData((d) => {
+    bytes += Buffer.byteLength(d);
+    term.write(d, () => onData());
+  });
+
+  const screen = () => {
+    const b = term.buffer.active;
+    return Array.from({ length: rows }, (_, r) => b.getLine(r)?.translateToString(true) ?? '').join('\n');
+  };
+  /** Resolves once `check()` holds, re-checked as the terminal parses what the app writes; gives up (and stops everything) after `ms`. */
+  const until = (check, ms = 20_000) =>
+    new Promise((ok) => {
+      const timer = setTimeout(() => {
+        console.error(`${name}: not seen within ${ms} ms; the screen:\n${screen()}`);
+        stop(1);
+      }, ms);
+      const test = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        onData = () => undefined;
+        ok();
+      };
+      onData = test;
+      test();
+    });
+  return {
+    term,
+    screen,
+    until,
+    write: (data) => app.write(data),
+    bytes: () => bytes,
+    done: () => {
+      clearTimeout(deadline);
+      app.kill();
+      server.kill('SIGTERM');
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}
