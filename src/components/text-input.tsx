@@ -54,8 +54,10 @@ export function TextInput({ value, onChange, onSubmit, onCancel, width, active =
   const lastKeyRef = useRef('');
   // ink-text-input keeps its cursor to itself: mounting it afresh puts the cursor at the end (after
   // Ctrl-u cleared the text, or on End).
+  // Until React has unmounted the old one, it may still hear a key: only the newest one's changes count.
   const [mount, setMount] = useState(0);
-  const remount = () => setMount((n) => n + 1);
+  const newestRef = useRef(0);
+  const remount = () => setMount(++newestRef.current);
   useKeys(
     PRIORITY.input,
     [
@@ -78,15 +80,15 @@ export function TextInput({ value, onChange, onSubmit, onCancel, width, active =
       },
     },
   );
-  const change = (next: string) => {
-    if (!lastKeyRef.current.startsWith('ctrl-')) onChange(oneLine(next));
+  const change = (from: number) => (next: string) => {
+    if (from === newestRef.current && !lastKeyRef.current.startsWith('ctrl-')) onChange(oneLine(next));
   };
   const needed = cellWidth(value) + 1; // the cursor after the last character
   return (
     <Box width={width} overflow="hidden" flexShrink={0}>
       <Box width={Math.max(width, needed)} marginLeft={-Math.max(0, needed - width)} flexShrink={0}>
         <KeyWatch lastKeyRef={lastKeyRef} active={active} onEnd={remount} />
-        <InkTextInput key={mount} value={value} onChange={change} focus={active} />
+        <InkTextInput key={mount} value={value} onChange={change(mount)} focus={active} />
       </Box>
     </Box>
   );

@@ -93,6 +93,11 @@ class Registry {
   /** As `typing`, for subscribers (changes only when they are told). */
   typingShown = (): boolean => this.typingLayer(this.shown) !== undefined;
 
+  /** Hands text to the focused input that could not read it itself (it came before the input was there). */
+  dispatchText(text: string): void {
+    this.typingLayer()?.takeText?.(text);
+  }
+
   /**
    * Runs a key through the layers; returns whether something handled it. `arrivedTyping`: whether
    * an input had focus when the key reached the app (else the input never saw it).
@@ -105,9 +110,8 @@ class Registry {
     // While a text input has focus, a text key is text, whatever a layer above binds it to (the
     // palette's list moves on ↑/↓, not on j/k): the input reads it from Ink itself, unless the key
     // came before the input could read it.
-    const input = this.typingLayer();
-    if (input && isTextKey(name)) {
-      if (!arrivedTyping && isPrintable(name)) input.takeText?.(name === 'space' ? ' ' : name);
+    if (this.typing() && isTextKey(name)) {
+      if (!arrivedTyping && isPrintable(name)) this.dispatchText(name === 'space' ? ' ' : name);
       return true;
     }
     for (const layer of this.snapshot) {
@@ -154,7 +158,14 @@ export function KeyDispatcher({ children, onRefused = () => undefined, isActive 
       draining.current = false;
       return;
     }
-    registry.dispatch(next.name, next.arrivedTyping);
+    // Text that came with the key that opened an input goes into it in one piece.
+    let text = '';
+    for (let k: typeof next | undefined = next; k && !k.arrivedTyping && isPrintable(k.name) && registry.typing(); k = queue.current[0]) {
+      text += k.name === 'space' ? ' ' : k.name;
+      if (k !== next) queue.current.shift();
+    }
+    if (text) registry.dispatchText(text);
+    else registry.dispatch(next.name, next.arrivedTyping);
     setImmediate(drain);
   };
   useInput(

@@ -158,6 +158,8 @@ describe('dispatcher', () => {
     const app = await mount((log) => <Filter log={log} />);
     app.stdin.write('/acme');
     await waitFor(() => app.lastFrame()?.includes('filter:acme'));
+    // The input was mounted afresh (its cursor after the text): let it subscribe before typing on.
+    await new Promise((r) => setImmediate(r));
     app.stdin.write('x');
     await waitFor(() => app.lastFrame()?.includes('filter:acmex'));
     app.unmount();
