@@ -169,6 +169,40 @@ const SCENARIOS = {
       { idle: 200 },
     ],
   },
+  'review-long': {
+    about: 'a review taller than the screen: the summary on top, the changes scrolled to the end, the footer kept',
+    app: { args: ['--demo'], cols: 100, rows: 24 },
+    steps: [
+      ...FIRST_OPEN,
+      { press: ['2'] },
+      { wait: '/static/' },
+      { press: ['space', 'space', 'space', 'space', 'space', 'space', 'enter'] },
+      { wait: 'Bulk edit of' },
+      { press: ['down', 'down', 'down', 'down', 'down', 'enter'] },
+      { press: ['down', 'down', 'down', 'down', 'enter', 'ctrl-u'] },
+      { type: '4242' },
+      { press: ['enter', 's'] },
+      { wait: 'Review:' },
+      { press: ['G'] },
+      { idle: 300 },
+    ],
+  },
+  'wide-text': {
+    about: 'names in CJK, emoji and accents: columns stay aligned, cuts end in … without splitting a character',
+    app: { cols: 80, rows: 20 },
+    steps: [
+      { wait: '12 of 12 configurations' },
+      async (t) => {
+        for (const name of ['東京ストア本番環境のサイト', 'cafe\u0301 crème 👩‍💻 team', 'fête 🇫🇷🇯🇵🇩🇪 flags galore']) {
+          await t.emulator.call('POST', '/content_delivery/configurations', { body: { name, origin_address: 'origin.example.com', origin_host_header: 'origin.example.com' } });
+        }
+      },
+      { press: ['r'] },
+      { wait: '15 of 15 configurations' },
+      { press: ['end'] },
+      { idle: 300 },
+    ],
+  },
   help: {
     about: 'the help: every key of the current view, from the key table',
     app: { args: ['--demo'] },
