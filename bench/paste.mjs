@@ -2,6 +2,7 @@
 // it is longer than a name may be), and how long each key typed after it takes. The built CLI in
 // a pseudo-terminal against the demo emulator.  Run: npm run build && node bench/paste.mjs
 import { startBench } from './pty-app.mjs';
+import { target, write as report } from './report.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS) || 5;
 const { screen, until, write, done } = await startBench({ name: 'bench/paste', serveArgs: ['--seed', 'demo'], cols: 100, rows: 30 });
@@ -28,8 +29,9 @@ for (let run = 0; run < RUNS; run++) {
   write('\u001b'); // Esc: dropped
   await until(() => /^\s+name\s+acme/m.test(screen()) && !screen().includes('Esc drop'));
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
-console.log(`| measure | median of ${RUNS} | max |\n|---|---:|---:|`);
-console.log(`| 10,000-character paste to on screen | ${median(pastes)} ms | ${Math.max(...pastes).toFixed(0)} ms |`);
-console.log(`| a key typed after it, to on screen | ${median(keys)} ms | ${Math.max(...keys).toFixed(0)} ms |`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 done();
+report('paste', [
+  target({ measure: `10,000-character paste to on screen (median of ${RUNS})`, value: median(pastes), unit: 'ms', limit: 1000, note: `max ${Math.max(...pastes).toFixed(0)} ms` }),
+  target({ measure: 'a key typed after it, to on screen (median)', value: median(keys), unit: 'ms', limit: 16, note: `max ${Math.max(...keys).toFixed(0)} ms` }),
+]);
