@@ -45,12 +45,15 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
 
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   term.loadAddon(new UnicodeGraphemesAddon());
-  const app = pty.spawn(process.execPath, [BIN, '--base-url', url, '--token', token], {
+  // BENCH_APP_NODE_ARGS: node flags for the TUI only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const app = pty.spawn(process.execPath, [...appNodeArgs, BIN, '--base-url', url, '--token', token], {
     cols,
     rows,
     env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_STATE_HOME: state },
   });
   children.push(app);
+  const exited = new Promise((resolve) => app.onExit(resolve));
   let bytes = 0;
   let onData = () => undefined;
   app.onData((d) => {
@@ -91,6 +94,8 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
     screen,
     until,
     write: (data) => app.write(data),
+    /** Resolves when the TUI has exited (after a quit key, say). */
+    exited: () => exited,
     bytes: () => bytes,
     done: () => {
       clearTimeout(deadline);
