@@ -37,6 +37,34 @@ function holds(target: DraftTarget, record: Rec | undefined, body: Rec): boolean
   return shown.every((f) => jsonEqual(record[f.name], values[f.name]));
 }
 
+/** How often the progress of applyMany may change: once a frame (the TUI draws at most 60 a second). */
+const FRAME_MS = 16;
+
+/**
+ * The progress of applyMany (`applying`): set at once when it starts, then at most once a frame as
+ * answers come (the last count always shown), and cleared at the end.
+ */
+function progressOf(set: SliceContext['set'], total: number): { step(): void; end(): void } {
+  let done = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const show = () => {
+    timer = undefined;
+    set({ applying: { done, total } });
+  };
+  show();
+  return {
+    step() {
+      done++;
+      timer ??= setTimeout(show, FRAME_MS);
+    },
+    end() {
+      clearTimeout(timer);
+      show();
+      set({ applying: undefined });
+    },
+  };
+}
+
 export function applySlice(ctx: SliceContext): ApplyActions {
   const { set, get, deps } = ctx;
   const { api } = deps;
@@ -167,17 +195,19 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       const results: ApplyResult[] = new Array(keys.length);
       const limit = Math.max(1, Math.min(6, deps.concurrency ?? 6));
       let next = 0;
-      let done = 0;
-      set({ applying: { done, total: keys.length } });
+      const progress = progressOf(set, keys.length);
       const worker = async () => {
         while (next < keys.length) {
           const i = next++;
           results[i] = await apply(keys[i]!, signal);
-          set({ applying: { done: ++done, total: keys.length } });
+          progress.step();
         }
       };
-      await Promise.all(Array.from({ length: Math.min(limit, keys.length) }, worker));
-      set({ applying: undefined });
+      try {
+        await Promise.all(Array.from({ length: Math.min(limit, keys.length) }, worker));
+      } finally {
+        progress.end();
+      }
       return results;
     },
     resolveConflict(key, choice = {}) {
