@@ -9,7 +9,7 @@ import type { RequestStatus } from './types.js';
 export interface StoreDeps {
   readonly api: ApiClient;
   readonly journal: DraftJournal;
-  /** Writes in flight at once in applyMany (at most 6). */
+  /** Requests in flight at once in applyMany (at most MAX_IN_FLIGHT of src/api/transport.ts, 8). */
   readonly concurrency?: number;
   readonly now?: () => number;
 }

@@ -1,5 +1,6 @@
 // Applying drafts: re-read before writing (conflicts), send, and reconcile when an answer is lost.
 import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
+import { MAX_IN_FLIGHT } from '../../api/transport.js';
 import { buildRequest, jsonEqual, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import { schemaFor, validateWrite, PRODUCTS, type Rec } from '../../schema/index.js';
 import { listOf, parseKey, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
@@ -10,7 +11,7 @@ import { checkDraft } from '../validate-draft.js';
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
   apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult>;
-  /** Sends several drafts, at most `concurrency` (≤ 6) at once, one result per key in order. */
+  /** Sends several drafts, at most `concurrency` (≤ MAX_IN_FLIGHT, 8) requests at once, one result per key in order. */
   applyMany(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]>;
   /** Rebases a conflicting draft on the server's record; `choice` picks per clashing field (default mine). */
   resolveConflict(key: RecordKey, choice?: Readonly<Record<string, 'mine' | 'theirs'>>): void;
@@ -193,7 +194,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     apply,
     async applyMany(keys, signal) {
       const results: ApplyResult[] = new Array(keys.length);
-      const limit = Math.max(1, Math.min(6, deps.concurrency ?? 6));
+      const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
       let next = 0;
       const progress = progressOf(set, keys.length);
       const worker = async () => {
