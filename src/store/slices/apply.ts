@@ -1,4 +1,5 @@
-// Applying drafts: re-read before writing (conflicts), send, and reconcile when an answer is lost.
+// Applying drafts: re-read before writing (conflicts; many edits of one list: see bases.ts), send,
+// and reconcile when an answer is lost.
 import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
 import { MAX_IN_FLIGHT } from '../../api/transport.js';
 import { buildRequest, jsonEqual, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
@@ -7,6 +8,7 @@ import { listOf, parseKey, placeOfTarget, recordKey, type RecordKey } from '../k
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
+import { planApply, type Batch } from './bases.js';
 
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
@@ -104,9 +106,10 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return { key, outcome: 'failed', message, error: e, ...(e instanceof ApiError ? { status: e.status } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
   }
 
-  async function update(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
+  async function update(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal, batch?: Batch): Promise<ApplyResult> {
     const t = d.target;
-    const theirs = await read(t, signal);
+    // The record as the server has it now: from the batch's list read, else read alone.
+    const theirs = (await batch?.recordOf(t.id!, signal)) ?? (await read(t, signal));
     const body = req.body!;
     if (holds(t, theirs, body)) return settle(key, t, theirs); // already there (an earlier answer was lost)
     const fields = threeWay(t.kind, d.base ?? {}, theirs, d.values);
@@ -161,7 +164,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return settle(key, t, undefined);
   }
 
-  async function apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult> {
+  async function apply(key: RecordKey, signal?: AbortSignal, batch?: Batch): Promise<ApplyResult> {
     const d = get().drafts[key];
     if (!d) return { key, outcome: 'unchanged' };
     const errors = checkDraft(get(), d);
@@ -183,7 +186,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     }
     try {
       return await track(ctx, key, 'saving', () =>
-        d.target.op === 'delete' ? remove(key, d, signal) : d.target.op === 'create' ? create(key, d, req, signal) : update(key, d, req, signal),
+        d.target.op === 'delete' ? remove(key, d, signal) : d.target.op === 'create' ? create(key, d, req, signal) : update(key, d, req, signal, batch),
       );
     } catch (e) {
       return fail(key, e);
@@ -191,21 +194,27 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   }
 
   return {
-    apply,
+    apply: (key, signal) => apply(key, signal),
     async applyMany(keys, signal) {
       const results: ApplyResult[] = new Array(keys.length);
       const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
+      // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
+      const tasks = planApply(get(), api, keys, limit);
       let next = 0;
       const progress = progressOf(set, keys.length);
       const worker = async () => {
-        while (next < keys.length) {
-          const i = next++;
-          results[i] = await apply(keys[i]!, signal);
+        while (next < tasks.length) {
+          const task = tasks[next++]!;
+          if ('read' in task) {
+            await task.read.read(signal);
+            continue;
+          }
+          results[task.draft] = await apply(keys[task.draft]!, signal, task.batch);
           progress.step();
         }
       };
       try {
-        await Promise.all(Array.from({ length: Math.min(limit, keys.length) }, worker));
+        await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
       } finally {
         progress.end();
       }
