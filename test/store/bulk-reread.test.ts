@@ -49,10 +49,9 @@ describe('store: many edits of one list', () => {
 
   it('find a change someone else made before their batch was read: a conflict, nothing sent for it, theirs kept', async () => {
     let lists = 0;
-    let store!: AppStore;
     let keys: RecordKey[] = [];
     const theirs = (key: RecordKey) => emu.call('PATCH', `${CFG}/3/rules_engine/${idOf(store, key)}`, { body: { path: `/theirs-${idOf(store, key)}/` } });
-    store = storeWith((api) => ({
+    const store = storeWith((api) => ({
       ...api,
       // between the first batch's read and the second's, someone changes a rule of the second batch
       list: async (place, options) => {
