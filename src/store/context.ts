@@ -19,6 +19,8 @@ export interface SliceContext {
   readonly get: StoreApi<AppState>['getState'];
   readonly deps: StoreDeps;
   readonly now: () => number;
+  /** Puts on disk the draft changes not written yet (the journal is written a little later otherwise). */
+  readonly flushJournal: () => void;
 }
 
 /** One sentence for any failure, in the API's words when it answered. */

@@ -142,6 +142,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       if (made) return settle(key, t, made);
     }
     set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: true } } } : {}));
+    ctx.flushJournal(); // on disk before the POST goes: after a crash, it is looked for before being sent again
     try {
       return settle(key, t, await api.create(place, req.body!, { signal }));
     } catch (e) {
@@ -194,8 +195,12 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   }
 
   return {
-    apply: (key, signal) => apply(key, signal),
+    apply(key, signal) {
+      ctx.flushJournal(); // what is sent is on disk first
+      return apply(key, signal);
+    },
     async applyMany(keys, signal) {
+      ctx.flushJournal();
       const results: ApplyResult[] = new Array(keys.length);
       const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
       // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
