@@ -102,6 +102,7 @@ await until(() => screen().includes(`Review: ${N} changes, ${N} requests`), 30_0
 
 const before = serveLog().length;
 const start = performance.now();
+const startedAt = Date.now();
 type('y');
 await until(() => screen().includes(`${N} applied`), 120_000);
 const tuiMs = performance.now() - start;
@@ -116,6 +117,15 @@ if (changed !== N) {
 }
 const count = (m) => sent.filter((l) => l.method === m).length;
 console.log(`the TUI sent ${sent.length} requests: ${count('PATCH')} PATCH, ${count('GET')} GET; all ${N} rules changed at the emulator`);
+// Where the time went: before the first request, at the emulator, after the last answer.
+const starts = sent.map((l) => Date.parse(l.time) - l.ms - startedAt);
+const ends = sent.map((l) => Date.parse(l.time) - startedAt);
+const busy = sent.reduce((a, l) => a + l.ms, 0);
+const span = Math.max(...ends) - Math.min(...starts);
+console.log(
+  `y -> first request ${Math.min(...starts).toFixed(0)} ms; requests over ${span.toFixed(0)} ms, ${(busy / span).toFixed(1)} in flight on average; ` +
+    `last answer -> status line ${(tuiMs - Math.max(...ends)).toFixed(0)} ms`,
+);
 
 write('apply', [
   target({ measure: `apply ${N} PATCHes from one review (--latency 50)`, value: tuiMs, unit: 'ms', baseline: baselineMs, baselineWhat: 'sequential fetch loop', limit: 0.2, note: `${count('PATCH')} PATCH + ${count('GET')} GET` }),
