@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/types.js';
 import { AbortError, ApiError } from '../api/errors.js';
 import type { DraftJournal } from './journal.js';
 import type { AppState } from './create-store.js';
-import type { RequestStatus } from './types.js';
+import type { Connection, RequestStatus } from './types.js';
 
 export interface StoreDeps {
   readonly api: ApiClient;
@@ -29,6 +29,15 @@ export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * Whether the connection state already says online with a success less than a second ago: it is
+ * shown in seconds ("updated 3s ago"), so it is kept as it is rather than replaced at every answer
+ * (which redrew the header for each of 200 answers of a bulk apply).
+ */
+function fresh(c: Connection, now: number): boolean {
+  return c.online && c.lastError === undefined && c.lastSuccessAt !== undefined && now - c.lastSuccessAt < 1000;
+}
+
 /** Marks a request key while `fn` runs; keeps the connection state in step with what the API did. */
 export async function track<T>(ctx: SliceContext, key: string, status: RequestStatus, fn: () => Promise<T>): Promise<T> {
   const at = ctx.now();
@@ -37,7 +46,7 @@ export async function track<T>(ctx: SliceContext, key: string, status: RequestSt
     const value = await fn();
     ctx.set((s) => ({
       requests: { ...s.requests, [key]: { status: 'idle', at: ctx.now() } },
-      connection: { online: true, lastSuccessAt: ctx.now() },
+      connection: fresh(s.connection, ctx.now()) ? s.connection : { online: true, lastSuccessAt: ctx.now() },
     }));
     return value;
   } catch (e) {
