@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { NetworkError } from '../../src/api/errors.js';
+import { MAX_IN_FLIGHT } from '../../src/api/transport.js';
 import { createApiClient, type ApiClient } from '../../src/api/index.js';
 import { createAppStore, createMemoryJournal, listKey, type AppStore, type RecordKey } from '../../src/store/index.js';
 import { CFG } from './helpers.js';
@@ -45,6 +46,27 @@ describe('store: many edits of one list', () => {
     expect(sent.filter((l) => l.method === 'PATCH').map((l) => l.path).sort()).toEqual(keys.map((k) => `${CFG}/2/rules_engine/${idOf(store, k)}`).sort());
     const now = (await emu.call('GET', `${CFG}/2/rules_engine`)).body as Array<{ path: string }>;
     expect(now.filter((r) => /^\/bulk-\d+\/mine\/$/.test(r.path))).toHaveLength(RULES);
+  });
+
+  it('never have more than MAX_IN_FLIGHT requests out at once, list reads included', async () => {
+    let out = 0;
+    let most = 0;
+    const counted =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        most = Math.max(most, ++out);
+        try {
+          return await call(...args);
+        } finally {
+          out--;
+        }
+      };
+    const store = storeWith((api) => ({ ...api, list: counted(api.list), get: counted(api.get), patch: counted(api.patch) }));
+    const keys = await editedRules(store, 6);
+    most = 0;
+    const results = await store.getState().applyMany(keys);
+    expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
+    expect(most).toBe(MAX_IN_FLIGHT);
   });
 
   it('find a change someone else made before their batch was read: a conflict, nothing sent for it, theirs kept', async () => {
