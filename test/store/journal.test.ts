@@ -141,3 +141,39 @@ describe('journal writer', () => {
     expect(saved).toHaveLength(1);
   });
 });
+
+describe('file journal, written in the background', () => {
+  const drafts = (name: string): Record<string, Draft> => ({ 'configuration:1': { target: { kind: 'configuration', op: 'update', id: 1 }, values: { name }, startedAt: 0, updatedAt: 0 } });
+  const setUp = () => {
+    const dir = join(tempDir(), 'cdn-tui');
+    const file = join(dir, 'drafts-x.json');
+    return { dir, file, journal: createFileJournal(file, 'http://api.test') };
+  };
+
+  it('is on disk (0600) when its write resolves', async () => {
+    const { file, journal } = setUp();
+    await journal.saveInBackground!(drafts('later'));
+    expect(journal.load().drafts['configuration:1']?.values.name).toBe('later');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('never puts older drafts back over a write made after it started, and leaves no temporary file', async () => {
+    const { dir, journal } = setUp();
+    const older = journal.saveInBackground!(drafts('older'));
+    journal.save(drafts('newer')); // e.g. the flush before a POST, while the background write is under way
+    await older;
+    expect(journal.load().drafts['configuration:1']?.values.name).toBe('newer');
+    expect(readdirSync(dir)).toEqual(['drafts-x.json']);
+  });
+
+  it('a flush while a background write is under way writes at once', async () => {
+    const { journal } = setUp();
+    let current = drafts('typed');
+    const writer = journalWriter(journal, () => current, 0);
+    writer.changed();
+    await new Promise((r) => setTimeout(r, 0)); // the writer's timer (set first) has fired: its background write is under way
+    current = drafts('typed more');
+    writer.flush();
+    expect(journal.load().drafts['configuration:1']?.values.name).toBe('typed more');
+  });
+});
