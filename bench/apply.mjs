@@ -112,7 +112,7 @@ const after = await ourRules(url, token);
 const changed = after.filter((r) => r.gzip === false).length;
 if (changed !== N) {
   console.error(`bench/apply: the emulator has ${changed} of ${N} rules changed`);
-  done();
+  await done();
   process.exit(1);
 }
 const count = (m) => sent.filter((l) => l.method === m).length;
@@ -134,4 +134,4 @@ write('apply', [
 // Quit through the keys, so that a profiler given in BENCH_APP_NODE_ARGS writes its profile.
 type('q');
 await bench.exited();
-done();
+await done();

@@ -97,10 +97,14 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
     /** Resolves when the TUI has exited (after a quit key, say). */
     exited: () => exited,
     bytes: () => bytes,
-    done: () => {
+    /** Stops both; the temporary folder goes once the TUI has exited (it writes its drafts journal as it ends). */
+    done: async () => {
       clearTimeout(deadline);
       app.kill();
       server.kill('SIGTERM');
+      let timer;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
       rmSync(state, { recursive: true, force: true });
     },
   };
