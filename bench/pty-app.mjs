@@ -2,7 +2,7 @@
 // pseudo-terminal (node-pty) read by @xterm/headless (measuring text as string-width does), a
 // time budget, and clean-up of everything they started whatever happens.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,8 +12,13 @@ import pty from 'node-pty';
 
 const BIN = resolve(import.meta.dirname, '../dist/cdn-tui.js');
 
-/** Starts the emulator (`serveArgs`) and the TUI against it; `name` prefixes failures. */
-export async function startBench({ name, serveArgs, cols = 120, rows = 40, budgetMs = 120_000 }) {
+/**
+ * Starts the emulator (`serveArgs`) and the TUI against it; `name` prefixes failures. With `log`,
+ * the emulator writes its request log (`--log`, one JSON line per request) into the temporary
+ * folder, read back by `serveLog()`. `prepare({ url, token, state })` runs once the emulator is up
+ * and before the TUI starts (set-up through the API, files in the TUI's `XDG_STATE_HOME`).
+ */
+export async function startBench({ name, serveArgs, cols = 120, rows = 40, budgetMs = 120_000, log = false, prepare }) {
   const children = [];
   const state = mkdtempSync(join(tmpdir(), 'cdn-tui-bench-'));
   const stop = (code) => {
@@ -30,20 +35,25 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
     stop(1);
   });
 
-  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const logFile = join(state, 'serve-log.jsonl');
+  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs, ...(log ? ['--log', logFile] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(server);
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
   const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
   const token = /token: (\S+)/.exec((await lines.next()).value)[1];
+  await prepare?.({ url, token, state });
 
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   term.loadAddon(new UnicodeGraphemesAddon());
-  const app = pty.spawn(process.execPath, [BIN, '--base-url', url, '--token', token], {
+  // BENCH_APP_NODE_ARGS: node flags for the TUI only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const app = pty.spawn(process.execPath, [...appNodeArgs, BIN, '--base-url', url, '--token', token], {
     cols,
     rows,
     env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_STATE_HOME: state },
   });
   children.push(app);
+  const exited = new Promise((resolve) => app.onExit(resolve));
   let bytes = 0;
   let onData = () => undefined;
   app.onData((d) => {
@@ -72,15 +82,29 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
       test();
     });
   return {
+    url,
+    token,
+    /** The emulator's request log so far, one object per request (with `log`). */
+    serveLog: () =>
+      readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
     term,
     screen,
     until,
     write: (data) => app.write(data),
+    /** Resolves when the TUI has exited (after a quit key, say). */
+    exited: () => exited,
     bytes: () => bytes,
-    done: () => {
+    /** Stops both; the temporary folder goes once the TUI has exited (it writes its drafts journal as it ends). */
+    done: async () => {
       clearTimeout(deadline);
       app.kill();
       server.kill('SIGTERM');
+      let timer;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
       rmSync(state, { recursive: true, force: true });
     },
   };

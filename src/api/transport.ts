@@ -17,6 +17,12 @@ import {
   type TimeoutPhase,
 } from './errors.js';
 
+/**
+ * The most requests the TUI has in flight at once, end to end: the Agent's connections to the API,
+ * and so the writes applyMany sends side by side (src/store/slices/apply.ts reads it from here).
+ */
+export const MAX_IN_FLIGHT = 8;
+
 const RETRYABLE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 const TIMEOUT_CODES: Record<string, TimeoutPhase> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect',
@@ -43,7 +49,7 @@ export function transportSettings(options: ClientOptions): TransportSettings {
     body: options.timeouts?.body ?? 30_000,
   };
   return {
-    dispatcher: options.dispatcher ?? new Agent({ connections: 4, keepAliveTimeout: 10_000, connect: { timeout: timeouts.connect } }),
+    dispatcher: options.dispatcher ?? new Agent({ connections: MAX_IN_FLIGHT, keepAliveTimeout: 10_000, connect: { timeout: timeouts.connect } }),
     maxAttempts: Math.max(1, options.maxAttempts ?? 4),
     baseDelayMs: options.baseDelayMs ?? 250,
     maxDelayMs: options.maxDelayMs ?? 30_000,

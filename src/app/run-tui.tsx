@@ -2,7 +2,7 @@
 import { render } from 'ink';
 import { errorMessage } from '../util/errors.js';
 import { createApiClient } from '../api/index.js';
-import { createAppStore, createFileJournal, journalFile } from '../store/index.js';
+import { createAppStore, createFileJournal, journalFile, type AppStore } from '../store/index.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
 import type { TuiOptions } from './options.js';
@@ -20,12 +20,41 @@ async function keepLoading(load: () => Promise<void>, stopped: () => boolean): P
   }
 }
 
+const ENDING_SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;
+
+/**
+ * Drafts reach the journal a little after each change: what is not on disk yet is written when the
+ * process exits, and on a signal that ends it (SIGHUP: a dropped SSH link), which is then raised
+ * again to end it as before. Returns the quit path's flush, which also removes these hooks.
+ */
+function flushJournalAtExit(store: AppStore): () => void {
+  const flush = () => {
+    try {
+      store.getState().flushJournal();
+    } catch {
+      // exiting: nothing more can be done here (the journal keeps what it had)
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    flush();
+    process.kill(process.pid, signal);
+  };
+  process.on('exit', flush);
+  for (const signal of ENDING_SIGNALS) process.once(signal, onSignal);
+  return () => {
+    flush();
+    process.off('exit', flush);
+    for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
+  };
+}
+
 export async function runTui(options: TuiOptions): Promise<number> {
   const api = createApiClient({ baseUrl: options.baseUrl, token: options.token });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
   const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
   const store = createAppStore({ api, journal });
+  const unflushed = flushJournalAtExit(store);
   // Drafts kept from an earlier session (a crash, a dropped link) are offered back first.
   const ui = createUiStore({ screen: 'browser' }, Object.keys(store.getState().drafts).length ? 'restore' : undefined);
   const notice = store.getState().journalNotice ?? options.notice;
@@ -58,6 +87,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const resized = () => instance.rerender(app());
   process.stdout.prependListener('resize', resized);
   await instance.waitUntilExit();
+  unflushed();
   process.stdout.off('resize', resized);
   if (process.stdin.isTTY) process.stdin.setRawMode(false);
   quit = true;

@@ -4,12 +4,12 @@ import type { ApiClient } from '../api/types.js';
 import { AbortError, ApiError } from '../api/errors.js';
 import type { DraftJournal } from './journal.js';
 import type { AppState } from './create-store.js';
-import type { RequestStatus } from './types.js';
+import type { Connection, RequestStatus } from './types.js';
 
 export interface StoreDeps {
   readonly api: ApiClient;
   readonly journal: DraftJournal;
-  /** Writes in flight at once in applyMany (at most 6). */
+  /** Requests in flight at once in applyMany (at most MAX_IN_FLIGHT of src/api/transport.ts, 8). */
   readonly concurrency?: number;
   readonly now?: () => number;
 }
@@ -19,12 +19,23 @@ export interface SliceContext {
   readonly get: StoreApi<AppState>['getState'];
   readonly deps: StoreDeps;
   readonly now: () => number;
+  /** Puts on disk the draft changes not written yet (the journal is written a little later otherwise). */
+  readonly flushJournal: () => void;
 }
 
 /** One sentence for any failure, in the API's words when it answered. */
 export function messageOf(e: unknown): string {
   if (e instanceof ApiError) return e.detail ?? e.message;
   return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Whether the connection state already says online with a success less than a second ago: it is
+ * shown in seconds ("updated 3s ago"), so it is kept as it is rather than replaced at every answer
+ * (which redrew the header for each of 200 answers of a bulk apply).
+ */
+function fresh(c: Connection, now: number): boolean {
+  return c.online && c.lastError === undefined && c.lastSuccessAt !== undefined && now - c.lastSuccessAt < 1000;
 }
 
 /** Marks a request key while `fn` runs; keeps the connection state in step with what the API did. */
@@ -35,7 +46,7 @@ export async function track<T>(ctx: SliceContext, key: string, status: RequestSt
     const value = await fn();
     ctx.set((s) => ({
       requests: { ...s.requests, [key]: { status: 'idle', at: ctx.now() } },
-      connection: { online: true, lastSuccessAt: ctx.now() },
+      connection: fresh(s.connection, ctx.now()) ? s.connection : { online: true, lastSuccessAt: ctx.now() },
     }));
     return value;
   } catch (e) {

@@ -5,16 +5,24 @@ import { applySlice, type ApplyActions } from './slices/apply.js';
 import { deleteSlice, type DeleteActions } from './slices/delete.js';
 import { draftSlice, type DraftActions } from './slices/drafts.js';
 import { loadSlice, type LoadActions } from './slices/load.js';
+import { journalWriter } from './journal-writer.js';
 import type { DataState } from './types.js';
 
-export type AppState = DataState & LoadActions & DraftActions & ApplyActions & DeleteActions & { readonly journalNotice?: string };
+export interface JournalActions {
+  /** Writes the drafts to the journal now if a change is not on disk yet (at exit; the store does it before sending). */
+  flushJournal(): void;
+}
+
+export type AppState = DataState & LoadActions & DraftActions & ApplyActions & DeleteActions & JournalActions & { readonly journalNotice?: string };
 
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
   const restored = deps.journal.load();
+  // A draft change is on disk within JOURNAL_DELAY_MS (with the changes made meanwhile), and at once on flush.
+  const journal = journalWriter(deps.journal, () => store.getState().drafts);
   const store = createStore<AppState>()((set, get) => {
-    const ctx: SliceContext = { set, get, deps, now: deps.now ?? Date.now };
+    const ctx: SliceContext = { set, get, deps, now: deps.now ?? Date.now, flushJournal: journal.flush };
     return {
       records: {},
       lists: {},
@@ -29,11 +37,11 @@ export function createAppStore(deps: StoreDeps): AppStore {
       ...draftSlice(ctx),
       ...applySlice(ctx),
       ...deleteSlice(ctx, get),
+      flushJournal: journal.flush,
     };
   });
-  // Every draft change goes to disk at once.
   store.subscribe((state, previous) => {
-    if (state.drafts !== previous.drafts) deps.journal.save(state.drafts);
+    if (state.drafts !== previous.drafts) journal.changed();
   });
   return store;
 }

@@ -1,5 +1,6 @@
 // The headless core of the TUI: a screen reads selectors and calls these actions.
-export { createAppStore, type AppState, type AppStore } from './create-store.js';
+export { createAppStore, type AppState, type AppStore, type JournalActions } from './create-store.js';
+export { JOURNAL_DELAY_MS } from './journal-writer.js';
 export type { StoreDeps } from './context.js';
 export { createFileJournal, createMemoryJournal, journalFile, stateDir, type DraftJournal } from './journal.js';
 export { listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKey, type RecordKey } from './keys.js';

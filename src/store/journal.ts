@@ -1,6 +1,8 @@
-// The draft journal: every draft change is on disk at once (atomic replace, 0600), so a crash, a
-// kill -9 or a dropped SSH link loses nothing. A journal that cannot be read is set aside, never deleted.
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+// The draft journal: the drafts on disk (atomic replace, 0600), so a crash, a kill -9 or a dropped
+// SSH link loses at most the last moment of typing (journal-writer.ts says when it is written). A
+// journal that cannot be read is set aside, never deleted.
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +13,13 @@ import { errorMessage } from '../util/errors.js';
 
 export interface DraftJournal {
   load(): { readonly drafts: Record<RecordKey, Draft>; readonly notice?: string };
+  /** Writes the drafts: on disk when it returns. */
   save(drafts: Readonly<Record<RecordKey, Draft>>): void;
+  /**
+   * Writes the drafts without holding the process up (the write and fsync run off the main
+   * thread): on disk when it resolves, unless a later write (of either kind) got there first.
+   */
+  saveInBackground?(drafts: Readonly<Record<RecordKey, Draft>>): Promise<void>;
 }
 
 /** `$XDG_STATE_HOME/cdn-tui` (default `~/.local/state/cdn-tui`). */
@@ -58,6 +66,24 @@ function draftsOf(json: unknown): Record<RecordKey, Draft> | undefined {
 
 export function createFileJournal(file: string, baseUrl: string): DraftJournal {
   const dir = join(file, '..');
+  let started = 0; // writes begun, numbered in order
+  let landed = 0; // the newest write in place
+  const writing = new Set<string>(); // temporary files of background writes not in place yet
+  const text = (drafts: Readonly<Record<RecordKey, Draft>>) => JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts });
+  /** Puts write `n` in place (`tmp`, or no file when there are no drafts), unless a newer write is there already. */
+  const land = (n: number, tmp: string | undefined) => {
+    if (n < landed) {
+      if (tmp) rmSync(tmp, { force: true });
+      return;
+    }
+    landed = n;
+    if (!tmp) {
+      if (existsSync(file)) unlinkSync(file);
+      return;
+    }
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
+  };
   return {
     load() {
       if (!existsSync(file)) return { drafts: {} };
@@ -72,21 +98,46 @@ export function createFileJournal(file: string, baseUrl: string): DraftJournal {
       }
     },
     save(drafts) {
+      const n = ++started;
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      if (Object.keys(drafts).length === 0) {
-        if (existsSync(file)) unlinkSync(file);
-        return;
+      let tmp: string | undefined;
+      if (Object.keys(drafts).length > 0) {
+        tmp = `${file}.tmp-${process.pid}-${n}`;
+        const fd = openSync(tmp, 'w', 0o600);
+        try {
+          writeSync(fd, text(drafts));
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
       }
-      const tmp = `${file}.tmp-${process.pid}`;
-      const fd = openSync(tmp, 'w', 0o600);
+      land(n, tmp);
+      // Background writes still under way lose to this one: their files go now (this may be the
+      // last write before the process exits, when they would never finish).
+      for (const t of writing) rmSync(t, { force: true });
+    },
+    async saveInBackground(drafts) {
+      const n = ++started;
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      if (Object.keys(drafts).length === 0) return land(n, undefined);
+      const data = text(drafts); // the drafts as they are now, whatever changes while it is written
+      const tmp = `${file}.tmp-${process.pid}-${n}`;
+      writing.add(tmp);
       try {
-        writeSync(fd, JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts }));
-        fsyncSync(fd);
+        const handle = await open(tmp, 'w', 0o600);
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        land(n, tmp);
+      } catch (e) {
+        rmSync(tmp, { force: true });
+        throw e;
       } finally {
-        closeSync(fd);
+        writing.delete(tmp);
       }
-      chmodSync(tmp, 0o600);
-      renameSync(tmp, file);
     },
   };
 }

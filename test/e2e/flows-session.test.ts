@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp, type App } from './harness.js';
+import { journalDrafts } from './view-helpers.js';
 import { editField, FIRST_LOAD_MS, FLOW_TIMEOUT, focusField, focusedRows, formRow, LIST_LOADED, openConfiguration, visibleLines, writes, reviewOf } from './flows-helpers.js';
 
 const CFG3 = '/content_delivery/configurations/3';
@@ -20,10 +21,12 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
       try {
         await openConfiguration(first, 3);
         await editField(first, 'name', 'acme public api (restored)', 'replace');
+        // A draft reaches the journal within ~100 ms of the change, by itself (kill -9 gives no chance to write).
+        await first.waitUntil(() => journalDrafts(first) === 1, 'the draft in the journal');
         first.kill('SIGKILL');
         expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
 
-        // The draft was on disk before the kill: the journal (0600) is there.
+        // The journal (0600) is there.
         const dir = join(first.stateDir, 'cdn-tui');
         const files = readdirSync(dir).filter((f) => statSync(join(dir, f)).isFile());
         expect(files.length).toBeGreaterThan(0);
@@ -87,6 +90,23 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
 
         expect(writes(app.log())).toEqual([]);
         expect((await app.emulator.call('GET', CFG3)).body).toMatchObject({ name: 'acme public api v2', active: true, delivery_protocol: 'http,https' });
+      } finally {
+        await app.close();
+      }
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it(
+    'a dropped link (SIGHUP) at once after an edit: the draft is written before the process ends, by that signal',
+    async () => {
+      const app = await startApp();
+      try {
+        await openConfiguration(app, 3);
+        await editField(app, 'name', 'hung up', 'replace');
+        app.kill('SIGHUP'); // sooner than the journal's own write (~100 ms after the change)
+        expect(await app.exited).toMatchObject({ signal: 'SIGHUP' });
+        expect(journalDrafts(app)).toBe(1);
       } finally {
         await app.close();
       }

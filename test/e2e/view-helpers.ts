@@ -38,7 +38,7 @@ export function journalDrafts(app: App): number {
 
 /**
  * What a user sees when no draft is pending: no "N pending" on screen, the palette's first entry
- * "pending changes (0)" (the palette is closed again with Esc), and no draft in the journal.
+ * "pending changes (0)" (the palette is closed again with Esc), and soon no draft in the journal.
  */
 export async function expectNothingPending(app: App): Promise<void> {
   expect(app.screen()).not.toMatch(/\d+ pending/);
@@ -47,7 +47,7 @@ export async function expectNothingPending(app: App): Promise<void> {
   expect(app.screen()).toContain('pending changes (0)');
   await app.press('esc');
   await app.waitForNoText('pending changes (');
-  expect(journalDrafts(app)).toBe(0);
+  await app.waitUntil(() => journalDrafts(app) === 0, 'no draft in the journal'); // written within ~100 ms of the change
 }
 
 /** Lists a configuration's records of one kind through the API, as a second client (sorted by id). */

@@ -1,6 +1,7 @@
 // The store drives every write of API.md with no UI: drafts, review, apply, errors, conflicts.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
+import { MAX_IN_FLIGHT } from '../../src/api/transport.js';
 import { recordKey } from '../../src/store/index.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 
@@ -130,7 +131,7 @@ describe('store: apply', () => {
     expect(writes().at(-1)).toMatchObject({ method: 'PATCH', path: `${CFG}/8/error_responses`, body: { cache_error_416: 30, cache_error_501: 5 } });
   });
 
-  it('applies several drafts with at most 6 in flight, one result each', async () => {
+  it('applies several drafts with at most MAX_IN_FLIGHT (8) in flight, one result each', async () => {
     const slow = await startTestEmulator(['--seed', 'demo', '--latency', '60']);
     try {
       const store = storeFor(slow);
@@ -149,7 +150,7 @@ describe('store: apply', () => {
       const results = await store.getState().applyMany(keys);
       unsub();
       expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
-      expect(most).toBeLessThanOrEqual(6);
+      expect(most).toBeLessThanOrEqual(MAX_IN_FLIGHT);
       expect(most).toBeGreaterThan(1);
       expect(progress.at(-1)).toBe(12);
     } finally {

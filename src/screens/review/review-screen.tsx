@@ -1,6 +1,7 @@
 // The diff review (UX.md §4–5): a summary line stays on top, the changes scroll under it (never
 // taller than the screen); `y` sends everything listed, seen or not; `n`/Esc goes back with the
 // drafts intact; a conflict shows base / theirs / mine until the user chooses (m / t).
+import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
@@ -23,11 +24,13 @@ export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]
   const ascii = !theme.unicode;
   const readOnly = useReadOnlyReason();
   const view = VIEW.review(id);
-  const state = useReviewedState(keys);
-  const applying = useAppStore((s) => s.applying);
+  // While `y` sends, the review shows what was listed when it was pressed: the state of then, not
+  // re-read (and the 200 diffs not rebuilt) as each answer comes; only the progress line moves.
+  const [sentFrom, setSentFrom] = useState<AppState>();
+  const state = useReviewedState(keys, sentFrom);
+  const applying = useAppStore((s) => s.applying !== undefined);
   const results = useUiStore((s) => s.results[view] ?? NO_RESULTS);
-  const lines = reviewLines(state, keys, results, width, ascii);
-  const counts = reviewCounts(state, keys);
+  const { lines, counts } = useMemo(() => ({ lines: reviewLines(state, keys, results, width, ascii), counts: reviewCounts(state, keys) }), [state, keys, results, width, ascii]);
   const bodyHeight = Math.max(1, height - 2);
   const stored = useUiStore((s) => listView(s, view).top);
   const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
@@ -37,7 +40,8 @@ export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]
   const send = async () => {
     const pending = pendingNow();
     if (pending.length === 0 || data.getState().applying) return;
-    const sent = await data.getState().applyMany(pending);
+    setSentFrom(data.getState());
+    const sent = await data.getState().applyMany(pending).finally(() => setSentFrom(undefined));
     const summary = summarize(sent);
     // All went, or the one draft failed without a conflict: back where it was edited (a failed
     // draft's errors are beside its fields there); otherwise the review stays with what became of each.
@@ -62,7 +66,7 @@ export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]
     }
     ui.getState().say('info', side === 'mine' ? 'kept your values on top of theirs: review and y to send' : 'took their values: review again');
   };
-  const control: ListControl = { ui, view, height: bodyHeight, total: () => reviewLines(data.getState(), keys, ui.getState().results[view] ?? NO_RESULTS, width, ascii).length, scroll: true };
+  const control: ListControl = { ui, view, height: bodyHeight, total: () => lines.length, scroll: true };
   const bindings: Binding[] = [
     ...moveBindings(control),
     { command: 'apply', disabled: readOnly ?? (counts.drafts === 0 ? 'nothing to send' : undefined), run: () => void send() },
@@ -74,30 +78,43 @@ export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]
         ] satisfies Binding[]
       : []),
   ];
-  useKeys(PRIORITY.screen, bindings, { active: applying === undefined });
+  useKeys(PRIORITY.screen, bindings, { active: !applying });
 
-  const sending = applying ? `sending… ${applying.done}/${applying.total}` : '';
   const summary = counts.drafts
     ? `Review: ${counts.changes} change${counts.changes === 1 ? '' : 's'}, ${counts.requests} request${counts.requests === 1 ? '' : 's'} ${theme.sym.dot} y sends all ${theme.sym.dot} n/Esc back (drafts kept)`
     : 'Review: nothing pending';
   const where = lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text bold color={sending ? theme.c('yellow') : theme.c('cyan')} wrap="truncate">
-        {fit(sending || summary + where, width, ascii)}
-      </Text>
+      <Heading text={summary + where} width={width} />
       <Box height={1} />
       <ScrollLines lines={lines} top={top} height={bodyHeight} width={width} />
     </Box>
   );
 }
 
+/** The summary line, or while sending the progress: the one thing redrawn as answers come. */
+function Heading({ text, width }: { readonly text: string; readonly width: number }) {
+  const theme = useTheme();
+  const progress = useAppStore((s) => s.applying);
+  const sending = progress ? `sending… ${progress.done}/${progress.total}` : '';
+  return (
+    <Text bold color={sending ? theme.c('yellow') : theme.c('cyan')} wrap="truncate">
+      {fit(sending || text, width, !theme.unicode)}
+    </Text>
+  );
+}
+
+const KEPT: readonly unknown[] = [];
+
 /**
  * The store's state, re-read whenever something the review draws changes: the drafts, field
- * errors, conflicts and server copies of its keys (and nothing else).
+ * errors, conflicts and server copies of its keys (and nothing else); `kept` instead, unchanged,
+ * while it is given.
  */
-function useReviewedState(keys: readonly RecordKey[]): AppState {
+function useReviewedState(keys: readonly RecordKey[], kept: AppState | undefined): AppState {
   const { data } = useStores();
-  useAppStore(useShallow((s) => keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k]])));
-  return data.getState();
+  const seen = useAppStore(useShallow((s) => (kept ? KEPT : keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k]]))));
+  // A new state object only when what the review draws changed (the memo of its lines keys on it).
+  return useMemo(() => (seen === KEPT && kept ? kept : data.getState()), [kept, seen, data]);
 }

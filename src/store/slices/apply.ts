@@ -1,16 +1,19 @@
-// Applying drafts: re-read before writing (conflicts), send, and reconcile when an answer is lost.
+// Applying drafts: re-read before writing (conflicts; many edits of one list: see bases.ts), send,
+// and reconcile when an answer is lost.
 import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
+import { MAX_IN_FLIGHT } from '../../api/transport.js';
 import { buildRequest, jsonEqual, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import { schemaFor, validateWrite, PRODUCTS, type Rec } from '../../schema/index.js';
 import { listOf, parseKey, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
+import { planApply, type Batch } from './bases.js';
 
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
   apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult>;
-  /** Sends several drafts, at most `concurrency` (≤ 6) at once, one result per key in order. */
+  /** Sends several drafts, at most `concurrency` (≤ MAX_IN_FLIGHT, 8) requests at once, one result per key in order. */
   applyMany(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]>;
   /** Rebases a conflicting draft on the server's record; `choice` picks per clashing field (default mine). */
   resolveConflict(key: RecordKey, choice?: Readonly<Record<string, 'mine' | 'theirs'>>): void;
@@ -35,6 +38,34 @@ function holds(target: DraftTarget, record: Rec | undefined, body: Rec): boolean
   // Write-once fields (a configuration's origin and cache fields) are never shown: compare what is.
   const shown = schemaFor(target.kind).fields.filter((f) => f.response && Object.hasOwn(body, f.name));
   return shown.every((f) => jsonEqual(record[f.name], values[f.name]));
+}
+
+/** How often the progress of applyMany may change: once a frame (the TUI draws at most 60 a second). */
+const FRAME_MS = 16;
+
+/**
+ * The progress of applyMany (`applying`): set at once when it starts, then at most once a frame as
+ * answers come (the last count always shown), and cleared at the end.
+ */
+function progressOf(set: SliceContext['set'], total: number): { step(): void; end(): void } {
+  let done = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const show = () => {
+    timer = undefined;
+    set({ applying: { done, total } });
+  };
+  show();
+  return {
+    step() {
+      done++;
+      timer ??= setTimeout(show, FRAME_MS);
+    },
+    end() {
+      clearTimeout(timer);
+      show();
+      set({ applying: undefined });
+    },
+  };
 }
 
 export function applySlice(ctx: SliceContext): ApplyActions {
@@ -75,9 +106,10 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return { key, outcome: 'failed', message, error: e, ...(e instanceof ApiError ? { status: e.status } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
   }
 
-  async function update(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
+  async function update(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal, batch?: Batch): Promise<ApplyResult> {
     const t = d.target;
-    const theirs = await read(t, signal);
+    // The record as the server has it now: from the batch's list read, else read alone.
+    const theirs = (await batch?.recordOf(t.id!, signal)) ?? (await read(t, signal));
     const body = req.body!;
     if (holds(t, theirs, body)) return settle(key, t, theirs); // already there (an earlier answer was lost)
     const fields = threeWay(t.kind, d.base ?? {}, theirs, d.values);
@@ -110,6 +142,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       if (made) return settle(key, t, made);
     }
     set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: true } } } : {}));
+    ctx.flushJournal(); // on disk before the POST goes: after a crash, it is looked for before being sent again
     try {
       return settle(key, t, await api.create(place, req.body!, { signal }));
     } catch (e) {
@@ -132,7 +165,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return settle(key, t, undefined);
   }
 
-  async function apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult> {
+  async function apply(key: RecordKey, signal?: AbortSignal, batch?: Batch): Promise<ApplyResult> {
     const d = get().drafts[key];
     if (!d) return { key, outcome: 'unchanged' };
     const errors = checkDraft(get(), d);
@@ -154,7 +187,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     }
     try {
       return await track(ctx, key, 'saving', () =>
-        d.target.op === 'delete' ? remove(key, d, signal) : d.target.op === 'create' ? create(key, d, req, signal) : update(key, d, req, signal),
+        d.target.op === 'delete' ? remove(key, d, signal) : d.target.op === 'create' ? create(key, d, req, signal) : update(key, d, req, signal, batch),
       );
     } catch (e) {
       return fail(key, e);
@@ -162,22 +195,34 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   }
 
   return {
-    apply,
+    apply(key, signal) {
+      ctx.flushJournal(); // what is sent is on disk first
+      return apply(key, signal);
+    },
     async applyMany(keys, signal) {
+      ctx.flushJournal();
       const results: ApplyResult[] = new Array(keys.length);
-      const limit = Math.max(1, Math.min(6, deps.concurrency ?? 6));
+      const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
+      // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
+      const tasks = planApply(get(), api, keys, limit);
       let next = 0;
-      let done = 0;
-      set({ applying: { done, total: keys.length } });
+      const progress = progressOf(set, keys.length);
       const worker = async () => {
-        while (next < keys.length) {
-          const i = next++;
-          results[i] = await apply(keys[i]!, signal);
-          set({ applying: { done: ++done, total: keys.length } });
+        while (next < tasks.length) {
+          const task = tasks[next++]!;
+          if ('read' in task) {
+            await task.read.read(signal);
+            continue;
+          }
+          results[task.draft] = await apply(keys[task.draft]!, signal, task.batch);
+          progress.step();
         }
       };
-      await Promise.all(Array.from({ length: Math.min(limit, keys.length) }, worker));
-      set({ applying: undefined });
+      try {
+        await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+      } finally {
+        progress.end();
+      }
       return results;
     },
     resolveConflict(key, choice = {}) {
