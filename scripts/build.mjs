@@ -1,17 +1,18 @@
 // Builds the runnable bin: one esbuild bundle, production React, a Node shebang.
+// `bundleOptions` is exported so a bench can bundle its baseline exactly the same way.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
-await build({
-  entryPoints: ['src/cli/bin.ts'],
-  outfile: 'dist/cdn-tui.js',
+/** What every bundle of the app shares: Node ESM, production React, `require` for CommonJS deps, no devtools. */
+export const bundleOptions = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node22',
-  sourcemap: 'linked',
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version) },
   banner: {
@@ -28,5 +29,9 @@ await build({
       },
     },
   ],
-});
-chmodSync('dist/cdn-tui.js', 0o755);
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await build({ ...bundleOptions, absWorkingDir: ROOT, entryPoints: ['src/cli/bin.ts'], outfile: 'dist/cdn-tui.js', sourcemap: 'linked' });
+  chmodSync(`${ROOT}/dist/cdn-tui.js`, 0o755);
+}
