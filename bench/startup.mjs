@@ -4,7 +4,7 @@
 // configurations. Whole processes, every measure several times interleaved, medians.
 // Run: npm run build && node bench/startup.mjs   (BENCH_RUNS: process runs, BENCH_FRAMES: pty runs)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
