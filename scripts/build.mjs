@@ -1,7 +1,9 @@
-// Builds the runnable bin: one esbuild bundle, production React, a Node shebang.
+// Builds the runnable bin: dist/cdn-tui.js and the chunks it imports on demand (esbuild splitting),
+// production React, a Node shebang. The entry holds only the command line: --help and --version
+// load no Ink, React, API client or emulator; each command imports its own chunks when it runs.
 // `bundleOptions` is exported so a bench can bundle its baseline exactly the same way.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -32,6 +34,15 @@ export const bundleOptions = {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await build({ ...bundleOptions, absWorkingDir: ROOT, entryPoints: ['src/cli/bin.ts'], outfile: 'dist/cdn-tui.js', sourcemap: 'linked' });
+  rmSync(`${ROOT}/dist`, { recursive: true, force: true }); // no chunk of an older build left beside the new ones
+  await build({
+    ...bundleOptions,
+    absWorkingDir: ROOT,
+    entryPoints: { 'cdn-tui': 'src/cli/bin.ts' },
+    outdir: 'dist',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: 'linked',
+  });
   chmodSync(`${ROOT}/dist/cdn-tui.js`, 0o755);
 }
