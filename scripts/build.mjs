@@ -16,13 +16,37 @@ export const bundleOptions = {
   format: 'esm',
   target: 'node22',
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version) },
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __VERSION__: JSON.stringify(pkg.version),
+    // Tells undici it is bundled as in Node itself: HTTP/1 parsing by llhttp alone (its default),
+    // leaving out its experimental second parser (~170 kB).
+    esbuildDetection: 'true',
+  },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cdnCreateRequire } from 'node:module';\nconst require = __cdnCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
   // Ink imports react-devtools-core only when DEV is set; it is not a dependency: stub it.
   plugins: [
+    {
+      // The app takes only `Agent` from undici (and the request API it inherits); undici's index
+      // also loads fetch, WebSocket, caches, mocks and proxy agents: ~650 kB more to parse at every
+      // start. A name the app imports that is missing here fails the build.
+      name: 'undici-agent-only',
+      setup(b) {
+        b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-agent' }));
+        b.onLoad({ filter: /.*/, namespace: 'undici-agent' }, () => ({
+          contents: `import Agent from 'undici/lib/dispatcher/agent.js';
+import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
+import api from 'undici/lib/api/index.js';
+Object.assign(Dispatcher.prototype, api); // as undici's index does: request(), stream(), …
+export { Agent };`,
+          resolveDir: ROOT,
+          loader: 'js',
+        }));
+      },
+    },
     {
       name: 'stub-devtools',
       setup(b) {
