@@ -135,6 +135,8 @@ export function spawnInTerminal({ args, cols = 120, rows = 40, env = {} }) {
     pid: app.pid,
     screen,
     until,
+    write: (data) => app.write(data),
+    exited,
     stop: () => {
       app.kill('SIGKILL');
       term.dispose();
