@@ -96,11 +96,26 @@ async function startTui(options: TuiOptions): Promise<number> {
   try {
     // Loading Ink blocks this thread for a while: first let the connection open and the request go.
     await session.requestSent(SEND_WAIT_MS);
-    const { runTui } = await import('../app/run-tui.js');
+    const { runTui } = await importInk();
     await session.firstPage(FIRST_PAGE_WAIT_MS);
     return await runTui(options, session);
   } finally {
     session.stop();
+  }
+}
+
+/**
+ * Ink's layout engine (yoga-layout) reads its inline WebAssembly through fetch() when there is one,
+ * and a first fetch() makes Node load its whole fetch implementation (15-40 ms on a small machine);
+ * without fetch, yoga decodes the same bytes itself. The app never uses fetch (undici serves the API).
+ */
+async function importInk(): Promise<typeof import('../app/run-tui.js')> {
+  const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  if (fetch?.configurable) Reflect.deleteProperty(globalThis, 'fetch');
+  try {
+    return await import('../app/run-tui.js');
+  } finally {
+    if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
   }
 }
 
