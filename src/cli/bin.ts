@@ -1,5 +1,3 @@
-import module from 'node:module';
-
 // The bundle's entry: refuse old Node in one line, then run. Anything thrown late (after the
 // command returned, or from a stray callback) is still one sentence, never a stack trace.
 const major = Number(process.versions.node.split('.')[0]);
@@ -7,9 +5,6 @@ if (major < 22) {
   process.stderr.write(`cdn-tui needs Node.js 22 or newer; this is ${process.version}.\n`);
   process.exit(1);
 }
-// V8's code for the chunks is kept between runs (in the OS temp folder), so a start compiles
-// little: the TUI's first frame comes sooner. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-module.enableCompileCache?.();
 const { reportError } = await import('./errors.js');
 const fatal = (e: unknown): void => {
   process.exit(reportError(e));
