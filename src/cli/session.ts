@@ -5,7 +5,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { createApiClient, type ApiClient } from '../api/index.js';
 import type { TuiOptions } from '../app/options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';
-import { createAppStore, createFileJournal, journalFile, type AppState, type AppStore, type DraftJournal } from '../store/index.js';
+import { createAppStore, createFileJournal, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
 import { errorMessage } from '../util/errors.js';
 
 export interface Session {
@@ -25,7 +25,7 @@ export interface Session {
 const MAX_RETRY_MS = 15_000;
 
 export function openSession(options: TuiOptions): Session {
-  const sent = firstSend();
+  const sent = watchFirstSend();
   const api = createApiClient({ baseUrl: options.baseUrl, token: options.token });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
@@ -45,36 +45,61 @@ export function openSession(options: TuiOptions): Session {
       throw e;
     }
   }, stopped.signal);
-  const settled = (s: AppState) => s.lists.configurations !== undefined || s.requests.configurations?.status === 'error';
-  const firstPage = (ms: number) =>
-    new Promise<void>((done) => {
-      if (settled(store.getState()) || stopped.signal.aborted) return done();
-      const finish = () => {
-        clearTimeout(timer);
-        off();
-        stopped.signal.removeEventListener('abort', finish);
-        done();
-      };
-      const timer = setTimeout(finish, ms);
-      const off = store.subscribe((s) => settled(s) && finish());
-      stopped.signal.addEventListener('abort', finish, { once: true });
-    });
-  const requestSent = (ms: number) => Promise.race([sent.promise, new Promise<void>((done) => setTimeout(done, ms).unref())]).finally(sent.stop);
-  return { api, journal, store, ui, requestSent, firstPage, stop: () => (stopped.abort(), sent.stop()) };
+
+  const pageIn = () => {
+    const s = store.getState();
+    return stopped.signal.aborted || s.lists.configurations !== undefined || s.requests.configurations?.status === 'error';
+  };
+  return {
+    api,
+    journal,
+    store,
+    ui,
+    requestSent: (ms) => within(ms, sent.done, sent.watch),
+    firstPage: (ms) => within(ms, pageIn, (changed) => store.subscribe(changed)),
+    stop: () => {
+      stopped.abort();
+      sent.stop();
+    },
+  };
 }
 
-/** When this process first sends a request's headers (undici's diagnostics channel `undici:client:sendHeaders`). */
-function firstSend(): { readonly promise: Promise<void>; readonly stop: () => void } {
-  let resolve = () => undefined as void;
-  const promise = new Promise<void>((done) => (resolve = done));
+/** Whether this process has sent a request's headers yet (undici's diagnostics channel tells). */
+function watchFirstSend(): { done: () => boolean; watch: (changed: () => void) => () => void; stop: () => void } {
+  const channel = diagnostics.channel('undici:client:sendHeaders');
+  const watchers = new Set<() => void>();
+  let done = false;
   const seen = () => {
+    done = true;
     stop();
-    resolve();
+    for (const w of watchers) w();
   };
   const stop = () => channel.unsubscribe(seen);
-  const channel = diagnostics.channel('undici:client:sendHeaders');
   channel.subscribe(seen);
-  return { promise, stop };
+  return {
+    done: () => done,
+    watch: (changed) => {
+      watchers.add(changed);
+      return () => watchers.delete(changed);
+    },
+    stop,
+  };
+}
+
+/** Resolves once `ready()` holds (checked whenever `watch` says something changed), or after `ms`. */
+function within(ms: number, ready: () => boolean, watch: (changed: () => void) => () => void): Promise<void> {
+  if (ready()) return Promise.resolve();
+  return new Promise((done) => {
+    const finish = () => {
+      clearTimeout(timer);
+      unwatch();
+      done();
+    };
+    const timer = setTimeout(finish, ms);
+    const unwatch = watch(() => {
+      if (ready()) finish();
+    });
+  });
 }
 
 /** Retries the first load while the API cannot be reached (k9s-style), until stopped. */
