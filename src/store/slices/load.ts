@@ -55,7 +55,11 @@ export function loadSlice(ctx: SliceContext): LoadActions {
       const added = fresh;
       fresh = [];
       shown = loaded.size;
-      set((s) => ({ records: withRecords(s.records, loaded, added), lists: { ...s.lists, [list]: { keys: [...loaded.keys()], total, loadedAt: ctx.now(), incomplete: true } } }));
+      set((s) => ({
+        records: withRecords(s.records, loaded, added),
+        lists: { ...s.lists, [list]: { keys: [...loaded.keys()], total, loadedAt: ctx.now(), incomplete: true } },
+        connection: { online: true, lastSuccessAt: ctx.now() }, // the API answers: the header need not wait for the last page to say so
+      }));
     };
     await track(ctx, list, 'loading', async () => {
       try {
