@@ -109,3 +109,64 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
     },
   };
 }
+
+// ---------------------------------------------------------------- pieces for timed starts
+// `startBench` spawns the TUI as soon as the emulator is up; a start-up bench needs the two apart
+// (the emulator ready before the clock starts) and any program in the pty, started many times.
+
+/** Starts `cdn-tui serve --port 0 …serveArgs` in a child process; resolves once it prints its URL and token. */
+export async function startEmulator(serveArgs) {
+  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+  const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
+  const token = /token: (\S+)/.exec((await lines.next()).value)[1];
+  return { url, token, stop: () => server.kill('SIGTERM') };
+}
+
+/**
+ * Spawns `node …args` (the bench's own Node) in a pty of `cols`×`rows` read by a headless xterm.
+ * `until(check, ms)` resolves with the time (performance.now()) at which the screen first
+ * satisfied `check`, or rejects after `ms`; `stop()` kills the program and resolves once it is gone.
+ */
+export function spawnInTerminal({ args, cols = 120, rows = 40, env = {} }) {
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  term.loadAddon(new UnicodeGraphemesAddon());
+  const app = pty.spawn(process.execPath, args, { cols, rows, env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...env } });
+  const exited = new Promise((ok) => app.onExit(ok));
+  let onData = () => undefined;
+  app.onData((d) => term.write(d, () => onData()));
+  const screen = () => {
+    const b = term.buffer.active;
+    return Array.from({ length: rows }, (_, r) => b.getLine(r)?.translateToString(true) ?? '').join('\n');
+  };
+  const until = (check, ms = 60_000) =>
+    new Promise((ok, fail) => {
+      const timer = setTimeout(() => {
+        onData = () => undefined;
+        fail(new Error(`not seen within ${ms} ms; the screen:\n${screen()}`));
+      }, ms);
+      const test = () => {
+        if (!check(screen())) return;
+        const at = performance.now();
+        clearTimeout(timer);
+        onData = () => undefined;
+        ok(at);
+      };
+      onData = test;
+      test();
+    });
+  return {
+    pid: app.pid,
+    screen,
+    until,
+    write: (data) => app.write(data),
+    exited,
+    stop: () => {
+      app.kill('SIGKILL');
+      term.dispose();
+      return exited;
+    },
+  };
+}
+
+export { BIN };

@@ -4,7 +4,8 @@ import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } fro
 import { UnexpectedResponseError, type Secrets } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
 import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
-import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PlaceOf, PutAnswer, RecordKind, TokenResult } from './types.js';
+import { pagesOf, type FetchedPage } from './pages.js';
+import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PagesOptions, PlaceOf, PutAnswer, RecordKind, TokenResult } from './types.js';
 
 /**
  * An answer's record as the record type of its kind. The client keeps records as the server sent
@@ -17,8 +18,11 @@ function served<R extends Rec>(record: Rec): R {
 
 type Method = HttpRequest['method'];
 
-/** Most pages a list follows through `links.next` before deciding the server is looping. */
+/** Most pages a list follows before deciding the server is looping. */
 const MAX_PAGES = 10_000;
+
+/** The largest `page_size` of API.md §1. */
+const MAX_PAGE_SIZE = 1000;
 
 export function createApiClient(options: ClientOptions): ApiClient {
   const base = parseBaseUrl(options.baseUrl);
@@ -56,34 +60,59 @@ export function createApiClient(options: ClientOptions): ApiClient {
     return served<R>(recordOf(method, url, await call(method, url, opts?.signal, body)));
   };
 
+  /**
+   * One GET of a list. `seen` holds the pages of one reading: a `links.next` to another origin (the
+   * token goes only where baseUrl points) or back to a page already read is refused, not followed.
+   */
+  const fetchList = async <R extends Rec>(url: URL, signal: AbortSignal | undefined, seen: Set<string>): Promise<FetchedPage<R>> => {
+    seen.add(url.href);
+    const reply = await call('GET', url, signal);
+    const page = pageOf(reply.body);
+    if (!page) throw unexpected('GET', url, reply, 'the answer is not a list');
+    const records = page.items;
+    if (!records.every(isPlainObject)) throw unexpected('GET', url, reply, 'the list holds something other than records');
+    const total = totalOf(reply, page.count);
+    // cast: the contract's record type for records the client does not check field by field (see `served`)
+    const items = records as R[];
+    if (page.next === undefined) return { items, ...(total === undefined ? {} : { total }) };
+    const next = new URL(page.next, url);
+    if (next.origin !== base.origin) throw unexpected('GET', url, reply, `the next page is on another origin (${next.origin})`);
+    if (seen.has(next.href) || seen.size >= MAX_PAGES) throw unexpected('GET', url, reply, 'the pages link back to themselves');
+    return { items, next, ...(total === undefined ? {} : { total }) };
+  };
+
   const list: ApiClient['list'] = async <K extends RecordKind>(place: PlaceOf<K>, opts: ListOptions = {}): Promise<ListResult<ResourceRecord<K>>> => {
     const onePage = opts.page !== undefined || opts.pageSize !== undefined;
-    let url = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize });
+    const seen = new Set<string>();
     const items: Array<ResourceRecord<K>> = [];
     let total: number | undefined;
-    const seen = new Set<string>();
-    for (;;) {
-      seen.add(url.href);
-      const reply = await call('GET', url, opts.signal);
-      const page = pageOf(reply.body);
-      if (!page) throw unexpected('GET', url, reply, 'the answer is not a list');
-      const records = page.items;
-      if (!records.every(isPlainObject)) throw unexpected('GET', url, reply, 'the list holds something other than records');
-      items.push(...records.map((r) => served<ResourceRecord<K>>(r)));
-      total ??= totalOf(reply, page.count);
-      if (onePage || page.next === undefined) break;
-      const next = new URL(page.next, url);
-      // The token goes only where baseUrl points: a link elsewhere is refused, not followed.
-      if (next.origin !== base.origin) throw unexpected('GET', url, reply, `the next page is on another origin (${next.origin})`);
-      if (seen.has(next.href) || seen.size >= MAX_PAGES) throw unexpected('GET', url, reply, 'the pages link back to themselves');
-      url = next;
+    for (let url: URL | undefined = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize }); url; ) {
+      const page: FetchedPage<ResourceRecord<K>> = await fetchList(url, opts.signal, seen);
+      for (const r of page.items) items.push(r); // one by one: a spread of a long page overflows the stack
+      total ??= page.total;
+      url = onePage ? undefined : page.next;
     }
     return { items, total: total ?? items.length };
+  };
+
+  const listPages: ApiClient['listPages'] = <K extends RecordKind>(place: PlaceOf<K>, opts: PagesOptions = {}) => {
+    const pageSize = opts.pageSize ?? MAX_PAGE_SIZE;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new RangeError(`a page holds 1..${MAX_PAGE_SIZE} records, not ${pageSize}`);
+    const seen = new Set<string>();
+    return pagesOf<ResourceRecord<K>>({
+      fetch: (url, signal) => fetchList(url, signal, seen),
+      pageUrl: (n) => urlOf(resourcePath(place.kind, place.conf), { page: n, page_size: pageSize }),
+      pageSize,
+      ahead: Math.max(1, opts.ahead ?? 4),
+      maxPages: MAX_PAGES,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
   };
 
   return {
     baseUrl,
     list,
+    listPages,
     get: (place, id, opts) => one('GET', place.kind, place.conf, id, opts),
     create: (place, body, opts) => one('POST', place.kind, place.conf, undefined, opts, body),
     put: <K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, opts?: CallOptions) => one<PutAnswer<K>>('PUT', place.kind, place.conf, id, opts, body),

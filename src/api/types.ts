@@ -59,6 +59,21 @@ export interface ListOptions extends CallOptions {
   readonly pageSize?: number;
 }
 
+export interface PagesOptions extends CallOptions {
+  /** Records per page (1..1000). Default 1000, the most API.md §1 allows. */
+  readonly pageSize?: number;
+  /** Pages asked for at once once the first has said the total. Default 4. */
+  readonly ahead?: number;
+}
+
+/** One page of a list read page by page. */
+export interface ListPage<R extends Rec = Rec> {
+  /** This page's records, in list order. */
+  readonly items: R[];
+  /** The whole list's length when the server says it (X-Total-Count, a wrapper's `count`); it can change from page to page. */
+  readonly total?: number;
+}
+
 export interface ListResult<R extends Rec = Rec> {
   readonly items: R[];
   /** From X-Total-Count when the server sends it, else items.length. */
@@ -79,6 +94,13 @@ export interface TokenResult {
  */
 export interface ApiClient {
   list<K extends RecordKind>(place: PlaceOf<K>, options?: ListOptions): Promise<ListResult<ResourceRecord<K>>>;
+  /**
+   * The whole list page by page, each page as soon as it is in (in list order): numbered pages
+   * (`page`, `page_size`, X-Total-Count), several asked for ahead once the total is known; a
+   * wrapped list's `links.next`; a server that ignores paging gives it all as one page. Leaving
+   * the loop early cancels the requests still out.
+   */
+  listPages<K extends RecordKind>(place: PlaceOf<K>, options?: PagesOptions): AsyncIterable<ListPage<ResourceRecord<K>>>;
   get<K extends RecordKind>(place: PlaceOf<K>, id: number, options?: CallOptions): Promise<ResourceRecord<K>>;
   create<K extends RecordKind>(place: PlaceOf<K>, body: Rec, options?: CallOptions): Promise<ResourceRecord<K>>;
   put<K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, options?: CallOptions): Promise<PutAnswer<K>>;

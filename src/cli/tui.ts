@@ -1,5 +1,6 @@
 // `cdn-tui [flags]`: checks for a terminal, resolves the API (or starts the demo emulator in this
-// process), then hands over to the TUI and cleans up when it returns.
+// process), opens the session (whose first request goes out at once), then loads Ink and hands
+// over to the TUI, and cleans up when it returns.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
@@ -8,11 +9,18 @@ import { stateDir } from '../store/journal.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
+import { openSession } from './session.js';
 
 export const NO_TTY_MESSAGE = 'cdn-tui: needs an interactive terminal (stdin and stdout must be a TTY); try ssh -t\n';
 
 /** The demo emulator's arguments (API.md §5): loopback, any free port, the demo data. */
 export const DEMO_SERVE_ARGS = ['--host', '127.0.0.1', '--port', '0', '--seed', 'demo', '--products', 'application_acceleration,raw_logs'] as const;
+
+/** How long loading Ink waits for the first request to be on the wire (loopback: a millisecond). */
+const SEND_WAIT_MS = 25;
+
+/** How long the first frame waits for the first page of configurations once Ink is loaded. */
+const FIRST_PAGE_WAIT_MS = 150;
 
 /** How long quitting waits for the demo emulator to finish requests in flight. */
 const DEMO_CLOSE_MS = 2000;
@@ -33,7 +41,6 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   const resolved = resolveTui(flags, { env: deps.env });
   const dir = stateDir(deps.env);
   forceStyles(deps.env);
-  const { runTui } = await import('../app/run-tui.js');
   if (resolved.kind === 'api') {
     const options: TuiOptions = {
       baseUrl: resolved.baseUrl,
@@ -44,7 +51,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       stateDir: dir,
       ...(resolved.notice ? { notice: resolved.notice } : {}),
     };
-    return runTui(options);
+    return startTui(options);
   }
 
   const { startEmulator, DataFileError } = await import('../server/index.js');
@@ -63,7 +70,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   }
   if (emulator.token) addSecret(emulator.token);
   try {
-    return await runTui({
+    return await startTui({
       baseUrl: emulator.url,
       token: emulator.token ?? '',
       label: 'DEMO',
@@ -76,6 +83,39 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([emulator.close(), new Promise((r) => (timer = setTimeout(r, DEMO_CLOSE_MS)))]);
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The first request first, then Ink (the bulk of the code) loads while it is answered. The answer
+ * is often in by then, waiting in the socket: taking it before the first frame draws rows at once
+ * instead of a "loading" frame and then the rows; a slow API gets the loading frame soon anyway.
+ */
+async function startTui(options: TuiOptions): Promise<number> {
+  const session = openSession(options);
+  try {
+    // Loading Ink blocks this thread for a while: first let the connection open and the request go.
+    await session.requestSent(SEND_WAIT_MS);
+    const { runTui } = await importInk();
+    await session.firstPage(FIRST_PAGE_WAIT_MS);
+    return await runTui(options, session);
+  } finally {
+    session.stop();
+  }
+}
+
+/**
+ * Ink's layout engine (yoga-layout) reads its inline WebAssembly through fetch() when there is one,
+ * and a first fetch() makes Node load its whole fetch implementation (15-40 ms on a small machine);
+ * without fetch, yoga decodes the same bytes itself. The app never uses fetch (undici serves the API).
+ */
+async function importInk(): Promise<typeof import('../app/run-tui.js')> {
+  const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  if (fetch?.configurable) Reflect.deleteProperty(globalThis, 'fetch');
+  try {
+    return await import('../app/run-tui.js');
+  } finally {
+    if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
   }
 }
 

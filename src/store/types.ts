@@ -16,6 +16,8 @@ export interface ListState {
   readonly keys: readonly RecordKey[];
   readonly total: number;
   readonly loadedAt: number;
+  /** True while a first load is still bringing pages in (the ones in `keys` are shown meanwhile). */
+  readonly incomplete?: boolean;
 }
 
 export interface Draft {

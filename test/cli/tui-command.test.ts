@@ -3,15 +3,16 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TuiOptions } from '../../src/app/options.js';
+import type { Session } from '../../src/cli/session.js';
 import { tempDir } from '../helpers/emulator.js';
 
 const seen: TuiOptions[] = [];
-let during: (o: TuiOptions) => Promise<void> = async () => undefined;
+let during: (o: TuiOptions, session: Session) => Promise<void> = async () => undefined;
 
 vi.mock('../../src/app/run-tui.js', () => ({
-  runTui: async (o: TuiOptions) => {
+  runTui: async (o: TuiOptions, session: Session) => {
     seen.push(o);
-    await during(o);
+    await during(o, session);
     return 0;
   },
 }));
@@ -55,6 +56,19 @@ describe('tuiCommand', () => {
     expect(status).toBe(200);
     expect(count).toBeGreaterThan(0);
     await expect(fetch(`${o.baseUrl}/content_delivery/configurations`)).rejects.toThrow();
+  });
+
+  it('the first request is out before the TUI (and Ink) loads; its first page is there to draw', async () => {
+    let atStart: string | undefined;
+    let rows = 0;
+    during = async (_o, session) => {
+      atStart = session.store.getState().requests.configurations?.status;
+      await session.firstPage(5000);
+      rows = session.store.getState().lists.configurations?.keys.length ?? 0;
+    };
+    expect(await tuiCommand({ readOnly: false, demo: true }, { env: envFor(), interactive: () => true })).toBe(0);
+    expect(atStart === 'loading' || atStart === 'idle').toBe(true);
+    expect(rows).toBeGreaterThan(0);
   });
 
   it('an API from the flags: label is the host, no emulator', async () => {

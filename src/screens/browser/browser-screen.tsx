@@ -88,7 +88,7 @@ export function BrowserScreen() {
     : request?.status === 'error'
       ? `could not load the configurations: ${safe(request.message ?? '')} (r retries)`
       : 'loading configurations…';
-  const status = `${filter ? `filter: ${safe(filter)} ${theme.sym.dot} ` : ''}${rows.length} of ${total} configurations`;
+  const status = `${filter ? `filter: ${safe(filter)} ${theme.sym.dot} ` : ''}${rows.length} of ${total} configurations${useAppStore((s) => s.lists.configurations?.incomplete) ? ', loading…' : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <WindowedTable rows={rows} columns={COLUMNS} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={rowKey} pending={pending} empty={empty} />
