@@ -3,6 +3,7 @@ import { render } from 'ink';
 import { errorMessage } from '../util/errors.js';
 import { createApiClient } from '../api/index.js';
 import { createAppStore, createFileJournal, journalFile } from '../store/index.js';
+import { screenWriter } from '../ui/screen-writer.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
 import type { TuiOptions } from './options.js';
@@ -40,8 +41,10 @@ export async function runTui(options: TuiOptions): Promise<number> {
     alternateScreen: true,
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).
     interactive: true,
-    incrementalRendering: true,
-    maxFps: 60,
+    // Debug mode hands every frame whole to the screen writer, which writes only what changed
+    // (a scrolled list by scrolling the terminal) and one frame per turn of the event loop.
+    debug: true,
+    stdout: screenWriter(process.stdout),
     exitOnCtrlC: false,
     patchConsole: true,
   });
