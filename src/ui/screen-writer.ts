@@ -4,6 +4,7 @@
 // (screen-patch.ts), at most one patch per turn of the event loop: the renders one key causes
 // (a store update, then what its effects change) reach the terminal as one frame, in one
 // synchronized update. Ink's own control sequences (alternate screen, cursor) pass through in order.
+import { boundFrameHeap } from './frame-heap.js';
 import { screenPatch } from './screen-patch.js';
 
 /** Synchronized output: the terminal shows the patch whole, never half drawn. */
@@ -26,10 +27,16 @@ type Callback = (error?: Error | null) => void;
 export interface ScreenWriterOptions {
   /** Called after each patch with its size in bytes (0: the frame changed nothing). */
   readonly onPatch?: (bytes: number) => void;
+  /**
+   * Bound the heap the frames would grow (frame-heap.ts). The writer is made once per TUI, before
+   * its first frame, so this is where that is set. @default true
+   */
+  readonly boundHeap?: boolean;
 }
 
 /** The stdout to give Ink (`render(…, { stdout, debug: true })`): frames are patched onto `out`. */
 export function screenWriter(out: NodeJS.WriteStream, options: ScreenWriterOptions = {}): NodeJS.WriteStream {
+  if (options.boundHeap !== false) boundFrameHeap();
   /** The lines on the terminal, and the size they were drawn at; undefined: not known, draw whole. */
   let shown: readonly string[] | undefined;
   let shownSize = '';
