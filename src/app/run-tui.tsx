@@ -42,11 +42,11 @@ export async function runTui(options: TuiOptions): Promise<number> {
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).
     interactive: true,
     // Debug mode hands every frame whole to the screen writer, which writes only what changed
-    // (a scrolled list by scrolling the terminal) and one frame per turn of the event loop.
+    // (a scrolled list by scrolling the terminal) and one frame per turn of the event loop. Ink
+    // leaves the console alone in debug mode: the writer takes console output instead.
     debug: true,
     stdout: screenWriter(process.stdout),
     exitOnCtrlC: false,
-    patchConsole: true,
   });
   void keepLoading(async () => {
     try {

@@ -17,10 +17,10 @@ class FakeTty extends EventEmitter {
   }
 }
 
-function setup() {
+function setup(patchConsole = false) {
   const tty = new FakeTty();
   // cast: the fake has what the writer and Ink use of a TTY stream
-  const out = screenWriter(tty as unknown as NodeJS.WriteStream, { boundHeap: false });
+  const out = screenWriter(tty as unknown as NodeJS.WriteStream, { boundHeap: false, patchConsole, stderr: tty });
   return { tty, out };
 }
 
@@ -88,5 +88,26 @@ describe('screenWriter', () => {
     out.on('resize', () => resized++);
     tty.emit('resize');
     expect(resized).toBe(1);
+  });
+
+  it('writes console output, then draws the frame whole over it while on the alternate screen', async () => {
+    const saved = { ...console };
+    try {
+      const { tty, out } = setup(true);
+      out.write('\u001b[?1049h');
+      out.write(frame('header', 'body'));
+      await sleep(5);
+      console.error('oops', 42);
+      expect(tty.chunks.at(-1)).toBe('oops 42\n');
+      await sleep(5);
+      expect(tty.chunks.at(-1)).toContain('header'); // drawn whole again
+      out.write('\u001b[?1049l');
+      const count = tty.chunks.length;
+      console.log('after');
+      await sleep(5);
+      expect(tty.chunks.slice(count)).toEqual(['after\n']); // off the alternate screen: only the text
+    } finally {
+      Object.assign(console, saved);
+    }
   });
 });
