@@ -55,9 +55,14 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
   children.push(app);
   const exited = new Promise((resolve) => app.onExit(resolve));
   let bytes = 0;
+  let lastOutputAt = performance.now();
   let onData = () => undefined;
+  /** Listeners of the raw output (text, when it arrived): counting frames and bursts. */
+  const taps = new Set();
   app.onData((d) => {
     bytes += Buffer.byteLength(d);
+    lastOutputAt = performance.now();
+    for (const tap of taps) tap(d, lastOutputAt);
     term.write(d, () => onData());
   });
 
@@ -97,6 +102,29 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
     /** Resolves when the TUI has exited (after a quit key, say). */
     exited: () => exited,
     bytes: () => bytes,
+    /** The TUI's process id (its RSS is in /proc/<pid>/status). */
+    pid: app.pid,
+    /** When the app last wrote anything (performance.now()). */
+    lastOutputAt: () => lastOutputAt,
+    /** Calls `listener(text, at)` with everything the app writes from now on; returns the unsubscribe. */
+    tap: (listener) => {
+      taps.add(listener);
+      return () => taps.delete(listener);
+    },
+    /** Resolves once the app has written nothing for `ms` (and everything written is parsed). */
+    quiet: (ms, limit = 20_000) =>
+      new Promise((ok) => {
+        const started = performance.now();
+        const check = () => {
+          const now = performance.now();
+          if (now - lastOutputAt >= ms) term.write('', () => ok());
+          else if (now - started > limit) {
+            console.error(`${name}: the app never went quiet for ${ms} ms; the screen:\n${screen()}`);
+            stop(1);
+          } else setTimeout(check, Math.max(1, ms - (now - lastOutputAt)));
+        };
+        check();
+      }),
     /** Stops both; the temporary folder goes once the TUI has exited (it writes its drafts journal as it ends). */
     done: async () => {
       clearTimeout(deadline);

@@ -6,7 +6,7 @@ import { Header } from '../components/header.js';
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
 import { useShallow } from 'zustand/react/shallow';
 import { parseKey, recordKey, type AppState } from '../store/index.js';
-import { ago, safe } from '../ui/text.js';
+import { ago, agoChangesIn, safe } from '../ui/text.js';
 import { TAB_TITLES, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, tabOf } from './ui-store.js';
@@ -33,27 +33,32 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
   }
 }
 
-/** Re-renders every `everyMs` (the "updated 12s ago" text; Ink writes nothing when the frame is the same). */
-function useNow(everyMs: number): number {
+/**
+ * "just now", "3m ago": how long ago `since` was, re-rendered only when the text would change (an
+ * idle screen writes nothing: no redraw every second for a clock that reads the same).
+ */
+function useAgo(since: number | undefined): string | undefined {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
+    if (since === undefined) return;
+    // A little past the change, so the new text is there when the timer fires.
+    const t = setTimeout(() => setNow(Date.now()), agoChangesIn(Date.now() - since) + 20);
+    return () => clearTimeout(t);
+  }, [since, now]);
+  return since === undefined ? undefined : ago(now - since);
 }
 
 export function HeaderBar({ width }: { readonly width: number }) {
   const { options } = useStores();
-  const now = useNow(1000);
   const route = useUiStore(currentRoute);
   const tab = useUiStore((s) => (route.screen === 'configuration' ? tabOf(s, route.conf) : undefined));
   const connection = useAppStore((s) => s.connection);
+  const updated = useAgo(connection.lastSuccessAt);
   const crumbs = useAppStore(useShallow((s) => crumbsOf(route, s, tab)));
   const state = !connection.online
     ? `offline, retrying (r)${connection.lastError ? `: ${safe(connection.lastError)}` : ''}`
-    : connection.lastSuccessAt
-      ? `updated ${ago(now - connection.lastSuccessAt)}`
+    : updated
+      ? `updated ${updated}`
       : 'connecting…';
   return <Header crumbs={crumbs} label={options.label} readOnly={options.readOnly} state={state} failing={!connection.online} width={width} />;
 }

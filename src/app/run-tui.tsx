@@ -2,6 +2,7 @@
 import { render } from 'ink';
 import type { Session } from '../cli/session.js';
 import type { AppStore } from '../store/index.js';
+import { screenWriter } from '../ui/screen-writer.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
 import type { TuiOptions } from './options.js';
@@ -47,10 +48,12 @@ export async function runTui(options: TuiOptions, session: Session): Promise<num
     alternateScreen: true,
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).
     interactive: true,
-    incrementalRendering: true,
-    maxFps: 60,
+    // Debug mode hands every frame whole to the screen writer, which writes only what changed
+    // (a scrolled list by scrolling the terminal) and one frame per turn of the event loop. Ink
+    // leaves the console alone in debug mode: the writer takes console output instead.
+    debug: true,
+    stdout: screenWriter(process.stdout),
     exitOnCtrlC: false,
-    patchConsole: true,
   });
   // On a resize the tree takes the new size before Ink redraws (this listener runs before Ink's),
   // so the frame Ink draws after clearing is laid out for the new width: nothing old is left.

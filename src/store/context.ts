@@ -31,7 +31,7 @@ export function messageOf(e: unknown): string {
 
 /**
  * Whether the connection state already says online with a success less than a second ago: it is
- * shown in seconds ("updated 3s ago"), so it is kept as it is rather than replaced at every answer
+ * shown as "updated just now" (then minutes), so it is kept as it is rather than replaced at every answer
  * (which redrew the header for each of 200 answers of a bulk apply).
  */
 function fresh(c: Connection, now: number): boolean {

@@ -276,9 +276,16 @@ export function humanDuration(seconds: number): string {
   return parts.slice(0, 2).join(' ');
 }
 
+/** How long ago, as the header says it: "just now" under a minute, then whole minutes, then hours. */
 export function ago(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s ago`;
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return 'just now';
   if (s < 3600) return `${Math.floor(s / 60)}m ago`;
   return `${Math.floor(s / 3600)}h ago`;
+}
+
+/** Milliseconds until `ago(ms)` reads differently (a header that redraws only then writes nothing in between). */
+export function agoChangesIn(ms: number): number {
+  const unit = ms < 3_600_000 ? 60_000 : 3_600_000;
+  return unit - (Math.max(0, ms) % unit);
 }

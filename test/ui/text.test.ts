@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { cellWidth, fit, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
+import { ago, agoChangesIn, cellWidth, fit, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
 import { parseDuration, parseField, showField } from '../../src/ui/values.js';
 import { configurationSchema, cacheSettingSchema, type ResourceSchema } from '../../src/schema/index.js';
 
@@ -279,5 +279,22 @@ describe('values', () => {
     expect(parseField(field(configurationSchema, 'digital_certificate'), 'none')).toBeNull();
     expect(parseField(field(configurationSchema, 'digital_certificate'), 'abc')).toBe('abc');
     expect(showField(field(cacheSettingSchema, 'cdn_cache_settings_maximum_ttl'), 3600)).toBe('3600 (1h)');
+  });
+});
+
+describe('ago (the header\'s "updated … ago")', () => {
+  it('says just now for a minute, then minutes, then hours', () => {
+    expect([0, 59_999, 60_000, 3_599_999, 3_600_000, 7_300_000].map(ago)).toEqual(['just now', 'just now', '1m ago', '59m ago', '1h ago', '2h ago']);
+  });
+
+  it('changes exactly when agoChangesIn says, and not before (the header redraws only then)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 * 3_600_000 }), (ms) => {
+        const next = agoChangesIn(ms);
+        expect(next).toBeGreaterThan(0);
+        expect(ago(ms + next - 1)).toBe(ago(ms));
+        expect(ago(ms + next)).not.toBe(ago(ms));
+      }),
+    );
   });
 });

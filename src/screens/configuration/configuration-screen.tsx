@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import { useEffect } from 'react';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { recordKey } from '../../store/index.js';
+import { listKey, recordKey } from '../../store/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { TABS, TAB_TITLES, VIEW, type Tab } from '../../app/routes.js';
 import { useBodySize, useStores, useUiStore } from '../../app/stores.js';
@@ -19,8 +19,12 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
   const tab = useUiStore((s) => tabOf(s, conf));
   const key = recordKey('configuration', undefined, conf);
   useEffect(() => {
-    void data.getState().ensureLoaded(key);
-  }, [data, key]);
+    // Every tab's data is asked for as the configuration opens (in parallel), so a tab switch
+    // draws the tab's rows in its first frame rather than "loading…" first.
+    for (const k of [key, listKey('rule', conf), listKey('cache_setting', conf), listKey('origin', conf), recordKey('error_responses', conf)]) {
+      void data.getState().ensureLoaded(k);
+    }
+  }, [data, key, conf]);
   const go = (t: Tab) => ui.getState().setTab(conf, t);
   const step = (d: number) => () => go(TABS[(TABS.indexOf(tabOf(ui.getState(), conf)) + d + TABS.length) % TABS.length]!);
   const bindings: Binding[] = [

@@ -1,0 +1,145 @@
+// What the TUI writes and holds at 10,000 configurations (issue 11's absolute bounds): bytes per
+// `j` (inside the window and scrolling), the `/` filter per typed key, tab switches in one frame,
+// nothing written while idle, and the app's RSS after 5,000 keys. The built CLI runs in a
+// pseudo-terminal (node-pty) read by @xterm/headless, 120×40, against `cdn-tui serve --seed 10000`.
+//   Run: npm run build && node bench/render.mjs
+//   BENCH_PHASES=idle,bytes,filter,rss,tabs (default all, in that order); BENCH_RSS_KEYS (5000).
+import { readFileSync } from 'node:fs';
+import { startBench } from './pty-app.mjs';
+import { target, write as report } from './report.mjs';
+
+const COLS = 120;
+const ROWS = 40;
+const PHASES = new Set((process.env.BENCH_PHASES || 'idle,bytes,filter,rss,tabs').split(','));
+const RSS_KEYS = Number(process.env.BENCH_RSS_KEYS) || 5000;
+const BSU = '\u001b[?2026h';
+const app = await startBench({ name: 'bench/render', serveArgs: ['--seed', '10000'], cols: COLS, rows: ROWS, budgetMs: 400_000 });
+const { term, screen, until, write, bytes, quiet, tap, pid } = app;
+
+/** The id on the row drawn in inverse video (the cursor bar), read from the terminal's cells. */
+const cursorId = () => {
+  const b = term.buffer.active;
+  for (let r = 3; r < ROWS; r++) {
+    const line = b.getLine(r);
+    if (line?.getCell(2)?.isInverse()) return Number(/^\S?\s*(\d+) /.exec(line.translateToString(true))?.[1]);
+  }
+  return undefined;
+};
+/** The id on the first row of the table's window. */
+const topId = () => Number(/^\S?\s*(\d+) /.exec(term.buffer.active.getLine(3)?.translateToString(true) ?? '')?.[1]);
+/** The title of the tab drawn in inverse video on the tab bar (the screen's third line). */
+const activeTab = () => {
+  const line = term.buffer.active.getLine(2);
+  const text = line?.translateToString(true) ?? '';
+  const at = [...text.matchAll(/\d ([A-Z][a-z]+(?: [a-z]+)?)/g)].find((m) => line?.getCell(m.index)?.isInverse());
+  return at?.[1];
+};
+const rssMiB = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+/** The app's CPU time so far (user + system, ms; /proc counts in 10 ms ticks): a measure a busy machine does not skew. */
+const cpuMs = () => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = [];
+
+await until(() => /10000 of 10000 configurations/.test(screen()));
+await quiet(500);
+const startRss = rssMiB();
+
+if (PHASES.has('idle')) {
+  // Nothing changes: the header's clock is the only thing that could draw.
+  const b0 = bytes();
+  await new Promise((r) => setTimeout(r, 10_000));
+  rows.push(target({ measure: 'idle: bytes written in 10 s', value: bytes() - b0, unit: 'B', limit: 0 }));
+}
+
+if (PHASES.has('bytes')) {
+  // `j` from the first row: the bar moves inside the window, then every key scrolls it by a row.
+  const inside = [];
+  const scrolling = [];
+  const cpu0 = cpuMs();
+  for (let i = 0; i < 200; i++) {
+    const before = cursorId();
+    const top = topId();
+    const b0 = bytes();
+    write('j');
+    await until(() => cursorId() !== before);
+    await quiet(30);
+    (topId() === top ? inside : scrolling).push(bytes() - b0);
+  }
+  const all = [...inside, ...scrolling];
+  const cpu = (cpuMs() - cpu0) / all.length;
+  rows.push(target({ measure: `bytes per j, max of ${all.length} keys`, value: Math.max(...all), unit: 'B', limit: 512, note: `the app's CPU ${cpu.toFixed(1)} ms a key` }));
+  rows.push(target({ measure: `bytes per j inside the window, median of ${inside.length}`, value: median(inside), unit: 'B', limit: 512 }));
+  rows.push(target({ measure: `bytes per j that scrolls, median of ${scrolling.length}`, value: median(scrolling), unit: 'B', limit: 512 }));
+}
+
+if (PHASES.has('filter')) {
+  // `/`, then a name typed one key at a time: each key narrows the 10,000 rows. The time of a key
+  // runs to the last byte its frame writes (then nothing more comes for 150 ms). Three rounds.
+  const times = [];
+  let cpu = 0;
+  for (const typed of ['shop-012', 'media-00', 'docs-009']) {
+    write('/');
+    await until(() => /^\/\s*$/m.test(screen()));
+    await quiet(100);
+    for (let i = 1; i <= typed.length; i++) {
+      const start = performance.now();
+      const cpu0 = cpuMs();
+      write(typed[i - 1]);
+      const text = typed.slice(0, i);
+      await until(() => screen().split('\n').some((l) => l.startsWith(`/${text}`)));
+      await quiet(150);
+      times.push(app.lastOutputAt() - start);
+      cpu += cpuMs() - cpu0;
+    }
+    write('\u001b'); // Esc: the filter goes
+    await until(() => /10000 of 10000 configurations/.test(screen()));
+    await quiet(100);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  rows.push(target({ measure: `filter: typed key to end of frame, p50 of ${times.length}`, value: median(times), unit: 'ms', limit: 16, note: `max ${sorted.at(-1).toFixed(1)} ms; the app's CPU ${(cpu / times.length).toFixed(1)} ms a key; ${times.map((t) => t.toFixed(0)).join(' ')}` }));
+}
+
+if (PHASES.has('rss')) {
+  // j/k/PgDn/PgUp mixed, each key waited for: down a stretch, then back up, at 10,000 rows.
+  const down = ['j', 'j', 'j', '\u001b[6~'];
+  const up = ['k', 'k', 'k', '\u001b[5~'];
+  const samples = [];
+  const cpu0 = cpuMs();
+  for (let i = 0; i < RSS_KEYS; i++) {
+    const key = (Math.floor(i / 100) % 2 === 0 ? down : up)[i % 4];
+    const before = cursorId();
+    write(key);
+    await until(() => cursorId() !== before);
+    if ((i + 1) % 1000 === 0) samples.push(Math.round(rssMiB()));
+  }
+  await quiet(200);
+  rows.push(target({ measure: `RSS after ${RSS_KEYS.toLocaleString('en')} keys`, value: rssMiB(), unit: 'MB', limit: 150, note: `${Math.round(startRss)} MiB after start-up; per 1,000 keys: ${samples.join(', ')} MiB; the app's CPU ${((cpuMs() - cpu0) / RSS_KEYS).toFixed(1)} ms a key` }));
+}
+
+if (PHASES.has('tabs')) {
+  // Open the configuration under the cursor, let it load, then switch tabs: the first frame after
+  // the key should already show the tab's rows.
+  write('\r');
+  await until(() => /1 Settings/.test(screen()) && /cname access only/.test(screen()));
+  await quiet(500);
+  const frames = [];
+  let loadingSeen = 0;
+  for (const [key, title] of [['2', 'Rules'], ['3', 'Cache settings'], ['4', 'Error responses'], ['5', 'Origins'], ['1', 'Settings'], ['2', 'Rules']]) {
+    let out = '';
+    const untap = tap((d) => (out += d));
+    write(key);
+    await until(() => activeTab() === title);
+    await quiet(300);
+    untap();
+    frames.push(out.split(BSU).length - 1);
+    if (/loading/.test(out)) loadingSeen++;
+  }
+  rows.push(target({ measure: 'tab switch: frames from key to settled screen, max', value: Math.max(...frames), unit: 'frames', limit: 1, note: `per switch: ${frames.join(' ')}; frames showing "loading": ${loadingSeen}` }));
+}
+
+report('render', rows);
+for (const r of rows) if (r.note) console.log(`  ${r.measure}: ${r.note}`);
+app.done();
