@@ -16,6 +16,9 @@ export const bundleOptions = {
   format: 'esm',
   target: 'node22',
   jsx: 'automatic',
+  // Node 22 knows every Unicode property escape; without this esbuild turns each regex literal
+  // with \p{…} into `new RegExp(…)`, built again at every call (Ink does so per character drawn).
+  supported: { 'regexp-unicode-property-escapes': true },
   define: {
     'process.env.NODE_ENV': '"production"',
     __VERSION__: JSON.stringify(pkg.version),
@@ -45,6 +48,12 @@ export { Agent };`,
           resolveDir: ROOT,
           loader: 'js',
         }));
+        // Its HTTP/2 client loads node:http2 as it is imported (~9 ms at every start); the app's
+        // Agents are HTTP/1.1 only (allowH2: false), so it is never called: left out.
+        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
+          contents: "module.exports = function connectH2() { throw new Error('cdn-tui speaks HTTP/1.1 only (allowH2: false)'); };",
+          loader: 'js',
+        }));
       },
     },
     {
@@ -54,6 +63,21 @@ export { Agent };`,
       setup(b) {
         b.onResolve({ filter: /^node:http$/ }, (args) => (args.namespace === 'http-by-require' ? { path: 'node:http', external: true } : { path: 'node:http', namespace: 'http-by-require' }));
         b.onLoad({ filter: /.*/, namespace: 'http-by-require' }, () => ({ contents: "module.exports = require('node:http');", loader: 'js' }));
+      },
+    },
+    {
+      // string-width (under Ink) asks /^\p{RGI_Emoji}$/v of every grapheme of non-ASCII text, and
+      // compiling that regex costs ~12 ms in the first frame; src/ui/emoji.ts answers the same
+      // (tested for every code point) without it for graphemes of one code point.
+      name: 'string-width-emoji',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          const call = 'rgiEmojiRegex.test(segment)';
+          if (!source.includes(call)) throw new Error(`string-width changed: ${call} not found in ${args.path}; update scripts/build.mjs`);
+          const emoji = JSON.stringify(`${ROOT}src/ui/emoji.ts`);
+          return { contents: `import { isRgiEmoji as __isRgiEmoji } from ${emoji};\n${source.replaceAll(call, '__isRgiEmoji(segment)')}`, loader: 'js' };
+        });
       },
     },
     {

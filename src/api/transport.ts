@@ -49,7 +49,10 @@ export function transportSettings(options: ClientOptions): TransportSettings {
     body: options.timeouts?.body ?? 30_000,
   };
   return {
-    dispatcher: options.dispatcher ?? new Agent({ connections: MAX_IN_FLIGHT, keepAliveTimeout: 10_000, connect: { timeout: timeouts.connect } }),
+    // HTTP/1.1 only (undici 8 would offer HTTP/2 over TLS): the API's requests are small and at
+    // most eight at once, one per connection, as the emulator serves them; and the bundle leaves
+    // out undici's HTTP/2 client, whose node:http2 costs ~9 ms at every start (scripts/build.mjs).
+    dispatcher: options.dispatcher ?? new Agent({ connections: MAX_IN_FLIGHT, keepAliveTimeout: 10_000, allowH2: false, connect: { timeout: timeouts.connect } }),
     maxAttempts: Math.max(1, options.maxAttempts ?? 4),
     baseDelayMs: options.baseDelayMs ?? 250,
     maxDelayMs: options.maxDelayMs ?? 30_000,

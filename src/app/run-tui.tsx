@@ -1,11 +1,16 @@
 // Mounts the TUI: Ink in the alternate screen over the stores of a session (src/cli/session.ts).
 import { render } from 'ink';
+import { saveCodeCache } from '../util/code-cache.js';
 import type { Session } from '../cli/session.js';
 import type { AppStore } from '../store/index.js';
+import { boundFrameHeap } from '../ui/frame-heap.js';
 import { screenWriter } from '../ui/screen-writer.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
 import type { TuiOptions } from './options.js';
+
+/** When the heap bound starts (after the first frames and the first load). */
+const HEAP_BOUND_AFTER_MS = 2000;
 
 const ENDING_SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;
 
@@ -59,6 +64,12 @@ export async function runTui(options: TuiOptions, session: Session): Promise<num
   // so the frame Ink draws after clearing is laid out for the new width: nothing old is left.
   const resized = () => instance.rerender(app());
   process.stdout.prependListener('resize', resized);
+  // The first frame is up: the code compiled so far is kept for the next start (Node would write
+  // it only at a clean exit, and a TUI often ends by a signal or a dropped link).
+  setImmediate(saveCodeCache);
+  // The heap is bounded for the long run of frames once start-up is over: the bound's more
+  // frequent collections would only slow the first frame (frame-heap.ts).
+  setTimeout(boundFrameHeap, HEAP_BOUND_AFTER_MS).unref();
   await instance.waitUntilExit();
   unflushed();
   process.stdout.off('resize', resized);

@@ -77,7 +77,7 @@ async function credentialsFromPipe(user: string | undefined): Promise<{ user: st
 }
 
 async function requestToken(baseUrl: string, user: string, password: string): Promise<TokenResult> {
-  const agent = new Agent({ connections: 1, connect: { timeout: 10_000 } });
+  const agent = new Agent({ connections: 1, allowH2: false, connect: { timeout: 10_000 } });
   const client = createApiClient({ baseUrl, token: '', dispatcher: agent, timeouts: { connect: 10_000, headers: 20_000, body: 20_000 } });
   try {
     return await client.createToken(user, password);

@@ -31,6 +31,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 async function run(prefix: string, body: () => Promise<number>): Promise<number> {
   try {
+    // The commands that load the bulk of the code keep it compiled for the next start; --help
+    // and --version load too little to gain from it.
+    (await import('../util/code-cache.js')).enableCodeCache(process.env);
     return await body();
   } catch (e) {
     return reportError(e, prefix);

@@ -45,13 +45,30 @@ export function tableLine(cells: readonly string[], columns: ReadonlyArray<Pick<
   return cells.map((text, i) => (columns[i]?.align === 'right' ? padStart(text, widths[i] ?? 0, ascii) : pad(text, widths[i] ?? 0, ascii))).join(' ');
 }
 
+/**
+ * The rows as one text of lines (one layout node, however many rows: the first frame and every
+ * key lay out and measure one node instead of one per row), the focused row in nested inverse text.
+ */
 export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
   const theme = useTheme();
   const { rows, columns, cursor, top, height, width, rowKey } = props;
   const ascii = !theme.unicode;
   const inner = width - 2;
   const widths = columnWidths(columns, inner);
-  const visible = rows.slice(top, top + height);
+  const lines = rows.slice(top, top + height).map((row) => {
+    const key = rowKey(row);
+    const mark = props.marked?.has(key) ? theme.sym.mark : props.pending?.has(key) ? '*' : ' ';
+    return `${mark} ${tableLine(
+      columns.map((c) => c.cell(row)),
+      columns,
+      widths,
+      ascii,
+    )}`;
+  });
+  const at = cursor - top;
+  const focused = at >= 0 && at < lines.length;
+  const before = focused ? lines.slice(0, at) : lines;
+  const after = focused ? lines.slice(at + 1) : [];
   return (
     <Box flexDirection="column" height={height + 1} width={width} overflow="hidden">
       <Text bold color={theme.c('cyan')} wrap="truncate">
@@ -63,22 +80,15 @@ export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
           ascii,
         )}
       </Text>
-      {visible.length === 0 ? <Text dimColor>{`  ${props.empty ?? 'nothing here'}`}</Text> : null}
-      {visible.map((row, i) => {
-        const key = rowKey(row);
-        const mark = props.marked?.has(key) ? theme.sym.mark : props.pending?.has(key) ? '*' : ' ';
-        return (
-          <Text key={key} inverse={top + i === cursor} wrap="truncate">
-            {mark}{' '}
-            {tableLine(
-              columns.map((c) => c.cell(row)),
-              columns,
-              widths,
-              ascii,
-            )}
-          </Text>
-        );
-      })}
+      {lines.length === 0 ? (
+        <Text dimColor>{`  ${props.empty ?? 'nothing here'}`}</Text>
+      ) : (
+        <Text wrap="truncate">
+          {before.length ? `${before.join('\n')}${focused ? '\n' : ''}` : ''}
+          {focused ? <Text inverse>{lines[at]}</Text> : null}
+          {after.length ? `\n${after.join('\n')}` : ''}
+        </Text>
+      )}
     </Box>
   );
 }

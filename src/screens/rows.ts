@@ -45,7 +45,8 @@ interface Prepared {
   readonly keys: readonly RecordKey[] | undefined;
   readonly records: AppState['records'];
   readonly rows: readonly Row[];
-  readonly hays: readonly string[];
+  /** The rows' texts, made at the first filter (a list that is never filtered never makes them). */
+  hays?: readonly string[];
 }
 
 interface Filtered {
@@ -58,14 +59,11 @@ interface Filtered {
 
 function prepare(keys: readonly RecordKey[] | undefined, records: AppState['records']): Prepared {
   const rows: Row[] = [];
-  const hays: string[] = [];
   for (const key of keys ?? []) {
     const record = records[key];
-    if (!record) continue;
-    rows.push({ key, record });
-    hays.push(haystack(record));
+    if (record) rows.push({ key, record });
   }
-  return { keys, records, rows, hays };
+  return { keys, records, rows };
 }
 
 /** Rows of a list of records, memoised on (keys, records, filter). */
@@ -83,7 +81,7 @@ export function rowsSelector(): (keys: readonly RecordKey[] | undefined, records
       last = { filter, words, picked: undefined, rows: base.rows };
       return base.rows;
     }
-    const { hays } = base;
+    const hays = (base.hays ??= base.rows.map((row) => haystack(row.record)));
     const from = last && narrows(last.words, words) ? last.picked : undefined;
     const picked: number[] = [];
     const keep = (i: number) => {

@@ -7,7 +7,6 @@
 // In debug mode Ink leaves the console alone: console output goes through here too, and the frame
 // is drawn whole again over it (as Ink's own console patch does).
 import { format } from 'node:util';
-import { boundFrameHeap } from './frame-heap.js';
 import { screenPatch } from './screen-patch.js';
 
 /** Synchronized output: the terminal shows the patch whole, never half drawn. */
@@ -32,16 +31,10 @@ export interface ScreenWriterOptions {
   readonly patchConsole?: boolean;
   /** Where console.warn and console.error write. @default process.stderr */
   readonly stderr?: { write(text: string): unknown };
-  /**
-   * Bound the heap the frames would grow (frame-heap.ts). The writer is made once per TUI, before
-   * its first frame, so this is where that is set. @default true
-   */
-  readonly boundHeap?: boolean;
 }
 
 /** The stdout to give Ink (`render(…, { stdout, debug: true })`): frames are patched onto `out`. */
 export function screenWriter(out: NodeJS.WriteStream, options: ScreenWriterOptions = {}): NodeJS.WriteStream {
-  if (options.boundHeap !== false) boundFrameHeap();
   /** The lines on the terminal, and the size they were drawn at; undefined: not known, draw whole. */
   let shown: readonly string[] | undefined;
   let shownSize = '';

@@ -10,7 +10,13 @@ export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const run = mkdtempSync(join(tmpdir(), 'cdn-tui-test-run-'));
   process.env.TMPDIR = run;
+  // The CLIs the tests start keep their compiled code in the repo's cache (as `npm test` sets it),
+  // not in the user's ~/.cache; test/cli/code-cache.test.ts checks the app's own cache folder.
+  const cache = process.env.NODE_COMPILE_CACHE;
+  process.env.NODE_COMPILE_CACHE ??= join(process.cwd(), 'node_modules', '.cache', 'node-compile-cache');
   return () => {
+    if (cache === undefined) delete process.env.NODE_COMPILE_CACHE;
+    else process.env.NODE_COMPILE_CACHE = cache;
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     const problems: string[] = [];

@@ -20,7 +20,7 @@ class FakeTty extends EventEmitter {
 function setup(patchConsole = false) {
   const tty = new FakeTty();
   // cast: the fake has what the writer and Ink use of a TTY stream
-  const out = screenWriter(tty as unknown as NodeJS.WriteStream, { boundHeap: false, patchConsole, stderr: tty });
+  const out = screenWriter(tty as unknown as NodeJS.WriteStream, { patchConsole, stderr: tty });
   return { tty, out };
 }
 
