@@ -96,7 +96,7 @@ const bench = await startBench({ name: 'bench/apply', serveArgs: ['--seed', 'dem
 const { screen, until, write: type, serveLog, url, token, done } = bench;
 
 await until(() => screen().includes(`${N} unsaved changes from your last session were kept`), 30_000);
-await until(() => /updated \d/.test(screen()), 30_000); // the start-up load is done: nothing else in flight
+await until(() => /updated (just now|\d)/.test(screen()), 30_000); // the start-up load is done: nothing else in flight
 type('\r');
 await until(() => screen().includes(`Review: ${N} changes, ${N} requests`), 30_000);
 

@@ -17,6 +17,7 @@ for (let run = 0; run < RUNS; run++) {
   write('\r'); // the name field's input
   await until(() => screen().includes('Enter keep  Esc drop'));
   write('\u0015'); // Ctrl-u: empty
+  await until(() => /^\s+name\s*$/m.test(screen())); // cleared, before the paste (not one read with it)
   const text = String.fromCharCode(97 + run).repeat(10_000);
   let start = performance.now();
   write(text); // one write, as a terminal sends a paste

@@ -9,9 +9,6 @@ import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
 import type { TuiOptions } from './options.js';
 
-/** When the heap bound starts (after the first frames and the first load). */
-const HEAP_BOUND_AFTER_MS = 2000;
-
 const ENDING_SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;
 
 /**
@@ -67,9 +64,9 @@ export async function runTui(options: TuiOptions, session: Session): Promise<num
   // The first frame is up: the code compiled so far is kept for the next start (Node would write
   // it only at a clean exit, and a TUI often ends by a signal or a dropped link).
   setImmediate(saveCodeCache);
-  // The heap is bounded for the long run of frames once start-up is over: the bound's more
-  // frequent collections would only slow the first frame (frame-heap.ts).
-  setTimeout(boundFrameHeap, HEAP_BOUND_AFTER_MS).unref();
+  // The heap is bounded for the long run of frames from here on, not before: its more frequent
+  // collections would only slow the first frame (frame-heap.ts).
+  setImmediate(boundFrameHeap);
   await instance.waitUntilExit();
   unflushed();
   process.stdout.off('resize', resized);

@@ -33,17 +33,30 @@ export function oneLine(text: string): string {
   return out;
 }
 
+interface KeyWatchProps {
+  readonly lastKeyRef: RefObject<string>;
+  readonly active: boolean;
+  readonly onEnd: () => void;
+  /** A Ctrl-u read in one chunk with the text typed after it: the field becomes that text. */
+  readonly onClearThen: (text: string) => void;
+}
+
 /**
  * Notes the name of each key before ink-text-input sees it (it is mounted first, so Ink calls it
  * first): a Ctrl key is never text, but ink-text-input would insert its letter. End (or Ctrl-e),
  * which ink-text-input ignores, puts the cursor after the last character.
  */
-function KeyWatch({ lastKeyRef, active, onEnd }: { readonly lastKeyRef: RefObject<string>; readonly active: boolean; readonly onEnd: () => void }) {
+function KeyWatch({ lastKeyRef, active, onEnd, onClearThen }: KeyWatchProps) {
   useInput(
     (input, key) => {
       const name = keyName(input, key);
       lastKeyRef.current = name;
       if (name === 'end' || name === 'ctrl-e') onEnd();
+      const cleared = input.length > 1 ? input.lastIndexOf('\u0015') : -1;
+      if (cleared >= 0) {
+        lastKeyRef.current = 'ctrl-u'; // ink-text-input's change of this chunk does not count
+        onClearThen(input.slice(cleared + 1));
+      }
     },
     { isActive: active },
   );
@@ -87,7 +100,15 @@ export function TextInput({ value, onChange, onSubmit, onCancel, width, active =
   return (
     <Box width={width} overflow="hidden" flexShrink={0}>
       <Box width={Math.max(width, needed)} marginLeft={-Math.max(0, needed - width)} flexShrink={0}>
-        <KeyWatch lastKeyRef={lastKeyRef} active={active} onEnd={remount} />
+        <KeyWatch
+          lastKeyRef={lastKeyRef}
+          active={active}
+          onEnd={remount}
+          onClearThen={(text) => {
+            onChange(oneLine(text));
+            remount();
+          }}
+        />
         <InkTextInput key={mount} value={value} onChange={change(mount)} focus={active} />
       </Box>
     </Box>
