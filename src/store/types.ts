@@ -30,6 +30,8 @@ export interface Draft {
   readonly updatedAt: number;
   /** A create was sent once without an answer: before sending again, look for the record it made. */
   readonly maybeSent?: boolean;
+  /** With maybeSent: the highest id in the list when the POST went; the record it made has a higher one. */
+  readonly madeAfterId?: number;
   /** Sending was tried: a new record's missing required fields are shown as errors from then on. */
   readonly attempted?: boolean;
 }

@@ -2,11 +2,12 @@
 // and reconcile when an answer is lost.
 import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
 import { MAX_IN_FLIGHT } from '../../api/transport.js';
-import { buildRequest, jsonEqual, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
-import { schemaFor, validateWrite, PRODUCTS, type Rec } from '../../schema/index.js';
+import { buildRequest, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
+import type { Rec } from '../../schema/index.js';
 import { listOf, parseKey, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
+import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
 import { planApply, type Batch } from './bases.js';
 
@@ -26,19 +27,15 @@ function insertById(keys: readonly RecordKey[], key: RecordKey): RecordKey[] {
   return at < 0 ? [...keys.filter((k) => k !== key), key] : [...keys.slice(0, at).filter((k) => k !== key), key, ...keys.slice(at).filter((k) => k !== key)];
 }
 
+/** The highest id among a list's keys (0 for none). */
+function highestId(keys: readonly RecordKey[]): number {
+  let most = 0;
+  for (const k of keys) most = Math.max(most, parseKey(k).id ?? 0);
+  return most;
+}
+
 const lost = (e: unknown) => e instanceof NetworkError || e instanceof TimeoutError;
 const NOT_APPLIED = 'The connection dropped before the answer, and the change was not applied: it is still here to send again.';
-
-/** Whether a server record holds every value of a request body (the server may normalise: compare normalised). */
-function holds(target: DraftTarget, record: Rec | undefined, body: Rec): boolean {
-  if (!record) return false;
-  const op = target.op === 'create' ? 'create' : 'patch';
-  const normal = validateWrite(schemaFor(target.kind), op, body, op === 'patch' ? record : undefined, { products: new Set(PRODUCTS) });
-  const values = normal.ok ? normal.record : body;
-  // Write-once fields (a configuration's origin and cache fields) are never shown: compare what is.
-  const shown = schemaFor(target.kind).fields.filter((f) => f.response && Object.hasOwn(body, f.name));
-  return shown.every((f) => jsonEqual(record[f.name], values[f.name]));
-}
 
 /** How often the progress of applyMany may change: once a frame (the TUI draws at most 60 a second). */
 const FRAME_MS = 16;
@@ -131,17 +128,15 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   async function create(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
     const t = d.target;
     const place = placeOfTarget(t);
-    const before = new Set(get().lists[listOf(t)!]?.keys ?? []);
-    // Never POST twice: find the record that a lost answer would have named.
-    const findMade = async () => {
-      const { items } = await api.list(place, { signal });
-      return items.filter((r) => !before.has(recordKey(t.kind, t.conf, Number(r.id))) && holds(t, r, req.body!)).at(-1);
-    };
+    // Never POST twice: find the record that a lost answer would have named (made after the POST
+    // went: ids are assigned increasing). A draft sent before a restart knows its own mark.
+    const findMade = async () => madeBy(get().drafts[key] ?? d, (await api.list(place, { signal })).items);
     if (d.maybeSent) {
       const made = await findMade();
       if (made) return settle(key, t, made);
     }
-    set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: true } } } : {}));
+    const madeAfterId = d.maybeSent && d.madeAfterId !== undefined ? d.madeAfterId : highestId(get().lists[listOf(t)!]?.keys ?? []);
+    set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: true, madeAfterId } } } : {}));
     ctx.flushJournal(); // on disk before the POST goes: after a crash, it is looked for before being sent again
     try {
       return settle(key, t, await api.create(place, req.body!, { signal }));

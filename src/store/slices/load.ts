@@ -1,9 +1,12 @@
 // Loads and refreshes: server copies of lists and records. `ensureLoaded` loads what is absent
 // (once, however many screens ask); `reload` loads again. Neither throws: a failure is kept in
-// `requests[key]` with its sentence, for the screen that wanted the data to show.
+// `requests[key]` with its sentence, for the screen that wanted the data to show. A list read also
+// finishes the new-record drafts whose earlier POST (answer lost, app stopped) is found in it.
 import type { Rec } from '../../schema/index.js';
-import { listKey, placeOf, recordKey, type ChildKind, type RecordKey } from '../keys.js';
+import { listKey, listOf, placeOf, recordKey, type ChildKind, type RecordKey } from '../keys.js';
 import { track, type SliceContext } from '../context.js';
+import { madeBy } from '../made.js';
+import type { Draft } from '../types.js';
 
 export interface LoadActions {
   loadConfigurations(signal?: AbortSignal): Promise<void>;
@@ -27,6 +30,22 @@ function withRecords(records: Readonly<Record<RecordKey, Rec>>, from: ReadonlyMa
   for (const k of Object.keys(records)) out[k] = records[k]!;
   for (const k of keys) out[k] = from.get(k)!;
   for (const k of drop) delete out[k];
+  return out;
+}
+
+/**
+ * The drafts without the new records of `list` that a POST sent before (a lost answer, a crash)
+ * already made: found in the list as loaded, such a draft is done. One not found stays, to be sent
+ * again (and looked for again first). Unchanged when there is none.
+ */
+function withoutMade(drafts: Readonly<Record<RecordKey, Draft>>, list: string, loaded: ReadonlyMap<RecordKey, Rec>): Readonly<Record<RecordKey, Draft>> {
+  const made = Object.keys(drafts).filter((key) => {
+    const d = drafts[key]!;
+    return d.maybeSent && d.target.op === 'create' && listOf(d.target) === list && madeBy(d, loaded.values()) !== undefined;
+  });
+  if (made.length === 0) return drafts;
+  const out = { ...drafts };
+  for (const key of made) delete out[key];
   return out;
 }
 
@@ -82,9 +101,10 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     set((s) => {
       const keys = [...loaded.keys()];
       const whole = { keys, total: loaded.size, loadedAt: ctx.now() };
-      if (streaming) return { records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records, lists: { ...s.lists, [list]: whole } };
+      const drafts = withoutMade(s.drafts, list, loaded);
+      if (streaming) return { records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records, lists: { ...s.lists, [list]: whole }, drafts };
       const gone = (s.lists[list]?.keys ?? []).filter((k) => !loaded.has(k)); // gone from the server
-      return { records: withRecords(s.records, loaded, keys, gone), lists: { ...s.lists, [list]: whole } };
+      return { records: withRecords(s.records, loaded, keys, gone), lists: { ...s.lists, [list]: whole }, drafts };
     });
   }
 
