@@ -79,6 +79,8 @@ export class ApiError extends ClientError {
   /** A validation error's messages by field; a string value becomes a one-item list (§6). */
   readonly fieldErrors: Record<string, string[]>;
   readonly body: unknown;
+  /** What was wrong with an answer the client could not use ("the answer is not a list"). */
+  readonly problem?: string;
 
   constructor(init: ApiErrorInit, problem?: string) {
     const secrets = init.secrets ?? [];
@@ -89,6 +91,7 @@ export class ApiError extends ClientError {
     super(init, `${init.status} ${reason}${summary ? ` — ${summary}` : ''}`);
     this.status = init.status;
     if (detail !== undefined) this.detail = detail;
+    if (problem !== undefined) this.problem = redact(problem, secrets);
     this.fieldErrors = fieldErrors;
     this.body = body;
   }

@@ -55,12 +55,16 @@ export function HeaderBar({ width }: { readonly width: number }) {
   const connection = useAppStore((s) => s.connection);
   const updated = useAgo(connection.lastSuccessAt);
   const crumbs = useAppStore(useShallow((s) => crumbsOf(route, s, tab)));
-  const state = !connection.online
-    ? `offline, retrying (r)${connection.lastError ? `: ${safe(connection.lastError)}` : ''}`
-    : updated
-      ? `updated ${updated}`
-      : 'connecting…';
-  return <Header crumbs={crumbs} label={options.label} readOnly={options.readOnly} state={state} failing={!connection.online} width={width} />;
+  // "updated …" only after a success and while nothing fails; else what failed, in its sentence.
+  const failing = !connection.online || connection.lastError !== undefined;
+  const state = connection.lastError
+    ? `${connection.online ? '' : 'offline: '}${safe(connection.lastError)} (r retries)`
+    : !connection.online
+      ? 'offline (r retries)'
+      : updated
+        ? `updated ${updated}`
+        : 'connecting…';
+  return <Header crumbs={crumbs} label={options.label} readOnly={options.readOnly} state={state} failing={failing} width={width} />;
 }
 
 export function FooterBar({ width }: { readonly width: number }) {

@@ -3,10 +3,12 @@
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
 import { createApiClient, type ApiClient } from '../api/index.js';
+import { ApiError, UnexpectedResponseError } from '../api/errors.js';
+import { explain } from '../api/explain.js';
+import type { AttemptEvent } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';
 import { createAppStore, createFileJournal, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
-import { errorMessage } from '../util/errors.js';
 
 export interface Session {
   readonly api: ApiClient;
@@ -26,11 +28,18 @@ const MAX_RETRY_MS = 15_000;
 
 export function openSession(options: TuiOptions): Session {
   const sent = watchFirstSend();
-  const api = createApiClient({ baseUrl: options.baseUrl, token: options.token });
+  // A call that waits to try again (429, a server error, a dropped connection) says so in the header.
+  let onRetry: (event: AttemptEvent) => void = () => undefined;
+  const api = createApiClient({ baseUrl: options.baseUrl, token: options.token, onAttempt: (event) => onRetry(event) });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
   const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
   const store = createAppStore({ api, journal });
+  onRetry = (event) => {
+    if (event.retryInMs === undefined || event.error === undefined) return;
+    const sentence = `${explain(event.error)}; trying again in ${Math.max(1, Math.round(event.retryInMs / 1000))} s`;
+    store.setState((s) => ({ connection: { ...s.connection, online: event.status !== undefined, lastError: sentence } }));
+  };
   // Drafts kept from an earlier session (a crash, a dropped link) are offered back first.
   const ui = createUiStore({ screen: 'browser' }, Object.keys(store.getState().drafts).length ? 'restore' : undefined);
   const notice = store.getState().journalNotice ?? options.notice;
@@ -41,7 +50,7 @@ export function openSession(options: TuiOptions): Session {
     try {
       await store.getState().loadConfigurations(stopped.signal);
     } catch (e) {
-      if (!stopped.signal.aborted) ui.getState().say('error', `cannot reach ${options.baseUrl}: ${errorMessage(e)}; retrying (r to retry now)`);
+      if (!stopped.signal.aborted) ui.getState().say('error', worthRetrying(e) ? `${explain(e)}; trying again (r: now)` : `${explain(e)} (r tries again)`);
       throw e;
     }
   }, stopped.signal);
@@ -102,16 +111,27 @@ function within(ms: number, ready: () => boolean, watch: (changed: () => void) =
   });
 }
 
-/** Retries the first load while the API cannot be reached (k9s-style), until stopped. */
+/**
+ * Retries the first load while the API cannot be reached or is in trouble (k9s-style), until
+ * stopped. An answer that another try would not change (the token rejected, not permitted, a
+ * redirect, an answer that is not the API's) is not retried in a loop: `r` tries again.
+ */
 async function keepLoading(load: () => Promise<void>, stopped: AbortSignal): Promise<void> {
   for (let wait = 1000; !stopped.aborted; wait = Math.min(wait * 2, MAX_RETRY_MS)) {
     try {
       await load();
       return;
-    } catch {
+    } catch (e) {
+      if (!worthRetrying(e)) return;
       await pause(wait, stopped);
     }
   }
+}
+
+function worthRetrying(e: unknown): boolean {
+  if (e instanceof UnexpectedResponseError) return false;
+  if (e instanceof ApiError) return e.status === 429 || e.status >= 500;
+  return true;
 }
 
 function pause(ms: number, stopped: AbortSignal): Promise<void> {

@@ -1,7 +1,8 @@
 // What the slices share: the store's setter/getter, its dependencies, and tracking of requests.
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/types.js';
-import { AbortError, ApiError } from '../api/errors.js';
+import { AbortError, ApiError, UnexpectedResponseError } from '../api/errors.js';
+import { explain } from '../api/explain.js';
 import type { DraftJournal } from './journal.js';
 import type { AppState } from './create-store.js';
 import type { Connection, RequestStatus } from './types.js';
@@ -23,11 +24,23 @@ export interface SliceContext {
   readonly flushJournal: () => void;
 }
 
-/** One sentence for any failure, in the API's words when it answered. */
+/** One sentence for any failure, by its cause (src/api/explain.ts); the API's words when it gave some. */
 export function messageOf(e: unknown): string {
-  if (e instanceof ApiError) return e.detail ?? e.message;
-  return e instanceof Error ? e.message : String(e);
+  return explain(e);
 }
+
+/**
+ * Whether a failed call says the API cannot be used now (the header says what failed): no answer,
+ * the token rejected or not permitted, rate limited, a server error, a redirect, an answer that is
+ * not the API's. A refused write (400, 404, 409, 422) is an answer like any other.
+ */
+function apiFailing(e: unknown): boolean {
+  if (!(e instanceof ApiError)) return true;
+  return e instanceof UnexpectedResponseError || e.status === 401 || e.status === 403 || e.status === 429 || e.status >= 500 || (e.status >= 300 && e.status < 400);
+}
+
+/** How long a request may be out before the header says the API is not answering (it keeps waiting). */
+export const SLOW_MS = 10_000;
 
 /**
  * Whether the connection state already says online with a success less than a second ago: it is
@@ -42,20 +55,44 @@ function fresh(c: Connection, now: number): boolean {
 export async function track<T>(ctx: SliceContext, key: string, status: RequestStatus, fn: () => Promise<T>): Promise<T> {
   const at = ctx.now();
   ctx.set((s) => ({ requests: { ...s.requests, [key]: { status, at } } }));
+  // Not answering after SLOW_MS: the header says so while the request waits (up to its time limit).
+  const slow = setTimeout(() => {
+    ctx.set((s) => ({ connection: { ...s.connection, lastError: `${hostOf(ctx.deps.api.baseUrl)} has not answered for ${SLOW_MS / 1000} s; still waiting` } }));
+  }, SLOW_MS);
+  slow.unref?.();
   try {
     const value = await fn();
+    clearTimeout(slow);
     ctx.set((s) => ({
       requests: { ...s.requests, [key]: { status: 'idle', at: ctx.now() } },
       connection: fresh(s.connection, ctx.now()) ? s.connection : { online: true, lastSuccessAt: ctx.now() },
     }));
     return value;
   } catch (e) {
-    const answered = e instanceof ApiError;
+    clearTimeout(slow);
     const aborted = e instanceof AbortError;
+    const message = messageOf(e);
     ctx.set((s) => ({
-      requests: { ...s.requests, [key]: aborted ? { status: 'idle', at: ctx.now() } : { status: 'error', message: messageOf(e), at: ctx.now() } },
-      connection: answered || aborted ? { ...s.connection, online: true, lastSuccessAt: ctx.now() } : { ...s.connection, online: false, lastError: messageOf(e) },
+      requests: { ...s.requests, [key]: aborted ? { status: 'idle', at: ctx.now() } : { status: 'error', message, at: ctx.now() } },
+      connection: connectionAfter(s.connection, e, message, ctx.now()),
     }));
     throw e;
+  }
+}
+
+/** The connection state after a failed call: cancelled or refused (an answer) is fine; else what failed. */
+function connectionAfter(c: Connection, e: unknown, message: string, now: number): Connection {
+  if (e instanceof AbortError) return c.lastError === undefined ? c : { ...c, lastError: undefined };
+  if (!apiFailing(e)) return { online: true, lastSuccessAt: now };
+  // It answered (a status), so it is there; what it answered is the problem. No answer: offline.
+  const lastSuccessAt = c.lastSuccessAt === undefined ? {} : { lastSuccessAt: c.lastSuccessAt };
+  return { online: e instanceof ApiError, ...lastSuccessAt, lastError: message };
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return 'the API';
   }
 }

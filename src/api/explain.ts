@@ -1,0 +1,109 @@
+// One sentence per cause of a failed call, from the typed errors (their class, status, code and
+// shape, never their text): what the status line, a tab that could not load and the header say.
+import { STATUS_CODES } from 'node:http';
+import { AbortError, ApiError, ClientError, NetworkError, TimeoutError, UnexpectedResponseError } from './errors.js';
+
+/** TLS failures by code (Node's and OpenSSL's): the certificate is not one this machine trusts. */
+const UNTRUSTED = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+const EXPIRED = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+
+function hostOf(e: ClientError): string {
+  try {
+    return new URL(e.url).host;
+  } catch {
+    return 'the API';
+  }
+}
+
+function pathOf(e: ClientError): string {
+  try {
+    return new URL(e.url).pathname;
+  } catch {
+    return e.url;
+  }
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** The names a certificate was for, from Node's altname error ("…is not in the cert's altnames: DNS:a, DNS:b"). */
+function certNames(e: NetworkError): string | undefined {
+  const cause = e.cause instanceof Error ? e.cause.message : '';
+  const names = /altnames: (.*)$/.exec(cause)?.[1];
+  return names ? names.replace(/\b(DNS|IP Address):/g, '').trim() : undefined;
+}
+
+function network(e: NetworkError): string {
+  const host = hostOf(e);
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return `cannot reach ${host}: connection refused (nothing listens there; check the URL and port)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `cannot reach ${host}: no such host (the DNS lookup failed)`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `cannot reach ${host}: the network does not lead there`;
+    case 'ERR_TLS_CERT_ALTNAME_INVALID': {
+      const names = certNames(e);
+      return `TLS failed: the certificate of ${host} is not for that name${names ? ` (it names ${names})` : ''}`;
+    }
+  }
+  if (UNTRUSTED.has(e.code)) return `TLS failed: the certificate of ${host} is not trusted here (${e.code}; a private CA: NODE_EXTRA_CA_CERTS)`;
+  if (EXPIRED.has(e.code)) return `TLS failed: the certificate of ${host} has expired or is not valid yet`;
+  if (e.code.startsWith('ERR_TLS') || e.code.startsWith('ERR_SSL')) return `TLS failed with ${host} (${e.code})`;
+  return e.mayHaveReached ? `the connection to ${host} broke before the answer (${e.code})` : `cannot reach ${host} (${e.code})`;
+}
+
+function timeout(e: TimeoutError): string {
+  const host = hostOf(e);
+  if (e.phase === 'connect') return `cannot reach ${host}: no connection within ${seconds(e.timeoutMs)}`;
+  if (e.phase === 'headers') return `${host} is not answering: nothing within ${seconds(e.timeoutMs)}`;
+  return `the answer from ${host} stalled for ${seconds(e.timeoutMs)}`;
+}
+
+/** A redirect's target, when the answer said (the Location header, kept in the body by the transport). */
+function locationOf(e: ApiError): string | undefined {
+  const body = e.body;
+  if (body !== null && typeof body === 'object' && 'location' in body && typeof body.location === 'string') return body.location;
+  return undefined;
+}
+
+function answer(e: ApiError): string {
+  const s = e.status;
+  const detail = e.detail ? `: ${e.detail}` : '';
+  if (e instanceof UnexpectedResponseError) {
+    if (e.problem === 'the answer is not valid JSON') {
+      const text = typeof e.body === 'string' ? e.body.replace(/\s+/g, ' ').trim().slice(0, 40) : '';
+      return `the answer to ${e.method} ${pathOf(e)} is not JSON${text ? ` (it begins "${text}")` : ''}: is the base URL the API's?`;
+    }
+    return `the answer to ${e.method} ${pathOf(e)} has the wrong shape: ${e.problem ?? 'not what the API sends'}`;
+  }
+  if (s === 401) return `the token was rejected (401): run \`cdn-tui login\` or check the profile`;
+  if (s === 403) return `not permitted (403): this token may not ${e.method === 'GET' ? 'view' : 'change'} ${pathOf(e)} (needs the "${e.method === 'GET' ? 'view' : 'edit'}" permission)${detail}`;
+  if (s === 404) return `not found (404): ${e.method} ${pathOf(e)}${detail}`;
+  if (s === 429) return `rate limited (429)${detail}`;
+  if (s >= 500) return `server error (${s} ${STATUS_CODES[s] ?? ''})${detail}`.replace(' )', ')');
+  if (s >= 300 && s < 400) {
+    const to = locationOf(e);
+    return `the API redirected (${s}) ${to ? `to ${to}` : 'elsewhere'}; not followed: check the base URL`;
+  }
+  return e.detail ?? e.message;
+}
+
+/** The sentence for a failed call (anything else: its message). */
+export function explain(e: unknown): string {
+  if (e instanceof AbortError) return 'cancelled';
+  if (e instanceof TimeoutError) return timeout(e);
+  if (e instanceof NetworkError) return network(e);
+  if (e instanceof ApiError) return answer(e);
+  return e instanceof Error ? e.message : String(e);
+}
