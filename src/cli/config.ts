@@ -60,13 +60,19 @@ export function readConfig(path: string, options: { readonly allowInsecure?: boo
   }
   const config = checkShape(data, path);
   const holdsToken = Object.values(config.profiles).some((p) => typeof p.token === 'string' && p.token !== '');
-  if (holdsToken && (mode & 0o077) !== 0 && !options.allowInsecure) {
-    const octal = (mode & 0o777).toString(8).padStart(4, '0');
-    throw new CliError(
-      `the config file ${path} holds a token but other users can read it (mode ${octal}), so it was not used; "chmod 600 ${shellWord(path)}" fixes that`,
-    );
-  }
+  if (holdsToken && !options.allowInsecure) requirePrivate('the config file', path, mode);
   return config;
+}
+
+/**
+ * Refuses a file that holds a token when its mode lets group or others in: a CliError (exit 1) that
+ * names the mode and the chmod that fixes it, never the token. `what` is "the config file", "the
+ * token file".
+ */
+export function requirePrivate(what: string, path: string, mode: number): void {
+  if ((mode & 0o077) === 0) return;
+  const octal = (mode & 0o777).toString(8).padStart(4, '0');
+  throw new CliError(`${what} ${path} holds a token but other users can read it (mode ${octal}), so it was not used; "chmod 600 ${shellWord(path)}" fixes that`);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

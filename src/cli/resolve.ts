@@ -1,9 +1,9 @@
 // Which API the TUI talks to: flags > environment > profile (UX.md §1), or the demo. Pure apart
 // from reading the config and token files it is told about; the caller passes the environment.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { codeOf, errorMessage } from '../util/errors.js';
 import type { TuiFlags } from './args.js';
-import { configPath, readConfig, type ConfigFile, type Profile } from './config.js';
+import { configPath, readConfig, requirePrivate, type ConfigFile, type Profile } from './config.js';
 import { CliError, UsageError, addSecret } from './errors.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -130,17 +130,22 @@ function unknownProfile(named: Sourced, path: string, config: ConfigFile | undef
   );
 }
 
-/** The token of --token-file: the file's text, trimmed. */
+/** The token of --token-file: the file's text, trimmed. A file others can read is refused, as the config file is. */
 export function readTokenFile(path: string): string {
   let text: string;
+  let stats: Stats;
   try {
+    stats = statSync(path);
     text = readFileSync(path, 'utf8');
   } catch (e) {
     throw new CliError(`cannot read the token file ${path} (${codeOf(e) ?? errorMessage(e)})`);
   }
   const token = text.trim();
   if (token === '') throw new CliError(`the token file ${path} is empty`);
-  addSecret(token);
+  addSecret(token); // masked from here on, the refusal below included
+  // Only a regular file keeps the token for others to find; a pipe (`--token-file <(pass show cdn)`)
+  // or /dev/stdin is read once, by us, whatever its mode says.
+  if (stats.isFile()) requirePrivate('the token file', path, stats.mode);
   return token;
 }
 

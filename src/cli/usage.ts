@@ -14,8 +14,10 @@ flags, the environment or a profile, it runs the demo: an embedded emulator with
 
 Options:
   --base-url URL      the API, e.g. https://api.example.com
-  --token TOKEN       the API token (visible to other users in ps; prefer --token-file or a profile)
-  --token-file FILE   read the token from FILE (surrounding whitespace is ignored)
+  --token TOKEN       the API token (visible to other users in ps: prefer --token-file,
+                      CDN_TUI_TOKEN or a profile from cdn-tui login)
+  --token-file FILE   read the token from FILE, mode 0600: refused if others can read it
+                      (surrounding whitespace is ignored)
   --profile NAME      use profile NAME of the config file
   --read-only         no write key works; the header says READ-ONLY
   --demo              the demo, whatever is configured

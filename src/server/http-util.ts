@@ -28,6 +28,16 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The client closed its connection before its request body had all arrived: there is no one left to
+ * answer (logged as 499, API.md §5), and nothing went wrong on this side.
+ */
+export class ClientGone extends Error {
+  constructor(cause: unknown) {
+    super('the client closed the connection during its request', { cause });
+  }
+}
+
 export const notFound = () => new HttpError(404, { detail: 'Not found.' });
 
 export function badRequest(body: unknown): HttpError {
@@ -51,12 +61,19 @@ export async function readJsonBody(req: IncomingMessage, note: BodyNote): Promis
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    // Bytes: nothing has set an encoding on the request.
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += bytes.length;
-    if (size > MAX_BODY) throw tooLarge();
-    chunks.push(bytes);
+  try {
+    for await (const chunk of req) {
+      // Bytes: nothing has set an encoding on the request.
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += bytes.length;
+      if (size > MAX_BODY) throw tooLarge();
+      chunks.push(bytes);
+    }
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    // A request stream fails only when its connection does (reset, closed before Content-Length
+    // bytes came, a broken chunked body): the client will read no answer.
+    throw new ClientGone(e);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   try {

@@ -4,7 +4,10 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 export interface LogEntry {
   readonly method: string;
   readonly path: string;
+  /** 499: the client closed the connection before it was answered. */
   readonly status: number;
+  /** With 499 after the request was handled: the status its answer would have had (a write may be applied). */
+  readonly unsent_status?: number;
   readonly ms: number;
   readonly body?: unknown;
   readonly body_text?: string;

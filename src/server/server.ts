@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorMessage, errorStack } from '../util/errors.js';
 import { Auth, requirePermission } from './auth.js';
-import { HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
+import { ClientGone, HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
 import type { ServeOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
@@ -12,10 +12,14 @@ import { route } from './routes.js';
 import type { Store } from './store.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The log's status for a request whose client closed the connection before it was answered (as nginx logs it). */
+const CLIENT_CLOSED = 499;
 
 interface Outcome {
   readonly reply: Reply;
   readonly note: BodyNote;
+  /** The client closed the connection while its body was being read. */
+  readonly gone?: boolean;
 }
 
 export function createApiServer(store: Store, options: ServeOptions, log: RequestLog | undefined): Server {
@@ -49,6 +53,7 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
       return { reply: { ...reply, headers: { ...extra, ...reply.headers } }, note };
     } catch (e) {
       if (e instanceof HttpError) return { reply: { ...e.toReply(), headers: { ...extra, ...e.headers } }, note };
+      if (e instanceof ClientGone) return { reply: { status: CLIENT_CLOSED }, note, gone: true };
       throw e;
     }
   }
@@ -72,15 +77,19 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
         process.stderr.write(`cdn-tui serve: internal error on ${req.method} ${req.url}: ${errorStack(e)}\n`);
         return { reply: { status: 500, body: { detail: 'Internal server error.' } }, note: {} };
       })
-      .then(async ({ reply, note }) => {
-        if (options.latencyMs > 0) await sleep(options.latencyMs);
-        const reset = options.resetRate > 0 && reply.status < 500 && Math.random() < options.resetRate;
+      .then(async ({ reply, note, gone }) => {
+        if (options.latencyMs > 0 && !gone) await sleep(options.latencyMs);
+        // Looked at after the work and the latency: a client may leave while its answer waits. Its
+        // write may have been applied; the log keeps the status it would have had.
+        const left = gone === true || res.destroyed;
+        const reset = !left && options.resetRate > 0 && reply.status < 500 && Math.random() < options.resetRate;
         const method = req.method ?? '';
         try {
           log?.write({
             method,
             path: req.url ?? '',
-            status: reply.status,
+            status: left ? CLIENT_CLOSED : reply.status,
+            ...(left && !gone ? { unsent_status: reply.status } : {}),
             ms: Math.round((performance.now() - started) * 10) / 10,
             ...(WRITES.has(method) && note.value !== undefined ? { body: note.value } : {}),
             ...(WRITES.has(method) && note.text !== undefined ? { body_text: note.text } : {}),
@@ -90,7 +99,8 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
           // the answer matters more than its log line
           process.stderr.write(`cdn-tui serve: cannot write the log: ${errorMessage(e)}\n`);
         }
-        if (reset) {
+        // Nothing is written to a connection the client has closed (or, for --reset-rate, one we drop).
+        if (left || reset) {
           req.socket.destroy();
           return;
         }

@@ -1,7 +1,7 @@
 // The built bin as a user meets it: fast --help/--version, one line and exit 2 without a terminal,
 // one sentence (never a stack) for bad usage and bad settings.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/emulator.js';
@@ -75,6 +75,17 @@ describe('settings errors in a terminal: one sentence, never a stack, the token 
     expect(r.output).toContain(`chmod 600 ${path}`);
     expect(r.output).not.toContain('file-token-7777');
     expect(r.output.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a token file others can read: exit 1 with the chmod, the token never shown', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'token');
+    writeFileSync(file, 'file-token-9999\n', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    const r = await inPty(['--base-url', 'http://127.0.0.1:1', '--token-file', file], { CDN_TUI_CONFIG: join(dir, 'none.json') });
+    expect(r.exitCode).toBe(1);
+    expect(r.output.trim()).toBe(`cdn-tui: the token file ${file} holds a token but other users can read it (mode 0644), so it was not used; "chmod 600 ${file}" fixes that.`);
+    expect(r.output).not.toContain('file-token-9999');
   });
 
   it('an unknown profile: exit 2', async () => {

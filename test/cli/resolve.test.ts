@@ -1,5 +1,7 @@
 // Resolution of the API to talk to (UX.md §1): flags > environment > profile, the config file's
 // checks, --token-file, and the demo. Pure unit tests: env and paths are passed, the home is a temp dir.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -220,11 +222,18 @@ describe('the config file is checked', () => {
   });
 });
 
+/** A token file with this mode (chmod'ed, so the umask does not decide). */
+function tokenFile(dir: string, text: string, mode = 0o600): string {
+  const file = join(dir, 'token');
+  writeFileSync(file, text, { mode });
+  chmodSync(file, mode);
+  return file;
+}
+
 describe('--token-file', () => {
   it('reads the token, trimmed, and beats CDN_TUI_TOKEN', () => {
     const dir = tempDir();
-    const file = join(dir, 'token');
-    writeFileSync(file, '  file-token-5555\n\n');
+    const file = tokenFile(dir, '  file-token-5555\n\n');
     const r = api(resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: file }), { env: { CDN_TUI_TOKEN: 'env-token-3333', CDN_TUI_CONFIG: join(dir, 'no.json') }, home: dir }));
     expect(r.token).toBe('file-token-5555');
   });
@@ -238,6 +247,32 @@ describe('--token-file', () => {
     writeFileSync(join(dir, 'blank'), ' \n');
     const blank = failure(() => resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: join(dir, 'blank') }), { env: {}, home: dir }));
     expect(blank.message).toContain('is empty');
+  });
+
+  it('refuses a token file that group or others can read, as the config file, naming the chmod that fixes it', () => {
+    for (const mode of [0o644, 0o640, 0o604, 0o660]) {
+      const dir = tempDir();
+      const file = tokenFile(dir, 'file-token-6666\n', mode);
+      // Refused, not skipped: CDN_TUI_TOKEN does not stand in for a token file that was given.
+      const e = failure(() => resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: file }), { env: { CDN_TUI_TOKEN: 'env-token-3333', CDN_TUI_CONFIG: join(dir, 'no.json') }, home: dir }));
+      expect(e.exitCode).toBe(1);
+      expect(e.message).toBe(`the token file ${file} holds a token but other users can read it (mode 0${mode.toString(8)}), so it was not used; "chmod 600 ${file}" fixes that`);
+      expect(e.message).not.toContain('file-token-6666');
+    }
+  });
+
+  it('reads a pipe whatever its mode (--token-file <(pass show cdn) keeps working)', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'token-pipe');
+    expect(spawnSync('mkfifo', ['-m', '644', fifo]).status).toBe(0);
+    // The writer runs in its own process: reading the pipe blocks this one until it writes.
+    const writer = spawn('sh', ['-c', 'printf "pipe-token-8888\\n" > "$1"', 'sh', fifo], { stdio: 'ignore' });
+    try {
+      const r = api(resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: fifo }), { env: { CDN_TUI_CONFIG: join(dir, 'no.json') }, home: dir }));
+      expect(r.token).toBe('pipe-token-8888');
+    } finally {
+      if (writer.exitCode === null) await once(writer, 'exit');
+    }
   });
 });
 

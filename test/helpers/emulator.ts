@@ -34,7 +34,10 @@ export interface Reply {
 export interface LogLine {
   readonly method: string;
   readonly path: string;
+  /** 499: the client closed the connection before it was answered. */
   readonly status: number;
+  /** With 499 after the request was handled: the status its answer would have had. */
+  readonly unsent_status?: number;
   readonly ms: number;
   /** The JSON request body, when there was one. */
   readonly body?: JsonBody;
