@@ -68,9 +68,14 @@ export function createApiClient(options: ClientOptions): ApiClient {
     seen.add(url.href);
     const reply = await call('GET', url, signal);
     const page = pageOf(reply.body);
-    if (!page) throw unexpected('GET', url, reply, 'the answer is not a list');
+    if (!page) throw unexpected('GET', url, reply, 'the answer is not a list (nor {"results": [...]})');
     const records = page.items;
-    if (!records.every(isPlainObject)) throw unexpected('GET', url, reply, 'the list holds something other than records');
+    const bad = records.findIndex((r) => !isPlainObject(r) || !Number.isSafeInteger(r.id) || Number(r.id) <= 0);
+    if (bad >= 0) {
+      const r = records[bad];
+      const what = !isPlainObject(r) ? 'is not a record' : r.id === undefined ? 'has no id' : `has the id ${JSON.stringify(r.id).slice(0, 20)}, not a positive integer`;
+      throw unexpected('GET', url, reply, `item ${bad + 1} ${what}`);
+    }
     const total = totalOf(reply, page.count);
     // cast: the contract's record type for records the client does not check field by field (see `served`)
     const items = records as R[];
