@@ -2,7 +2,7 @@
 // stores, and the first load of the configurations, started at once so the request is on its way
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
-import { createApiClient, type ApiClient } from '../api/index.js';
+import { LimitError, createApiClient, type ApiClient } from '../api/index.js';
 import type { TuiOptions } from '../app/options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';
 import { createAppStore, createFileJournal, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
@@ -26,7 +26,12 @@ const MAX_RETRY_MS = 15_000;
 
 export function openSession(options: TuiOptions): Session {
   const sent = watchFirstSend();
-  const api = createApiClient({ baseUrl: options.baseUrl, token: options.token });
+  const api = createApiClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    timeouts: { ...(options.headersTimeoutMs !== undefined ? { headers: options.headersTimeoutMs } : {}), ...(options.bodyTimeoutMs !== undefined ? { body: options.bodyTimeoutMs } : {}) },
+  });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
   const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
@@ -41,7 +46,10 @@ export function openSession(options: TuiOptions): Session {
     try {
       await store.getState().loadConfigurations(stopped.signal);
     } catch (e) {
-      if (!stopped.signal.aborted) ui.getState().say('error', `cannot reach ${options.baseUrl}: ${errorMessage(e)}; retrying (r to retry now)`);
+      if (stopped.signal.aborted) throw e;
+      // Over a bound the same answer would come again: said once, tried again only on `r`.
+      if (e instanceof LimitError) ui.getState().say('error', `${errorMessage(e)} (r to try again)`);
+      else ui.getState().say('error', `cannot reach ${options.baseUrl}: ${errorMessage(e)}; retrying (r to retry now)`);
       throw e;
     }
   }, stopped.signal);
@@ -102,13 +110,14 @@ function within(ms: number, ready: () => boolean, watch: (changed: () => void) =
   });
 }
 
-/** Retries the first load while the API cannot be reached (k9s-style), until stopped. */
-async function keepLoading(load: () => Promise<void>, stopped: AbortSignal): Promise<void> {
+/** Retries the first load while the API cannot be reached (k9s-style), until stopped; an answer over a bound ends it. Exported for its test. */
+export async function keepLoading(load: () => Promise<void>, stopped: AbortSignal): Promise<void> {
   for (let wait = 1000; !stopped.aborted; wait = Math.min(wait * 2, MAX_RETRY_MS)) {
     try {
       await load();
       return;
-    } catch {
+    } catch (e) {
+      if (e instanceof LimitError) return;
       await pause(wait, stopped);
     }
   }
