@@ -22,14 +22,16 @@ export function redact(text: string, secrets: Secrets): string {
   return out;
 }
 
-/** A JSON value with `redact` applied to every string in it (keys included). */
-export function redactValue(value: unknown, secrets: Secrets): unknown {
+/** Deeper than this an error body is cut: `[[[…` a hundred thousand deep would overflow the stack. */
+const MAX_DEPTH = 64;
+
+/** A JSON value with `redact` applied to every string in it (keys included); nesting below MAX_DEPTH becomes '…'. */
+export function redactValue(value: unknown, secrets: Secrets, depth = 0): unknown {
   if (typeof value === 'string') return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), redactValue(v, secrets)]));
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), redactValue(v, secrets, depth + 1)]));
 }
 
 /** `METHOD /path?query` of a URL, the way messages name a request. */

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LimitError, createApiClient, type ClientOptions, type Place } from '../../src/api/index.js';
+import { ApiError, LimitError, createApiClient, type ClientOptions, type Place } from '../../src/api/index.js';
 import { waitFor } from '../helpers/emulator.js';
 
 const CONFS: Place = { kind: 'configuration' };
@@ -162,6 +162,36 @@ describe('the time of an answer', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(e).toMatchObject({ limit: 'headers-time', value: 300 });
     expect(e.message).toMatch(/no answer from 127\.0\.0\.1:\d+ within 0\.3 s \(--headers-timeout\)$/);
+    expect(s.requests()).toBe(1);
+  });
+});
+
+describe('the length of a list', () => {
+  it('takes 200,000 records in one answer (a server that ignores paging), whole and in order', async () => {
+    const N = 200_000;
+    const body = Buffer.from(JSON.stringify(Array.from({ length: N }, (_, i) => ({ id: i + 1 }))));
+    const s = await hostile((_req, res) => res.end(body));
+    const all = await s.api.list(CONFS);
+    expect(all.items).toHaveLength(N);
+    expect(all.items.at(-1)).toEqual({ id: N });
+    let read = 0;
+    for await (const page of s.api.listPages(CONFS)) read += page.items.length;
+    expect(read).toBe(N);
+  });
+});
+
+describe('the depth of an error answer', () => {
+  it('a 400 whose body nests 100,000 deep is still the 400, its body cut at a depth', async () => {
+    const s = await hostile((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(`{"name": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    });
+    const e = await s.api.get(CONFS, 1).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).status).toBe(400);
     expect(s.requests()).toBe(1);
   });
 });
