@@ -2,8 +2,6 @@
 // pause between two chunks, so a server that sends a byte a second would hold a request forever,
 // and `body.text()` gathers whatever comes: here the bytes are counted as they arrive and the time
 // of the whole body is watched, and the request is cut as soon as either bound is passed.
-import type { Readable } from 'node:stream';
-
 export interface BodyBounds {
   /** The most bytes an answer may carry. */
   readonly maxBytes: number;
@@ -12,8 +10,8 @@ export interface BodyBounds {
 }
 
 export interface BodyReading {
-  /** The body as undici hands it over (a Readable of Buffers). */
-  readonly body: Readable;
+  /** The body as undici hands it over: a Readable of Buffers. */
+  readonly body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown };
   /** The Content-Length the server announced, when it did. */
   readonly declaredLength: number | undefined;
   readonly bounds: BodyBounds;
@@ -39,7 +37,7 @@ export async function readBounded(reading: BodyReading): Promise<string> {
   let size = 0;
   try {
     if (!failure) {
-      for await (const chunk of body as AsyncIterable<Buffer>) {
+      for await (const chunk of body) {
         size += chunk.length;
         if (size > bounds.maxBytes) {
           stop('size');
