@@ -22,14 +22,16 @@ export function redact(text: string, secrets: Secrets): string {
   return out;
 }
 
-/** A JSON value with `redact` applied to every string in it (keys included). */
-export function redactValue(value: unknown, secrets: Secrets): unknown {
+/** Deeper than this an error body is cut: `[[[…` a hundred thousand deep would overflow the stack. */
+const MAX_DEPTH = 64;
+
+/** A JSON value with `redact` applied to every string in it (keys included); nesting below MAX_DEPTH becomes '…'. */
+export function redactValue(value: unknown, secrets: Secrets, depth = 0): unknown {
   if (typeof value === 'string') return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), redactValue(v, secrets)]));
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), redactValue(v, secrets, depth + 1)]));
 }
 
 /** `METHOD /path?query` of a URL, the way messages name a request. */
@@ -68,6 +70,8 @@ export interface ApiErrorInit extends ErrorInit {
   readonly status: number;
   /** The parsed JSON body, or the raw text when it was not JSON. */
   readonly body: unknown;
+  /** A redirect's Location header (redirects are not followed: the token goes only to baseUrl). */
+  readonly location?: string;
 }
 
 /** The server answered, with a status the call cannot use. */
@@ -81,6 +85,8 @@ export class ApiError extends ClientError {
   readonly body: unknown;
   /** What was wrong with an answer the client could not use ("the answer is not a list"). */
   readonly problem?: string;
+  /** Where a redirect pointed. */
+  readonly location?: string;
 
   constructor(init: ApiErrorInit, problem?: string) {
     const secrets = init.secrets ?? [];
@@ -92,6 +98,7 @@ export class ApiError extends ClientError {
     this.status = init.status;
     if (detail !== undefined) this.detail = detail;
     if (problem !== undefined) this.problem = redact(problem, secrets);
+    if (init.location !== undefined) this.location = redact(init.location, secrets);
     this.fieldErrors = fieldErrors;
     this.body = body;
   }
@@ -129,15 +136,55 @@ export class NetworkError extends ClientError {
   /** Whether the server may have received (and acted on) the request. */
   readonly mayHaveReached: boolean;
 
-  constructor(init: ErrorInit & { readonly code: string; readonly host: string; readonly detail?: string }) {
+  /** `sentence` replaces the one made from the code (LimitError says which bound it went over). */
+  constructor(init: ErrorInit & { readonly code: string; readonly host: string; readonly detail?: string; readonly sentence?: string }) {
     const known = NETWORK_CODES[init.code];
     const what = known?.phrase ?? init.detail ?? init.code;
-    super(init, known && !known.reached ? `cannot reach ${init.host} (${what})` : `no answer from ${init.host} (${what})`);
+    super(init, init.sentence ?? (known && !known.reached ? `cannot reach ${init.host} (${what})` : `no answer from ${init.host} (${what})`));
     this.code = init.code;
     this.retryable = known !== undefined;
     this.mayHaveReached = known?.reached ?? true;
   }
 }
+
+/** Which bound an answer went over: its size, the wait for its headers, the time its whole body took. */
+export type LimitKind = 'size' | 'headers-time' | 'body-time';
+
+const LIMIT_CODES: Record<LimitKind, string> = { size: 'LIMIT_SIZE', 'headers-time': 'LIMIT_HEADERS_TIME', 'body-time': 'LIMIT_BODY_TIME' };
+
+/**
+ * An answer went over one of the client's bounds (--max-body, --headers-timeout, --body-timeout)
+ * and was abandoned, its connection closed. A NetworkError: no usable answer came, and the server
+ * may have acted on the request (a write is reconciled, not sent again). Never retried: the same
+ * request would go over the same bound again.
+ */
+export class LimitError extends NetworkError {
+  override name = 'LimitError';
+  readonly limit: LimitKind;
+  /** The bound that was passed: bytes for 'size', milliseconds for the times. */
+  readonly value: number;
+
+  constructor(init: ErrorInit & { readonly limit: LimitKind; readonly value: number; readonly host: string }) {
+    const sentence =
+      init.limit === 'size'
+        ? `the answer is larger than ${formatBytes(init.value)} (--max-body)`
+        : init.limit === 'headers-time'
+          ? `no answer from ${init.host} within ${seconds(init.value)} (--headers-timeout)`
+          : `the answer from ${init.host} took longer than ${seconds(init.value)} to arrive (--body-timeout)`;
+    super({ ...init, code: LIMIT_CODES[init.limit], sentence });
+    this.limit = init.limit;
+    this.value = init.value;
+  }
+}
+
+/** A byte count the way --max-body takes it: 32 MiB, 64 MB, 512 KiB, or bytes when no unit divides it. */
+export function formatBytes(bytes: number): string {
+  const units: Array<[string, number]> = [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10], ['GB', 1e9], ['MB', 1e6], ['kB', 1e3]];
+  for (const [unit, size] of units) if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  return `${bytes} bytes`;
+}
+
+const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
 export type TimeoutPhase = 'connect' | 'headers' | 'body';
 
@@ -148,7 +195,7 @@ export class TimeoutError extends ClientError {
   readonly timeoutMs: number;
 
   constructor(init: ErrorInit & { readonly phase: TimeoutPhase; readonly timeoutMs: number; readonly host: string }) {
-    const secs = `${Math.round(init.timeoutMs / 100) / 10} s`;
+    const secs = seconds(init.timeoutMs);
     const sentence =
       init.phase === 'connect'
         ? `cannot reach ${init.host} (no connection within ${secs})`

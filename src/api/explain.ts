@@ -1,7 +1,7 @@
 // One sentence per cause of a failed call, from the typed errors (their class, status, code and
 // shape, never their text): what the status line, a tab that could not load and the header say.
 import { STATUS_CODES } from 'node:http';
-import { AbortError, ApiError, ClientError, NetworkError, TimeoutError, UnexpectedResponseError } from './errors.js';
+import { AbortError, ApiError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes } from './errors.js';
 
 /** TLS failures by code (Node's and OpenSSL's): the certificate is not one this machine trusts. */
 const UNTRUSTED = new Set([
@@ -70,11 +70,11 @@ function timeout(e: TimeoutError): string {
   return `the answer from ${host} stalled for ${seconds(e.timeoutMs)}`;
 }
 
-/** A redirect's target, when the answer said (the Location header, kept in the body by the transport). */
-function locationOf(e: ApiError): string | undefined {
-  const body = e.body;
-  if (body !== null && typeof body === 'object' && 'location' in body && typeof body.location === 'string') return body.location;
-  return undefined;
+function limit(e: LimitError): string {
+  const host = hostOf(e);
+  if (e.limit === 'size') return `the answer to ${e.method} ${pathOf(e)} is larger than ${formatBytes(e.value)}: abandoned (--max-body)`;
+  if (e.limit === 'headers-time') return `${host} is not answering: nothing within ${seconds(e.value)} (--headers-timeout)`;
+  return `the answer from ${host} took longer than ${seconds(e.value)} to arrive: abandoned (--body-timeout)`;
 }
 
 function answer(e: ApiError): string {
@@ -93,7 +93,7 @@ function answer(e: ApiError): string {
   if (s === 429) return `rate limited (429)${detail}`;
   if (s >= 500) return `server error (${s} ${STATUS_CODES[s] ?? ''})${detail}`.replace(' )', ')');
   if (s >= 300 && s < 400) {
-    const to = locationOf(e);
+    const to = e.location;
     return `the API redirected (${s}) ${to ? `to ${to}` : 'elsewhere'}; not followed: check the base URL`;
   }
   return e.detail ?? e.message;
@@ -102,6 +102,7 @@ function answer(e: ApiError): string {
 /** The sentence for a failed call (anything else: its message). */
 export function explain(e: unknown): string {
   if (e instanceof AbortError) return 'cancelled';
+  if (e instanceof LimitError) return limit(e);
   if (e instanceof TimeoutError) return timeout(e);
   if (e instanceof NetworkError) return network(e);
   if (e instanceof ApiError) return answer(e);

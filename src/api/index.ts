@@ -1,7 +1,8 @@
 // The API client: `createApiClient(options)` and what its callers handle.
 export { createApiClient } from './client.js';
-export { AbortError, ApiError, ClientError, NetworkError, TimeoutError, UnexpectedResponseError, redact } from './errors.js';
-export type { Secrets, TimeoutPhase } from './errors.js';
+export { AbortError, ApiError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, redact } from './errors.js';
+export type { LimitKind, Secrets, TimeoutPhase } from './errors.js';
+export { DEFAULT_BOUNDS } from './transport.js';
 export { CONFIGURATIONS, resourcePath, type PathKind } from './paths.js';
 export type {
   ApiClient,

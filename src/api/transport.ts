@@ -4,10 +4,12 @@ import { Agent, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { nameOf } from '../util/errors.js';
 import type { AttemptEvent, ClientOptions } from './types.js';
+import { readBounded } from './body.js';
 import {
   AbortError,
   ApiError,
   ClientError,
+  LimitError,
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
@@ -23,19 +25,36 @@ import {
  */
 export const MAX_IN_FLIGHT = 8;
 
+/**
+ * The bounds of an answer by default, for a slow link: a list of 100,000 records is ~25 MiB; a
+ * loaded server can take a while to start answering, and 32 MiB at 2 Mbit/s takes ~130 s (a list
+ * that big comes in pages of 1,000, each well within the time). A stall (no byte at all) gives up sooner.
+ */
+export const DEFAULT_BOUNDS = {
+  maxBodyBytes: 32 * 2 ** 20,
+  headersMs: 30_000,
+  bodyMs: 120_000,
+  stallMs: 30_000,
+  connectMs: 5_000,
+} as const;
+
 const RETRYABLE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
-const TIMEOUT_CODES: Record<string, TimeoutPhase> = {
+/** undici's timeouts that a retry may outlast; its headers timeout is the --headers-timeout bound. */
+const TIMEOUT_CODES: Record<string, 'connect' | 'stall'> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect',
-  UND_ERR_HEADERS_TIMEOUT: 'headers',
-  UND_ERR_BODY_TIMEOUT: 'body',
+  UND_ERR_BODY_TIMEOUT: 'stall',
 };
+const TIMEOUT_PHASES: Record<'connect' | 'stall', TimeoutPhase> = { connect: 'connect', stall: 'body' };
 
 export interface TransportSettings {
   readonly dispatcher: Dispatcher;
   readonly maxAttempts: number;
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
-  readonly timeouts: { readonly connect: number; readonly headers: number; readonly body: number };
+  /** In ms: connect, headers (from the request sent), body (the whole body), stall (between two chunks). */
+  readonly timeouts: { readonly connect: number; readonly headers: number; readonly body: number; readonly stall: number };
+  /** The most bytes one answer's body may carry. */
+  readonly maxBodyBytes: number;
   readonly onAttempt?: (event: AttemptEvent) => void;
   /** Drawn for full jitter; tests may fix it. */
   readonly random: () => number;
@@ -43,10 +62,12 @@ export interface TransportSettings {
 
 /** The settings of ClientOptions with their defaults; makes the one Agent when none is injected. */
 export function transportSettings(options: ClientOptions): TransportSettings {
+  const body = positive(options.timeouts?.body ?? DEFAULT_BOUNDS.bodyMs, 'timeouts.body');
   const timeouts = {
-    connect: options.timeouts?.connect ?? 5_000,
-    headers: options.timeouts?.headers ?? 15_000,
-    body: options.timeouts?.body ?? 30_000,
+    connect: positive(options.timeouts?.connect ?? DEFAULT_BOUNDS.connectMs, 'timeouts.connect'),
+    headers: positive(options.timeouts?.headers ?? DEFAULT_BOUNDS.headersMs, 'timeouts.headers'),
+    body,
+    stall: Math.min(body, positive(options.timeouts?.stall ?? DEFAULT_BOUNDS.stallMs, 'timeouts.stall')),
   };
   return {
     // HTTP/1.1 only (undici 8 would offer HTTP/2 over TLS): the API's requests are small and at
@@ -57,9 +78,15 @@ export function transportSettings(options: ClientOptions): TransportSettings {
     baseDelayMs: options.baseDelayMs ?? 250,
     maxDelayMs: options.maxDelayMs ?? 30_000,
     timeouts,
+    maxBodyBytes: positive(options.maxBodyBytes ?? DEFAULT_BOUNDS.maxBodyBytes, 'maxBodyBytes'),
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     random: Math.random,
   };
+}
+
+function positive(n: number, name: string): number {
+  if (!Number.isFinite(n) || n <= 0) throw new RangeError(`${name} must be a positive number, not ${n}`);
+  return n;
 }
 
 export interface HttpRequest {
@@ -101,7 +128,8 @@ export async function send(settings: TransportSettings, req: HttpRequest): Promi
         report(settings, { ...event(req, attempt), status: reply.status });
         return { status: 204, headers: reply.headers, body: undefined };
       }
-      error = new ApiError({ ...init, status: reply.status, body: reply.body });
+      const location = reply.headers.location;
+      error = new ApiError({ ...init, status: reply.status, body: reply.body, ...(typeof location === 'string' ? { location } : {}) });
     } catch (e) {
       error = e instanceof ClientError ? e : toClientError(e, req, settings);
     }
@@ -140,9 +168,17 @@ async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promi
       body: body ?? null,
       signal: controller.signal,
       headersTimeout: settings.timeouts.headers,
-      bodyTimeout: settings.timeouts.body,
+      bodyTimeout: settings.timeouts.stall,
     });
-    const text = await res.body.text();
+    const host = req.url.host;
+    const init = { method: req.method, url: req.url.href, secrets: req.secrets, host };
+    const text = await readBounded({
+      body: res.body,
+      declaredLength: declaredLength(res.headers),
+      bounds: { maxBytes: settings.maxBodyBytes, deadlineMs: settings.timeouts.body },
+      over: (limit) => new LimitError({ ...init, limit, value: limit === 'size' ? settings.maxBodyBytes : settings.timeouts.body }),
+      cancel: (reason) => controller.abort(reason),
+    });
     return { status: res.statusCode, headers: res.headers, body: parseBody(text, res.statusCode, req) };
   } catch (e) {
     if (e instanceof ClientError) throw e;
@@ -150,6 +186,11 @@ async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promi
   } finally {
     req.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+function declaredLength(headers: IncomingHttpHeaders): number | undefined {
+  const raw = header(headers, 'content-length');
+  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
 
 function parseBody(text: string, status: number, req: HttpRequest): unknown {
@@ -168,7 +209,7 @@ function parseBody(text: string, status: number, req: HttpRequest): unknown {
   }
 }
 
-/** Maps an undici (or socket) failure to AbortError, TimeoutError or NetworkError. */
+/** Maps an undici (or socket) failure to AbortError, LimitError (headers), TimeoutError or NetworkError. */
 export function toClientError(
   e: unknown,
   req: Pick<HttpRequest, 'method' | 'url' | 'secrets' | 'signal'>,
@@ -179,14 +220,16 @@ export function toClientError(
   const code = errorCode(e);
   if (req.signal?.aborted || code === 'UND_ERR_ABORTED' || nameOf(e) === 'AbortError') return new AbortError(init);
   const host = req.url.host;
-  const phase = code === undefined ? undefined : TIMEOUT_CODES[code];
-  if (phase) return new TimeoutError({ ...init, phase, timeoutMs: settings.timeouts[phase], host });
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') return new LimitError({ ...init, limit: 'headers-time', value: settings.timeouts.headers, host });
+  const timeout = code === undefined ? undefined : TIMEOUT_CODES[code];
+  if (timeout) return new TimeoutError({ ...init, phase: TIMEOUT_PHASES[timeout], timeoutMs: settings.timeouts[timeout], host });
   const detail = e instanceof Error ? e.message : String(e);
   return new NetworkError({ ...init, code: code ?? 'UNKNOWN', host, detail });
 }
 
 function isRetryable(error: ClientError): boolean {
-  if (error instanceof UnexpectedResponseError) return false;
+  // Over a bound: the same request would go over it again.
+  if (error instanceof LimitError || error instanceof UnexpectedResponseError) return false;
   if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
   if (error instanceof NetworkError) return error.retryable;
   return error instanceof TimeoutError;

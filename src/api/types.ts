@@ -36,8 +36,20 @@ export interface ClientOptions {
   readonly baseDelayMs?: number;
   /** Longest single wait between attempts, Retry-After included. Default 30 000. */
   readonly maxDelayMs?: number;
-  /** Per-attempt timeouts in ms. Defaults: connect 5 000, headers 15 000, body 30 000. */
-  readonly timeouts?: { readonly connect?: number; readonly headers?: number; readonly body?: number };
+  /**
+   * Per-attempt timeouts in ms. `connect`: to open a connection (default 5 000). `headers`: from
+   * the request sent to the answer's headers (default 30 000). `body`: the whole body, from the
+   * headers to its last byte (default 120 000). `stall`: the longest pause between two chunks of
+   * the body (default 30 000, never above `body`). Past `headers` or `body` the call fails with a
+   * LimitError, not retried; a connect timeout or a stall is a TimeoutError, retried like a
+   * network failure.
+   */
+  readonly timeouts?: { readonly connect?: number; readonly headers?: number; readonly body?: number; readonly stall?: number };
+  /**
+   * The most bytes an answer's body may carry (default 32 MiB), counted as it streams in: a larger
+   * one is cut off there and the call fails with a LimitError, not retried.
+   */
+  readonly maxBodyBytes?: number;
   /** Told about every attempt's outcome (connection state in the header, request counts in tests). */
   readonly onAttempt?: (event: AttemptEvent) => void;
 }

@@ -10,4 +10,8 @@ export interface TuiOptions {
   readonly stateDir: string;
   /** One sentence for the status line at start (e.g. a setting that was ignored). */
   readonly notice?: string;
+  /** The bounds of an answer (--max-body, --headers-timeout, --body-timeout); absent: the API client's defaults. */
+  readonly maxBodyBytes?: number;
+  readonly headersTimeoutMs?: number;
+  readonly bodyTimeoutMs?: number;
 }

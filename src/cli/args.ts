@@ -1,6 +1,7 @@
 // The command line of UX.md §1 (and API.md §5 for `serve`) into one command, on node:util
 // parseArgs. Bad usage throws UsageError (exit 2) with one sentence that never repeats a token.
 import type { ServeOptions } from '../server/options.js';
+import { parseSeconds, parseSize } from './bounds-args.js';
 import { UsageError } from './errors.js';
 import { parseServeArgs } from './serve-args.js';
 import { parseFlags } from './strict-args.js';
@@ -14,6 +15,12 @@ export interface TuiFlags {
   readonly profile?: string;
   readonly readOnly: boolean;
   readonly demo: boolean;
+  /** --max-body: the most bytes of one answer. */
+  readonly maxBodyBytes?: number;
+  /** --headers-timeout, in ms: the longest wait for an answer's headers. */
+  readonly headersTimeoutMs?: number;
+  /** --body-timeout, in ms: the longest a whole answer body may take. */
+  readonly bodyTimeoutMs?: number;
 }
 
 export interface LoginFlags {
@@ -44,6 +51,9 @@ const TUI_FLAGS = {
   profile: { type: 'string' },
   'read-only': { type: 'boolean' },
   demo: { type: 'boolean' },
+  'max-body': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'body-timeout': { type: 'string' },
 } as const;
 
 const LOGIN_FLAGS = {
@@ -78,6 +88,9 @@ function tuiFlags(argv: readonly string[]): TuiFlags {
     ...given('profile', v.profile),
     readOnly: v['read-only'] ?? false,
     demo: v.demo ?? false,
+    ...read('maxBodyBytes', v['max-body'], (s) => parseSize(s, '--max-body')),
+    ...read('headersTimeoutMs', v['headers-timeout'], (s) => parseSeconds(s, '--headers-timeout')),
+    ...read('bodyTimeoutMs', v['body-timeout'], (s) => parseSeconds(s, '--body-timeout')),
   };
 }
 
@@ -101,5 +114,12 @@ function asks(argv: readonly string[], ...names: string[]): boolean {
 function given<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
   const out: { [P in K]?: string } = {};
   if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** `given` for a flag whose value `read` turns into a number (and refuses when bad). */
+function read<K extends string>(key: K, value: string | undefined, parse: (value: string) => number): { [P in K]?: number } {
+  const out: { [P in K]?: number } = {};
+  if (value !== undefined) out[key] = parse(value);
   return out;
 }

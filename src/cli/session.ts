@@ -2,7 +2,7 @@
 // stores, and the first load of the configurations, started at once so the request is on its way
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
-import { createApiClient, type ApiClient } from '../api/index.js';
+import { LimitError, createApiClient, type ApiClient } from '../api/index.js';
 import { ApiError, UnexpectedResponseError } from '../api/errors.js';
 import { explain } from '../api/explain.js';
 import type { AttemptEvent } from '../api/types.js';
@@ -30,7 +30,13 @@ export function openSession(options: TuiOptions): Session {
   const sent = watchFirstSend();
   // A call that waits to try again (429, a server error, a dropped connection) says so in the header.
   let onRetry: (event: AttemptEvent) => void = () => undefined;
-  const api = createApiClient({ baseUrl: options.baseUrl, token: options.token, onAttempt: (event) => onRetry(event) });
+  const api = createApiClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    onAttempt: (event) => onRetry(event),
+    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    timeouts: { ...(options.headersTimeoutMs !== undefined ? { headers: options.headersTimeoutMs } : {}), ...(options.bodyTimeoutMs !== undefined ? { body: options.bodyTimeoutMs } : {}) },
+  });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
   const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
@@ -114,9 +120,10 @@ function within(ms: number, ready: () => boolean, watch: (changed: () => void) =
 /**
  * Retries the first load while the API cannot be reached or is in trouble (k9s-style), until
  * stopped. An answer that another try would not change (the token rejected, not permitted, a
- * redirect, an answer that is not the API's) is not retried in a loop: `r` tries again.
+ * redirect, an answer that is not the API's, an answer over a bound) is not retried in a loop:
+ * `r` tries again. Exported for its test.
  */
-async function keepLoading(load: () => Promise<void>, stopped: AbortSignal): Promise<void> {
+export async function keepLoading(load: () => Promise<void>, stopped: AbortSignal): Promise<void> {
   for (let wait = 1000; !stopped.aborted; wait = Math.min(wait * 2, MAX_RETRY_MS)) {
     try {
       await load();
@@ -129,7 +136,7 @@ async function keepLoading(load: () => Promise<void>, stopped: AbortSignal): Pro
 }
 
 function worthRetrying(e: unknown): boolean {
-  if (e instanceof UnexpectedResponseError) return false;
+  if (e instanceof UnexpectedResponseError || e instanceof LimitError) return false;
   if (e instanceof ApiError) return e.status === 429 || e.status >= 500;
   return true;
 }

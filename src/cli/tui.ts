@@ -40,6 +40,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   }
   const resolved = resolveTui(flags, { env: deps.env });
   const dir = stateDir(deps.env);
+  const bounds = boundsOf(flags);
   forceStyles(deps.env);
   if (resolved.kind === 'api') {
     const options: TuiOptions = {
@@ -50,6 +51,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       readOnly: resolved.readOnly,
       stateDir: dir,
       ...(resolved.notice ? { notice: resolved.notice } : {}),
+      ...bounds,
     };
     return startTui(options);
   }
@@ -78,12 +80,22 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       readOnly: resolved.readOnly,
       stateDir: dir,
       ...(notice ? { notice } : {}),
+      ...bounds,
     });
   } finally {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([emulator.close(), new Promise((r) => (timer = setTimeout(r, DEMO_CLOSE_MS)))]);
     clearTimeout(timer);
   }
+}
+
+/** The bounds the flags set (the demo has them too): only those given, the client has the defaults. */
+function boundsOf(flags: TuiFlags): Pick<TuiOptions, 'maxBodyBytes' | 'headersTimeoutMs' | 'bodyTimeoutMs'> {
+  return {
+    ...(flags.maxBodyBytes !== undefined ? { maxBodyBytes: flags.maxBodyBytes } : {}),
+    ...(flags.headersTimeoutMs !== undefined ? { headersTimeoutMs: flags.headersTimeoutMs } : {}),
+    ...(flags.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: flags.bodyTimeoutMs } : {}),
+  };
 }
 
 /**

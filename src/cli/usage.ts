@@ -5,6 +5,7 @@ export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-de
 
 export const USAGE = `Usage:
   cdn-tui [--base-url URL] [--token TOKEN | --token-file FILE] [--profile NAME] [--read-only] [--demo]
+          [--max-body SIZE] [--headers-timeout SECONDS] [--body-timeout SECONDS]
   cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin]
   cdn-tui serve [options]
   cdn-tui --help | --version
@@ -21,6 +22,10 @@ Options:
   --profile NAME      use profile NAME of the config file
   --read-only         no write key works; the header says READ-ONLY
   --demo              the demo, whatever is configured
+  --max-body SIZE     the largest answer read: bytes or 32MiB, 64MB, 512KiB (default 32MiB);
+                      a larger one is abandoned and not asked again on its own
+  --headers-timeout SECONDS  the longest wait for an answer to start (default 30)
+  --body-timeout SECONDS     the longest a whole answer may take to arrive (default 120)
   --help, -h          this help
   --version, -v       the version
 

@@ -20,11 +20,17 @@ export interface LoadStateProps {
   readonly children: ReactNode;
 }
 
+/** "loading the rules…", with what the connection says meanwhile (no answer for 10 s, trying again in 2 s). */
+export function loadingText(what: string, waiting: string | undefined): string {
+  return `loading ${what}…${waiting ? ` (${safe(waiting)})` : ''}`;
+}
+
 export function LoadState({ what, loadKey, requestKey = loadKey, present, children }: LoadStateProps) {
   const { data } = useStores();
   const theme = useTheme();
   const there = useAppStore(present);
   const request = useAppStore((s) => s.requests[requestKey]);
+  const waiting = useAppStore((s) => s.connection.lastError);
   useEffect(() => {
     void data.getState().ensureLoaded(loadKey);
   }, [data, loadKey]);
@@ -33,5 +39,5 @@ export function LoadState({ what, loadKey, requestKey = loadKey, present, childr
   if (request?.status === 'error') {
     return <Text color={theme.c('red')}>{`error: could not load ${what}: ${safe(request.message ?? 'no answer')} (r retries)`}</Text>;
   }
-  return <Text dimColor>{`loading ${what}…`}</Text>;
+  return <Text dimColor>{loadingText(what, waiting)}</Text>;
 }

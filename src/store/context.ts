@@ -1,7 +1,7 @@
 // What the slices share: the store's setter/getter, its dependencies, and tracking of requests.
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/types.js';
-import { AbortError, ApiError, UnexpectedResponseError } from '../api/errors.js';
+import { AbortError, ApiError, LimitError, UnexpectedResponseError } from '../api/errors.js';
 import { explain } from '../api/explain.js';
 import type { DraftJournal } from './journal.js';
 import type { AppState } from './create-store.js';
@@ -57,7 +57,7 @@ export async function track<T>(ctx: SliceContext, key: string, status: RequestSt
   ctx.set((s) => ({ requests: { ...s.requests, [key]: { status, at } } }));
   // Not answering after SLOW_MS: the header says so while the request waits (up to its time limit).
   const slow = setTimeout(() => {
-    ctx.set((s) => ({ connection: { ...s.connection, lastError: `${hostOf(ctx.deps.api.baseUrl)} has not answered for ${SLOW_MS / 1000} s; still waiting` } }));
+    ctx.set((s) => ({ connection: { ...s.connection, lastError: `no answer for ${SLOW_MS / 1000} s; still waiting` } }));
   }, SLOW_MS);
   slow.unref?.();
   try {
@@ -86,13 +86,7 @@ function connectionAfter(c: Connection, e: unknown, message: string, now: number
   if (!apiFailing(e)) return { online: true, lastSuccessAt: now };
   // It answered (a status), so it is there; what it answered is the problem. No answer: offline.
   const lastSuccessAt = c.lastSuccessAt === undefined ? {} : { lastSuccessAt: c.lastSuccessAt };
-  return { online: e instanceof ApiError, ...lastSuccessAt, lastError: message };
+  const answered = e instanceof ApiError || (e instanceof LimitError && e.limit === 'size');
+  return { online: answered, ...lastSuccessAt, lastError: message };
 }
 
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return 'the API';
-  }
-}

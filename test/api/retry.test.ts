@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, ApiError, NetworkError, TimeoutError, createApiClient, type AttemptEvent, type ClientOptions, type Place } from '../../src/api/index.js';
+import { AbortError, ApiError, LimitError, NetworkError, createApiClient, type AttemptEvent, type ClientOptions, type Place } from '../../src/api/index.js';
 import { readLog, startTestEmulator, tempDir, waitFor, type LogLine, type TestEmulator } from '../helpers/emulator.js';
 
 const TOKEN = 'retry-test-token-93be07c2d1';
@@ -150,23 +150,20 @@ describe('cancelling', () => {
 
 // undici checks parser timeouts on a coarse (~0.5 s) clock: a 100 ms timeout fires within ~1 s.
 describe('timeouts against --latency', () => {
-  it('gives up waiting for headers, retries a GET, and says how long it waited', async () => {
+  it('gives up waiting for headers at the limit, does not retry even a GET, and says which limit', async () => {
     const s = await setup(['--latency', '2000'], { timeouts: { headers: 100 }, maxAttempts: 2 });
-    const e = await failure<TimeoutError>(s.api.get(CONFS, 1));
-    expect(e).toBeInstanceOf(TimeoutError);
-    expect(e.phase).toBe('headers');
-    expect(e.message).toMatch(/^GET \/content_delivery\/configurations\/1: no answer from 127\.0\.0\.1:\d+ within 0\.1 s$/);
-    expect(s.events.map((x) => [x.attempt, x.status, x.error?.name])).toEqual([
-      [1, undefined, 'TimeoutError'],
-      [2, undefined, 'TimeoutError'],
-    ]);
+    const e = await failure<LimitError>(s.api.get(CONFS, 1));
+    expect(e).toBeInstanceOf(LimitError);
+    expect(e.limit).toBe('headers-time');
+    expect(e.message).toMatch(/^GET \/content_delivery\/configurations\/1: no answer from 127\.0\.0\.1:\d+ within 0\.1 s \(--headers-timeout\)$/);
+    expect(s.events.map((x) => [x.attempt, x.status, x.error?.name, x.retryInMs])).toEqual([[1, undefined, 'LimitError', undefined]]);
     // The emulator logs each request once it answers (after the latency).
-    await waitFor(() => s.sent('GET').length === 2);
+    await waitFor(() => s.sent('GET').length === 1);
   });
 
   it('does not re-send a POST that timed out', async () => {
     const s = await setup(['--latency', '2000'], { timeouts: { headers: 100 } });
-    expect(await failure(s.api.create(CONFS, BODY))).toBeInstanceOf(TimeoutError);
+    expect(await failure(s.api.create(CONFS, BODY))).toBeInstanceOf(LimitError);
     await waitFor(() => s.sent('POST').length === 1);
     expect(s.events).toHaveLength(1);
   });

@@ -3,7 +3,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, NetworkError, TimeoutError, createApiClient, type Place } from '../../src/api/index.js';
+import { AbortError, LimitError, NetworkError, TimeoutError, createApiClient, type Place } from '../../src/api/index.js';
 import { retryDelay, toClientError } from '../../src/api/transport.js';
 import { waitFor } from '../helpers/emulator.js';
 
@@ -42,15 +42,18 @@ describe('retryDelay', () => {
 
 describe('toClientError', () => {
   const req = { method: 'GET' as const, url: new URL('http://127.0.0.1:4010/content_delivery/configurations'), secrets: ['secret-token-xyz'] };
-  const settings = { timeouts: { connect: 5000, headers: 15_000, body: 30_000 } };
+  const settings = { timeouts: { connect: 5000, headers: 15_000, body: 120_000, stall: 30_000 } };
   const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 
-  it('maps undici timeouts to TimeoutError with their phase', () => {
+  it('maps undici connect and stall timeouts to TimeoutError with their phase, and its headers timeout to LimitError', () => {
     const connect = toClientError(withCode('UND_ERR_CONNECT_TIMEOUT'), req, settings) as TimeoutError;
     expect(connect).toBeInstanceOf(TimeoutError);
     expect(connect).toMatchObject({ phase: 'connect', timeoutMs: 5000 });
     expect(connect.message).toBe('GET /content_delivery/configurations: cannot reach 127.0.0.1:4010 (no connection within 5 s)');
-    expect(toClientError(withCode('UND_ERR_HEADERS_TIMEOUT'), req, settings)).toMatchObject({ phase: 'headers', timeoutMs: 15_000 });
+    const headers = toClientError(withCode('UND_ERR_HEADERS_TIMEOUT'), req, settings);
+    expect(headers).toBeInstanceOf(LimitError);
+    expect(headers).toMatchObject({ limit: 'headers-time', value: 15_000, retryable: false, mayHaveReached: true });
+    expect(headers.message).toBe('GET /content_delivery/configurations: no answer from 127.0.0.1:4010 within 15 s (--headers-timeout)');
     expect(toClientError(withCode('UND_ERR_BODY_TIMEOUT'), req, settings)).toMatchObject({ phase: 'body', timeoutMs: 30_000 });
   });
 
@@ -110,7 +113,7 @@ describe('against a server that stalls', () => {
       res.write('[{"id": 1');
     });
     agent = new Agent();
-    const api = createApiClient({ baseUrl: s.url, token: 'tok-stall-1234', dispatcher: agent, maxAttempts: 1, timeouts: { body: 100 } });
+    const api = createApiClient({ baseUrl: s.url, token: 'tok-stall-1234', dispatcher: agent, maxAttempts: 1, timeouts: { stall: 100 } });
     const e = (await api.list(CONFS).catch((x: unknown) => x)) as TimeoutError;
     expect(e).toBeInstanceOf(TimeoutError);
     expect(e.phase).toBe('body');

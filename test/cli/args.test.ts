@@ -47,6 +47,53 @@ describe('cdn-tui [flags]', () => {
   });
 });
 
+describe('cdn-tui answer bounds: --max-body, --headers-timeout, --body-timeout', () => {
+  const MIB = 2 ** 20;
+
+  it.each([
+    ['33554432', 32 * MIB],
+    ['32MiB', 32 * MIB],
+    ['32 MiB', 32 * MIB],
+    ['64MB', 64_000_000],
+    ['512KiB', 512 * 1024],
+    ['2000kB', 2_000_000],
+    ['1024', 1024],
+    ['256MiB', 256 * MIB],
+  ])('--max-body %s', (value, bytes) => {
+    for (const argv of bothForms('--max-body', value)) {
+      expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'tui', flags: { maxBodyBytes: bytes, readOnly: false, demo: false } });
+    }
+  });
+
+  it.each(['0', '1023', '257MiB', '32mib', '32 MiB ', '1.5MiB', '-5', '32MiBs', 'MiB', '32  MiB', 'lots', '0x100000', '1e9', '1GB'])(
+    '--max-body=%s is bad usage, said in one sentence',
+    (value) => {
+      expect(usage([`--max-body=${value}`])).toBe(
+        `--max-body takes a size from 1 KiB to 256 MiB, in bytes or with a unit (e.g. 32MiB, 64MB, 512KiB), not "${value}"`,
+      );
+    },
+  );
+
+  it('--headers-timeout and --body-timeout take seconds, whole or decimal, kept in ms', () => {
+    expect(parseCommand(['--headers-timeout', '45', '--body-timeout=2.5'])).toEqual({
+      kind: 'tui',
+      flags: { headersTimeoutMs: 45_000, bodyTimeoutMs: 2500, readOnly: false, demo: false },
+    });
+    expect(parseCommand(['--body-timeout', '3600'])).toMatchObject({ flags: { bodyTimeoutMs: 3_600_000 } });
+  });
+
+  it.each(['0', '0.5', '3601', '1e3', '10s', '', ' 5', '.5', '5.'])('--headers-timeout=%s and --body-timeout=%s are bad usage', (value) => {
+    for (const flag of ['--headers-timeout', '--body-timeout']) {
+      const message = usage([`${flag}=${value}`]);
+      expect(message).toBe(value === '' ? `${flag} needs a value` : `${flag} takes seconds from 1 to 3600, not "${value}"`);
+    }
+  });
+
+  it('--max-body needs a value', () => {
+    expect(usage(['--max-body'])).toBe('--max-body needs a value');
+  });
+});
+
 describe('cdn-tui login [flags]', () => {
   it.each([
     ['--base-url', 'baseUrl', 'http://x.test'],

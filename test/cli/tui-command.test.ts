@@ -1,10 +1,12 @@
 // `cdn-tui` hands the resolved options to the TUI: the demo emulator in this process (closed when
 // the TUI returns), a profile's API, and nothing at all without a terminal.
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LimitError } from '../../src/api/index.js';
 import type { TuiOptions } from '../../src/app/options.js';
 import type { Session } from '../../src/cli/session.js';
-import { tempDir } from '../helpers/emulator.js';
+import { tempDir, waitFor } from '../helpers/emulator.js';
 
 const seen: TuiOptions[] = [];
 let during: (o: TuiOptions, session: Session) => Promise<void> = async () => undefined;
@@ -18,6 +20,7 @@ vi.mock('../../src/app/run-tui.js', () => ({
 }));
 
 const { tuiCommand } = await import('../../src/cli/tui.js');
+const { keepLoading } = await import('../../src/cli/session.js');
 
 afterEach(() => {
   seen.length = 0;
@@ -82,5 +85,51 @@ describe('tuiCommand', () => {
       readOnly: false,
       stateDir: join(env.XDG_STATE_HOME, 'cdn-tui'),
     });
+  });
+
+  it('the answer bounds of the flags reach the API client: an endless answer is cut at --max-body, said once', async () => {
+    let requests = 0;
+    const server: Server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.from('{"id": 1}, '.repeat(6000));
+      const pour = (): void => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pour);
+      };
+      res.write('[');
+      pour();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    let message: string | undefined;
+    during = async (_o, session) => {
+      await waitFor(() => session.ui.getState().message?.kind === 'error');
+      message = session.ui.getState().message?.text;
+    };
+    try {
+      const flags = { readOnly: false, demo: false, baseUrl: `http://127.0.0.1:${port}`, token: 'flag-token-5555', maxBodyBytes: 2 ** 20, headersTimeoutMs: 7000, bodyTimeoutMs: 9000 };
+      expect(await tuiCommand(flags, { env: envFor(), interactive: () => true })).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+    expect(seen[0]).toMatchObject({ maxBodyBytes: 2 ** 20, headersTimeoutMs: 7000, bodyTimeoutMs: 9000 });
+    expect(message).toBe('the answer to GET /content_delivery/configurations is larger than 1 MiB: abandoned (--max-body) (r tries again)');
+    expect(requests).toBe(1);
+  });
+});
+
+describe('keepLoading (the first load, retried while the API cannot be reached)', () => {
+  it('stops at an answer over a bound: the same answer would come again', async () => {
+    const stop = new AbortController();
+    let calls = 0;
+    const over = new LimitError({ method: 'GET', url: 'http://127.0.0.1:1/content_delivery/configurations', host: '127.0.0.1:1', limit: 'size', value: 1024 });
+    await keepLoading(async () => {
+      calls++;
+      if (calls > 1) stop.abort(); // a second try is the loop this test forbids
+      throw over;
+    }, stop.signal);
+    expect(calls).toBe(1);
   });
 });

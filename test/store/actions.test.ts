@@ -28,7 +28,7 @@ describe('store: load if absent', () => {
     expect(await store.getState().ensureLoaded(recordKey('error_responses', 2))).toBe(true);
     expect(store.getState().records[recordKey('error_responses', 2)]).toMatchObject({ cache_error_404: expect.any(Number) });
     expect(await store.getState().ensureLoaded(recordKey('configuration', undefined, 999))).toBe(false);
-    expect(store.getState().requests['configuration:999']).toMatchObject({ status: 'error', message: 'Not found.' });
+    expect(store.getState().requests['configuration:999']).toMatchObject({ status: 'error', message: 'not found (404): GET /content_delivery/configurations/999: Not found.' });
   });
 });
 
@@ -107,10 +107,10 @@ describe('store: edits', () => {
     store.getState().editField(key, 'name', 'gone before it was sent');
     await emu.call('DELETE', `${CFG}/6`);
     const [result] = await store.getState().applyMany([key]);
-    expect(result).toMatchObject({ outcome: 'failed', status: 404, message: 'Not found.' });
+    expect(result).toMatchObject({ outcome: 'failed', status: 404, message: 'not found (404): GET /content_delivery/configurations/6: Not found.' });
     expect(result?.outcome === 'failed' && result.error instanceof ApiError).toBe(true);
     expect(store.getState().drafts[key]).toBeDefined(); // the draft stays
-    expect(summarize([result!])).toMatchObject({ ok: false, failed: 1, text: '0 applied, 1 failed: Not found.' });
+    expect(summarize([result!])).toMatchObject({ ok: false, failed: 1, text: '0 applied, 1 failed: not found (404): GET /content_delivery/configurations/6: Not found.' });
   });
 });
 

@@ -14,6 +14,7 @@ import { cursorNow, moveBindings, setFilter, useListView, type ListControl } fro
 import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { VIEW } from '../../app/routes.js';
 import { listView } from '../../app/ui-store.js';
+import { loadingText } from '../load-state.js';
 import { rowsSelector, type Row } from '../rows.js';
 
 const COLUMNS: readonly Column<Row>[] = [
@@ -81,13 +82,14 @@ export function BrowserScreen() {
     { active: !filtering },
   );
 
+  const waiting = useAppStore((s) => s.connection.lastError);
   const empty = keys
     ? filter
       ? `nothing matches "${safe(filter)}"`
       : 'no configurations yet: n to make one'
     : request?.status === 'error'
       ? `could not load the configurations: ${safe(request.message ?? '')} (r retries)`
-      : 'loading configurations…';
+      : loadingText('configurations', waiting);
   const status = `${filter ? `filter: ${safe(filter)} ${theme.sym.dot} ` : ''}${rows.length} of ${total} configurations${useAppStore((s) => s.lists.configurations?.incomplete) ? ', loading…' : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
