@@ -3,7 +3,7 @@
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
 import { LimitError, createApiClient, type ApiClient } from '../api/index.js';
-import { ApiError, UnexpectedResponseError } from '../api/errors.js';
+import { ApiError, NetworkError, UnexpectedResponseError } from '../api/errors.js';
 import { explain } from '../api/explain.js';
 import type { AttemptEvent } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
@@ -138,6 +138,8 @@ export async function keepLoading(load: () => Promise<void>, stopped: AbortSigna
 function worthRetrying(e: unknown): boolean {
   if (e instanceof UnexpectedResponseError || e instanceof LimitError) return false;
   if (e instanceof ApiError) return e.status === 429 || e.status >= 500;
+  // A known network condition (refused, no route, reset) may pass; a certificate will not.
+  if (e instanceof NetworkError) return e.retryable;
   return true;
 }
 

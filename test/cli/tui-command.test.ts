@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LimitError } from '../../src/api/index.js';
+import { ApiError, LimitError, NetworkError, UnexpectedResponseError } from '../../src/api/index.js';
 import type { TuiOptions } from '../../src/app/options.js';
 import type { Session } from '../../src/cli/session.js';
 import { tempDir, waitFor } from '../helpers/emulator.js';
@@ -131,5 +131,36 @@ describe('keepLoading (the first load, retried while the API cannot be reached)'
       throw over;
     }, stop.signal);
     expect(calls).toBe(1);
+  });
+
+  const init = { method: 'GET', url: 'http://127.0.0.1:1/content_delivery/configurations' };
+  it.each([
+    ['the token rejected (401)', new ApiError({ ...init, status: 401, body: { detail: 'Invalid token.' } })],
+    ['a redirect (301)', new ApiError({ ...init, status: 301, body: undefined, location: 'https://elsewhere.example/' })],
+    ['an answer of the wrong shape', new UnexpectedResponseError({ ...init, status: 200, body: {} }, 'the answer is not a list')],
+    ['a certificate not trusted', new NetworkError({ ...init, code: 'DEPTH_ZERO_SELF_SIGNED_CERT', host: '127.0.0.1:1' })],
+  ])('stops at %s: another try would not change it', async (_what, error) => {
+    const stop = new AbortController();
+    let calls = 0;
+    await keepLoading(async () => {
+      calls++;
+      if (calls > 1) stop.abort();
+      throw error;
+    }, stop.signal);
+    expect(calls).toBe(1);
+  });
+
+  it.each([
+    ['a server error (503)', new ApiError({ ...init, status: 503, body: undefined })],
+    ['connection refused', new NetworkError({ ...init, code: 'ECONNREFUSED', host: '127.0.0.1:1' })],
+  ])('tries again after %s', async (_what, error) => {
+    const stop = new AbortController();
+    let calls = 0;
+    await keepLoading(async () => {
+      calls++;
+      if (calls > 1) stop.abort();
+      throw error;
+    }, stop.signal);
+    expect(calls).toBe(2);
   });
 });
