@@ -1,5 +1,6 @@
 // At start, drafts kept from an earlier session (a crash, a dropped link) are offered back.
 import { Box, Text } from 'ink';
+import { useEffect } from 'react';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { useTheme } from '../../ui/theme.js';
 import { useAppStore, useStores } from '../../app/stores.js';
@@ -9,6 +10,13 @@ export function RestoreOffer() {
   const theme = useTheme();
   const count = useAppStore((s) => Object.keys(s.drafts).length);
   const close = () => ui.getState().setOverlay(undefined);
+  // A new record sent just before the stop is found on the server as its list loads (its draft is
+  // then done): with nothing left to offer, the offer goes and says why.
+  useEffect(() => {
+    if (count > 0) return;
+    ui.getState().setOverlay(undefined);
+    ui.getState().say('info', 'what was being sent at the last stop is on the server: nothing left to review');
+  }, [count, ui]);
   useKeys(
     PRIORITY.modal,
     [
