@@ -8,7 +8,7 @@ import { explain } from '../api/explain.js';
 import type { AttemptEvent } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';
-import { createAppStore, createFileJournal, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
+import { createAppStore, createFileHistory, createFileJournal, historyFile, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
 
 export interface Session {
   readonly api: ApiClient;
@@ -40,7 +40,8 @@ export function openSession(options: TuiOptions): Session {
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
   const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
-  const store = createAppStore({ api, journal });
+  const history = createFileHistory(historyFile(options.stateDir, journalId));
+  const store = createAppStore({ api, journal, history });
   onRetry = (event) => {
     if (event.retryInMs === undefined || event.error === undefined) return;
     const sentence = `${explain(event.error)}; trying again in ${Math.max(1, Math.round(event.retryInMs / 1000))} s`;

@@ -4,12 +4,15 @@ import type { ApiClient } from '../api/types.js';
 import { AbortError, ApiError, LimitError, UnexpectedResponseError } from '../api/errors.js';
 import { explain } from '../api/explain.js';
 import type { DraftJournal } from './journal.js';
+import type { HistoryStore } from './history.js';
 import type { AppState } from './create-store.js';
 import type { Connection, RequestStatus } from './types.js';
 
 export interface StoreDeps {
   readonly api: ApiClient;
   readonly journal: DraftJournal;
+  /** Where the history of sent changes is kept (none: in memory). */
+  readonly history?: HistoryStore;
   /** Requests in flight at once in applyMany (at most MAX_IN_FLIGHT of src/api/transport.ts, 8). */
   readonly concurrency?: number;
   readonly now?: () => number;
@@ -22,6 +25,8 @@ export interface SliceContext {
   readonly now: () => number;
   /** Puts on disk the draft changes not written yet (the journal is written a little later otherwise). */
   readonly flushJournal: () => void;
+  /** The history changed: it is written within the journal's delay. */
+  readonly historyChanged: () => void;
 }
 
 /** One sentence for any failure, by its cause (src/api/explain.ts); the API's words when it gave some. */

@@ -5,11 +5,13 @@ import { applySlice, type ApplyActions } from './slices/apply.js';
 import { deleteSlice, type DeleteActions } from './slices/delete.js';
 import { draftSlice, type DraftActions } from './slices/drafts.js';
 import { loadSlice, type LoadActions } from './slices/load.js';
-import { journalWriter } from './journal-writer.js';
-import type { DataState } from './types.js';
+import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history.js';
+import { journalWriter, type JournalWriter } from './journal-writer.js';
+import type { RecordKey } from './keys.js';
+import type { DataState, Draft } from './types.js';
 
 export interface JournalActions {
-  /** Writes the drafts to the journal now if a change is not on disk yet (at exit; the store does it before sending). */
+  /** Writes the drafts to the journal (and the history of sent changes) now if a change is not on disk yet (at exit; the store does it before sending). */
   flushJournal(): void;
 }
 
@@ -20,13 +22,20 @@ export type AppStore = StoreApi<AppState>;
 export function createAppStore(deps: StoreDeps): AppStore {
   const restored = deps.journal.load();
   // A draft change is on disk within JOURNAL_DELAY_MS (with the changes made meanwhile), and at once on flush.
-  const journal = journalWriter(deps.journal, () => store.getState().drafts);
+  const journal: JournalWriter = journalWriter(deps.journal, (): Readonly<Record<RecordKey, Draft>> => store.getState().drafts);
+  // The history of sent changes goes to disk the same way: within the delay, all at once at exit.
+  const history: JournalWriter = journalWriter(deps.history ?? createMemoryHistory(), (): readonly HistoryEntry[] => store.getState().history);
+  const flush = () => {
+    journal.flush();
+    history.flush();
+  };
   const store = createStore<AppState>()((set, get) => {
-    const ctx: SliceContext = { set, get, deps, now: deps.now ?? Date.now, flushJournal: journal.flush };
+    const ctx: SliceContext = { set, get, deps, now: deps.now ?? Date.now, flushJournal: journal.flush, historyChanged: history.changed };
     return {
       records: {},
       lists: {},
       drafts: restored.drafts,
+      history: (deps.history?.load() ?? []).slice(-HISTORY_LIMIT),
       blanks: {},
       requests: {},
       fieldErrors: {},
@@ -37,7 +46,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
       ...draftSlice(ctx),
       ...applySlice(ctx),
       ...deleteSlice(ctx, get),
-      flushJournal: journal.flush,
+      flushJournal: flush,
     };
   });
   store.subscribe((state, previous) => {

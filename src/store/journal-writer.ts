@@ -5,9 +5,7 @@
 // loses at most that long of typing. `flush()` writes at once, synchronously, what is not on disk
 // yet: at exit, and before a request is sent that a draft depends on (a new record marked
 // `maybeSent` must be on disk before its POST goes, or a crash could create it twice).
-import type { DraftJournal } from './journal.js';
-import type { RecordKey } from './keys.js';
-import type { Draft } from './types.js';
+// The same writer keeps the history of sent changes (history.ts).
 
 /** The longest a draft change waits before it is written. */
 export const JOURNAL_DELAY_MS = 100;
@@ -19,8 +17,14 @@ export interface JournalWriter {
   flush(): void;
 }
 
+/** Where a writer puts its value: at once (`save`), or off the main thread when it can. */
+export interface WriteTarget<T> {
+  save(value: T): void;
+  saveInBackground?(value: T): Promise<void>;
+}
+
 /** Writes `drafts()` (the newest, read when written) to `journal`, coalescing changes. */
-export function journalWriter(journal: DraftJournal, drafts: () => Readonly<Record<RecordKey, Draft>>, delayMs = JOURNAL_DELAY_MS): JournalWriter {
+export function journalWriter<T>(journal: WriteTarget<T>, drafts: () => T, delayMs = JOURNAL_DELAY_MS): JournalWriter {
   let dirty = false; // a change not written yet
   let writing: Promise<void> | undefined; // the newest background write, until it is on disk
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 // The store's state: server copies, drafts, request state per key. Serialisable (no class instances).
+import type { HistoryEntry } from './history.js';
 import type { DraftTarget, FieldConflict, WriteRequest } from '../diff/index.js';
 import type { FieldErrors, Rec } from '../schema/index.js';
 import type { ListKey, RecordKey } from './keys.js';
@@ -81,6 +82,8 @@ export interface DataState {
   readonly fieldErrors: Readonly<Record<RecordKey, FieldErrors>>;
   readonly conflicts: Readonly<Record<RecordKey, Conflict>>;
   readonly connection: Connection;
+  /** Every change sent, oldest first (the newest 1,000; src/store/history.ts). */
+  readonly history: readonly HistoryEntry[];
   /** Progress of applyMany: done of total. */
   readonly applying?: { readonly done: number; readonly total: number };
 }

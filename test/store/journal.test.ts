@@ -133,7 +133,7 @@ describe('journal writer', () => {
     vi.useFakeTimers();
     let fail = true;
     const saved: unknown[] = [];
-    const writer = journalWriter({ load: () => ({ drafts: {} }), save: (d) => (fail ? (() => { throw new Error('disk full'); })() : saved.push(d)) }, () => draft('y'), 100);
+    const writer = journalWriter({ save: (d) => (fail ? (() => { throw new Error('disk full'); })() : saved.push(d)) }, () => draft('y'), 100);
     writer.changed();
     expect(() => vi.advanceTimersByTime(100)).toThrow('disk full');
     fail = false;

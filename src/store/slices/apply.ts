@@ -7,6 +7,8 @@ import type { Rec } from '../../schema/index.js';
 import { listOf, parseKey, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
+import { HISTORY_LIMIT } from '../history.js';
+import { historyEntry } from '../history-entry.js';
 import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
 import { planApply, type Batch } from './bases.js';
@@ -180,13 +182,20 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       });
       return { key, outcome: 'unchanged' };
     }
+    let result: ApplyResult;
     try {
-      return await track(ctx, key, 'saving', () =>
+      result = await track(ctx, key, 'saving', () =>
         d.target.op === 'delete' ? remove(key, d, signal) : d.target.op === 'create' ? create(key, d, req, signal) : update(key, d, req, signal, batch),
       );
     } catch (e) {
-      return fail(key, e);
+      result = fail(key, e);
     }
+    const entry = historyEntry(d, req, result, new Date(ctx.now()).toISOString());
+    if (entry) {
+      set((s) => ({ history: [...s.history.slice(-(HISTORY_LIMIT - 1)), entry] }));
+      ctx.historyChanged();
+    }
+    return result;
   }
 
   return {

@@ -1,0 +1,89 @@
+// The history of sent changes (UX.md §6): every write the app sent, with when, which record, the
+// values of the changed fields before and after, and what came of it; per profile, in the state
+// folder (0600), the newest HISTORY_LIMIT, each write atomic (a temporary file renamed over it).
+// It holds record values only: never the token, never a header.
+import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeSync, closeSync, fsyncSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Rec } from '../schema/index.js';
+import type { RecordKey } from './keys.js';
+
+export const HISTORY_LIMIT = 1000;
+
+export interface HistoryEntry {
+  /** When the answer came (ISO 8601). */
+  readonly at: string;
+  /** The record: for a create, the new record's key once known. */
+  readonly key: RecordKey;
+  /** How the record is named in lists (its name or path, else its key). */
+  readonly title: string;
+  readonly method: 'PATCH' | 'POST' | 'DELETE';
+  readonly path: string;
+  /** The changed fields as they were (an edit), or the whole record (a delete). */
+  readonly before?: Rec;
+  /** The changed fields as sent (an edit), or the record made (a create). */
+  readonly after?: Rec;
+  readonly result: 'applied' | 'failed';
+  readonly status?: number;
+  /** Why it failed. */
+  readonly message?: string;
+}
+
+export interface HistoryStore {
+  load(): readonly HistoryEntry[];
+  /** Replaces the file with these entries (the newest HISTORY_LIMIT), on disk when it returns. */
+  save(entries: readonly HistoryEntry[]): void;
+}
+
+/** `<dir>/history-<hash of the API's URL>.json`: one history per profile (API). */
+export function historyFile(dir: string, baseUrl: string): string {
+  const id = createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
+  return join(dir, `history-${id}.json`);
+}
+
+const VERSION = 1;
+
+function isEntry(v: unknown): v is HistoryEntry {
+  if (v === null || typeof v !== 'object') return false;
+  const o: Record<string, unknown> = Object.fromEntries(Object.entries(v));
+  return ['at', 'key', 'title', 'path', 'method', 'result'].every((k) => typeof o[k] === 'string');
+}
+
+export function createFileHistory(file: string): HistoryStore {
+  return {
+    load() {
+      if (!existsSync(file)) return [];
+      try {
+        const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
+        const entries = json !== null && typeof json === 'object' && 'entries' in json && Array.isArray(json.entries) ? json.entries : [];
+        return entries.filter(isEntry);
+      } catch {
+        return []; // a damaged history is not worth stopping for: it starts again
+      }
+    },
+    save(entries) {
+      mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+      const tmp = `${file}.tmp-${process.pid}`;
+      const fd = openSync(tmp, 'w', 0o600);
+      try {
+        writeSync(fd, JSON.stringify({ version: VERSION, entries: entries.slice(-HISTORY_LIMIT) }));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      chmodSync(tmp, 0o600);
+      renameSync(tmp, file);
+    },
+  };
+}
+
+export function createMemoryHistory(initial: readonly HistoryEntry[] = []): HistoryStore & { saved: () => readonly HistoryEntry[] } {
+  let kept = initial.slice(-HISTORY_LIMIT);
+  return {
+    load: () => kept,
+    save: (entries) => {
+      kept = entries.slice(-HISTORY_LIMIT);
+    },
+    saved: () => kept,
+  };
+}

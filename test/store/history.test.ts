@@ -1,0 +1,83 @@
+// The history of sent changes (UX.md §6): an edit, a create, a delete and a failed write each leave
+// one entry with what changed; what was not sent leaves none; the file is 0600, written within the
+// journal's delay and at once on flush, capped at the newest 1,000, and holds no token.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/api/index.js';
+import { createAppStore, createFileHistory, createMemoryHistory, createMemoryJournal, HISTORY_LIMIT, recordKey, type HistoryEntry } from '../../src/store/index.js';
+import { emulatorFixture, tempDir } from '../helpers/emulator.js';
+import { CFG, createDraft } from './helpers.js';
+
+const emu = emulatorFixture(['--seed', 'demo']);
+
+function storeWith(history = createMemoryHistory()) {
+  const api = createApiClient({ baseUrl: emu.url, token: emu.token, baseDelayMs: 20, maxDelayMs: 200 });
+  return { store: createAppStore({ api, journal: createMemoryJournal(), history }), history };
+}
+
+describe('the history of sent changes', () => {
+  it('keeps an edit (the changed fields before and after), a create and a delete, newest last', async () => {
+    const { store, history } = storeWith();
+    await store.getState().loadConfigurations();
+    const key = recordKey('configuration', undefined, 2);
+    const name = store.getState().records[key]!.name;
+    store.getState().editField(key, 'name', 'history edit');
+    expect((await store.getState().apply(key)).outcome).toBe('applied');
+    const made = createDraft(store, 'configuration', undefined, { name: 'history create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
+    const created = await store.getState().apply(made);
+    expect(created.outcome).toBe('applied');
+    const newKey = created.outcome === 'applied' ? created.newKey! : '';
+    const deleted = await store.getState().deleteRecords([newKey]);
+    expect(deleted).toBeDefined();
+    store.getState().flushJournal();
+
+    const entries = history.saved();
+    expect(entries.map((e) => [e.method, e.result])).toEqual([
+      ['PATCH', 'applied'],
+      ['POST', 'applied'],
+      ['DELETE', 'applied'],
+    ]);
+    expect(entries[0]).toMatchObject({ key, path: `${CFG}/2`, before: { name }, after: { name: 'history edit' } });
+    expect(entries[1]).toMatchObject({ key: newKey, after: { name: 'history create' } });
+    expect(entries[2]).toMatchObject({ key: newKey, before: { name: 'history create' } });
+    expect(store.getState().history).toEqual(entries);
+  });
+
+  it('keeps a write the API refused, with its status; what was never sent leaves nothing', async () => {
+    const { store, history } = storeWith();
+    await store.getState().loadConfigurations();
+    const key = recordKey('configuration', undefined, 3);
+    store.getState().editField(key, 'name', ''); // invalid here: never sent
+    expect((await store.getState().apply(key)).outcome).toBe('invalid');
+    await emu.call('DELETE', `${CFG}/4`);
+    const gone = recordKey('configuration', undefined, 4);
+    store.getState().editField(gone, 'active', false);
+    const result = await store.getState().apply(gone);
+    expect(result.outcome).toBe('failed');
+    store.getState().flushJournal();
+    // The re-read before the PATCH found it gone: the PATCH was never sent either.
+    expect(history.saved()).toEqual([]);
+  });
+
+  it('on disk: 0600, the newest 1,000, no token, read back at the next start', async () => {
+    const dir = tempDir('cdn-tui-history-');
+    const file = join(dir, 'history.json');
+    const old: HistoryEntry[] = Array.from({ length: HISTORY_LIMIT }, (_, i) => ({ at: new Date(i).toISOString(), key: `configuration:${i + 1}`, title: `c${i}`, method: 'PATCH', path: `${CFG}/${i + 1}`, after: { active: true }, result: 'applied' }));
+    createFileHistory(file).save(old);
+    const { store } = storeWith(createFileHistory(file));
+    expect(store.getState().history).toHaveLength(HISTORY_LIMIT);
+    await store.getState().loadConfigurations();
+    const key = recordKey('configuration', undefined, 5);
+    store.getState().editField(key, 'active', false);
+    expect((await store.getState().apply(key)).outcome).toBe('applied');
+    store.getState().flushJournal();
+    const text = readFileSync(file, 'utf8');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(text).not.toContain(emu.token);
+    const back = createFileHistory(file).load();
+    expect(back).toHaveLength(HISTORY_LIMIT);
+    expect(back.at(-1)).toMatchObject({ key, method: 'PATCH', before: { active: true }, after: { active: false } });
+    expect(back[0]!.title).toBe('c1'); // the oldest went
+  });
+});
