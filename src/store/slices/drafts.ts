@@ -4,6 +4,7 @@
 import { buildRequest, changedFields, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
 import { listKey, newRecordKey, parseKey, type RecordKey } from '../keys.js';
+import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
 import type { DataState, Draft, Review } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
@@ -25,6 +26,12 @@ export interface DraftActions {
   /** Drops these drafts; a new record's goes back to its blank form. */
   discardDrafts(keys: readonly RecordKey[]): void;
   review(key: RecordKey): Review | undefined;
+  /**
+   * The inverse of a sent change, as a draft for the normal review: an edit's fields back to what
+   * they were (based on what the change left, so a change made since shows as a conflict); a create
+   * deleted; a delete made again (a new id). Returns the draft's key, or why there is none.
+   */
+  startUndo(entry: HistoryEntry): { readonly key: RecordKey } | { readonly problem: string };
 }
 
 function targetOf(key: RecordKey, op: DraftTarget['op']): DraftTarget {
@@ -155,6 +162,32 @@ export function draftSlice(ctx: SliceContext): DraftActions {
         put(key, undefined);
         if (d?.target.op === 'create') set((s) => ({ blanks: { ...s.blanks, [key]: blankOf(d.target) } }));
       }
+    },
+    startUndo(entry) {
+      if (entry.result !== 'applied') return { problem: 'that change was not applied: nothing to undo' };
+      const now = ctx.now();
+      const { kind, conf } = parseKey(entry.key);
+      if (kind === 'origin') return { problem: 'origins are read-only' };
+      if (entry.method === 'DELETE') {
+        const key = newRecordKey(kind, conf);
+        const values: Rec = {};
+        for (const f of schemaFor(kind).fields) if (accepts(f, 'create') && entry.before && Object.hasOwn(entry.before, f.name)) values[f.name] = structuredClone(entry.before[f.name]);
+        put(key, { target: { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) }, values, startedAt: now, updatedAt: now });
+        return { key };
+      }
+      if (get().drafts[entry.key]) return { problem: 'a change of that record is pending: send or drop it first' };
+      const server = get().records[entry.key];
+      if (entry.method === 'POST') {
+        const record = server ?? entry.after;
+        if (!record) return { problem: 'the record is not known' };
+        put(entry.key, { target: targetOf(entry.key, 'delete'), base: record, values: record, startedAt: now, updatedAt: now });
+        return { key: entry.key };
+      }
+      if (!server) return { problem: 'the record is gone from the server' };
+      // Based on the record as the change left it: a field changed since is a conflict at the re-read.
+      const base = { ...server, ...entry.after };
+      put(entry.key, { target: targetOf(entry.key, 'update'), base, values: { ...base, ...structuredClone(entry.before ?? {}) }, startedAt: now, updatedAt: now });
+      return { key: entry.key };
     },
     review(key) {
       const d = get().drafts[key];
