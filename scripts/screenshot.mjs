@@ -208,6 +208,23 @@ const SCENARIOS = {
     app: { args: ['--demo'] },
     steps: [{ wait: 'winter sale' }, { press: ['?'] }, { wait: 'Keys of this view' }, { idle: 200 }],
   },
+  history: {
+    about: 'the history of sent changes (H), with the diff of one (Enter); z would undo it',
+    app: { args: ['--demo'] },
+    steps: [
+      ...RENAMING,
+      { press: ['enter', 'down', 'enter'] },
+      { press: ['s'] },
+      { wait: 'PATCH /content_delivery' },
+      { press: ['y'] },
+      { wait: 'saved configuration' },
+      { press: ['H'] },
+      { wait: 'applied' },
+      { press: ['enter'] },
+      { wait: '→ +' },
+      { idle: 200 },
+    ],
+  },
   palette: {
     about: 'the command palette',
     app: { args: ['--demo'] },

@@ -8,6 +8,7 @@ import { ConfigurationScreen } from '../screens/configuration/configuration-scre
 import { BulkScreen } from '../screens/form/bulk-screen.js';
 import { FormScreen } from '../screens/form/form-screen.js';
 import { HelpOverlay } from '../screens/help/help-overlay.js';
+import { HistoryScreen } from '../screens/history/history-screen.js';
 import { PaletteOverlay } from '../screens/palette/palette-overlay.js';
 import { QuestionOverlay, questionRows } from '../screens/questions/question-overlay.js';
 import { RestoreOffer } from '../screens/review/restore-offer.js';
@@ -31,6 +32,8 @@ function Screen({ route }: { readonly route: Route }) {
       return <BulkScreen keys={route.keys} kind={route.kind} conf={route.conf} />;
     case 'review':
       return <ReviewScreen key={route.id} keys={route.keys} id={route.id} />;
+    case 'history':
+      return <HistoryScreen />;
     default: {
       const never: never = route;
       return never;

@@ -28,6 +28,8 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
     }
     case 'bulk':
       return ['configurations', conf(route.conf), `${route.keys.length} marked`];
+    case 'history':
+      return ['history'];
     case 'review':
       return ['review', route.title];
   }
@@ -97,6 +99,13 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
     { command: 'back', footer: false, run: back },
     { command: 'palette', run: () => ui.getState().setOverlay('palette') },
     { command: 'help', run: () => ui.getState().setOverlay('help') },
+    {
+      command: 'history',
+      run: () => {
+        if (currentRoute(ui.getState()).screen === 'history') return false;
+        ui.getState().push({ screen: 'history' });
+      },
+    },
     { command: 'forceQuit', footer: false, run: onQuit },
   ]);
   return null;

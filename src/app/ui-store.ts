@@ -40,6 +40,8 @@ export interface UiState {
   readonly tabs: Readonly<Record<number, Tab>>;
   /** What became of each draft the last time a review was sent, per review view. */
   readonly results: Readonly<Record<string, readonly ResultLine[]>>;
+  /** Views with their detail shown (the history's diff of the focused change). */
+  readonly expanded: Readonly<Record<string, boolean>>;
   /** Ids for review routes (each review keeps its own scroll position). */
   readonly nextId: number;
   push(route: Route): void;
@@ -55,6 +57,7 @@ export interface UiState {
   setForm(view: string, update: (v: FormView) => FormView): void;
   setTab(conf: number, tab: Tab): void;
   setResults(view: string, lines: readonly ResultLine[] | undefined): void;
+  setExpanded(view: string, on: boolean): void;
 }
 
 export type UiStore = StoreApi<UiState>;
@@ -67,6 +70,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     forms: {},
     tabs: {},
     results: {},
+    expanded: {},
     nextId: 1,
     push: (route) => set((s) => ({ stack: [...s.stack, route] })),
     pop: () => {
@@ -82,6 +86,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     setList: (view, update) => set((s) => ({ lists: { ...s.lists, [view]: update(s.lists[view] ?? EMPTY_LIST) } })),
     setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
     setTab: (conf, tab) => set((s) => ({ tabs: { ...s.tabs, [conf]: tab } })),
+    setExpanded: (view, on) => set((s) => ({ expanded: { ...s.expanded, [view]: on } })),
     setResults: (view, lines) =>
       set((s) => {
         const results = { ...s.results };

@@ -28,6 +28,7 @@ function itemsOf(data: AppState, ui: UiState, actions: { jump: (r: Route) => voi
   const out: Item[] = [];
   const pending = Object.keys(data.drafts).length;
   if (q === '' || 'pending changes'.includes(q)) out.push({ key: 'pending', label: `pending changes (${pending})`, value: 'pending', go: actions.pending });
+  if (q === '' || 'history'.includes(q)) out.push({ key: 'history', label: `history of changes sent (${data.history.length})`, value: 'history', go: () => actions.jump({ screen: 'history' }) });
   const route = currentRoute(ui);
   if (route.screen === 'configuration') {
     for (const t of TABS) if (TAB_TITLES[t].toLowerCase().includes(q)) out.push({ key: `tab:${t}`, label: `tab: ${TAB_TITLES[t]}`, value: t, go: () => actions.tab(route.conf, t) });

@@ -1,0 +1,89 @@
+// `H` (or `:` history): the changes sent, newest first — when, the request, the record, what came of
+// it. Enter shows the focused change's diff below the list; `z` undoes it: its inverse becomes a
+// draft and the normal review opens (re-read first: a change made since is a conflict there).
+import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { WindowedTable, type Column } from '../../components/windowed-table.js';
+import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import type { HistoryEntry } from '../../store/index.js';
+import { fit, safe } from '../../ui/text.js';
+import { useTheme } from '../../ui/theme.js';
+import { cursorNow, moveBindings, useListView, type ListControl } from '../../app/list-controller.js';
+import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { VIEW } from '../../app/routes.js';
+
+const view = VIEW.history;
+/** Rows the diff takes under the list when it is shown. */
+const DIFF_ROWS = 8;
+
+const show = (v: unknown) => safe(v === undefined ? '(none)' : JSON.stringify(v));
+
+/** The diff of one change, a line a field ("name: -"a" → +"b""). */
+export function historyLines(e: HistoryEntry): string[] {
+  const head = `${e.method} ${e.path}${e.result === 'failed' ? ` — failed${e.status ? ` (${e.status})` : ''}: ${safe(e.message ?? '')}` : ''}`;
+  if (e.method === 'DELETE') return [head, `deleted ${safe(e.title)}`];
+  if (e.method === 'POST') return [head, ...Object.entries(e.after ?? {}).map(([k, v]) => `${safe(k)}: +${show(v)}`)];
+  return [head, ...Object.keys(e.after ?? {}).map((k) => `${safe(k)}: -${show(e.before?.[k])} → +${show(e.after?.[k])}`)];
+}
+
+const time = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toLocaleDateString('en-CA')} ${d.toLocaleTimeString('en-GB')}`;
+};
+
+const COLUMNS: readonly Column<HistoryEntry>[] = [
+  { title: 'when', width: 19, cell: (e) => time(e.at) },
+  { title: 'method', width: 6, cell: (e) => e.method },
+  { title: 'record', weight: 3, cell: (e) => safe(e.title) },
+  { title: 'result', width: 12, cell: (e) => (e.result === 'applied' ? 'applied' : `failed${e.status ? ` ${e.status}` : ''}`) },
+];
+
+export function HistoryScreen() {
+  const { data, ui } = useStores();
+  const { width, height } = useBodySize();
+  const theme = useTheme();
+  const readOnly = useReadOnlyReason();
+  // Newest first.
+  const entries = useAppStore(useShallow((s) => [...s.history].reverse()));
+  const diffOpen = useUiStore((s) => s.expanded[view] === true);
+  const tableHeight = Math.max(1, height - 2 - (diffOpen ? DIFF_ROWS + 1 : 0));
+  const current = useListView(view, entries.length, tableHeight);
+  const control: ListControl = { ui, view, height: tableHeight, total: () => data.getState().history.length };
+  const focused = (): HistoryEntry | undefined => [...data.getState().history].reverse()[cursorNow(control)];
+  useKeys(PRIORITY.screen, [
+    ...moveBindings(control),
+    { command: 'open', run: () => ui.getState().setExpanded(view, !ui.getState().expanded[view]) },
+    {
+      command: 'undo',
+      disabled: readOnly,
+      run: () => {
+        const entry = focused();
+        if (!entry) return;
+        const made = data.getState().startUndo(entry);
+        if ('problem' in made) {
+          ui.getState().say('error', `cannot undo: ${made.problem}`);
+          return;
+        }
+        ui.getState().review([made.key], `undo ${entry.method} ${safe(entry.title)}`);
+      },
+    },
+  ]);
+  const entry = entries[current.cursor];
+  return (
+    <Box flexDirection="column" width={width}>
+      <WindowedTable rows={entries} columns={COLUMNS} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={(e) => `${e.at}:${e.key}:${e.method}`} empty="nothing sent yet: changes appear here once sent" />
+      <Text dimColor>{`${entries.length} change${entries.length === 1 ? '' : 's'} sent (the newest 1,000 are kept)`}</Text>
+      {diffOpen && entry ? (
+        <Box flexDirection="column" height={DIFF_ROWS} borderStyle={theme.border} borderColor={theme.c('gray')} paddingX={1}>
+          {historyLines(entry)
+            .slice(0, DIFF_ROWS - 2)
+            .map((line, i) => (
+              <Text key={i} wrap="truncate">
+                {fit(line, width - 4, !theme.unicode)}
+              </Text>
+            ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
