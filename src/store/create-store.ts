@@ -5,6 +5,7 @@ import { applySlice, type ApplyActions } from './slices/apply.js';
 import { deleteSlice, type DeleteActions } from './slices/delete.js';
 import { draftSlice, type DraftActions } from './slices/drafts.js';
 import { loadSlice, type LoadActions } from './slices/load.js';
+import { searchSlice, type SearchActions } from './slices/search.js';
 import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history.js';
 import { journalWriter, type JournalWriter } from './journal-writer.js';
 import type { RecordKey } from './keys.js';
@@ -15,7 +16,7 @@ export interface JournalActions {
   flushJournal(): void;
 }
 
-export type AppState = DataState & LoadActions & DraftActions & ApplyActions & DeleteActions & JournalActions & { readonly journalNotice?: string };
+export type AppState = DataState & LoadActions & SearchActions & DraftActions & ApplyActions & DeleteActions & JournalActions & { readonly journalNotice?: string };
 
 export type AppStore = StoreApi<AppState>;
 
@@ -46,6 +47,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
       ...draftSlice(ctx),
       ...applySlice(ctx),
       ...deleteSlice(ctx, get),
+      ...searchSlice(ctx, get),
       flushJournal: flush,
     };
   });

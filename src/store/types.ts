@@ -84,6 +84,8 @@ export interface DataState {
   readonly connection: Connection;
   /** Every change sent, oldest first (the newest 1,000; src/store/history.ts). */
   readonly history: readonly HistoryEntry[];
+  /** Progress of loadEverywhere (find anywhere): lists loaded of those asked for. */
+  readonly searching?: { readonly done: number; readonly total: number };
   /** Progress of applyMany: done of total. */
   readonly applying?: { readonly done: number; readonly total: number };
 }

@@ -2,10 +2,11 @@
 // typed into ink-text-input; the matches are drawn by ink-select-input; the cursor and the query
 // live in the UI store (view "palette") like any list's.
 import { Box, Text } from 'ink';
+import { useEffect } from 'react';
 import { SelectWindow, type Choice } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
-import type { AppState } from '../../store/index.js';
+import { listKey, parseKey, type AppState } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
@@ -23,7 +24,15 @@ interface Item extends Choice {
 }
 
 /** What the query matches now: the pending changes, a tab of the configuration on screen, configurations. */
-function itemsOf(data: AppState, ui: UiState, actions: { jump: (r: Route) => void; tab: (conf: number, t: (typeof TABS)[number]) => void; pending: () => void }): Item[] {
+interface Actions {
+  jump(r: Route): void;
+  tab(conf: number, t: (typeof TABS)[number]): void;
+  /** Opens a configuration on a tab. */
+  open(conf: number, t: (typeof TABS)[number]): void;
+  pending(): void;
+}
+
+function itemsOf(data: AppState, ui: UiState, actions: Actions): Item[] {
   const q = listView(ui, view).filter.trim().toLowerCase();
   const out: Item[] = [];
   const pending = Object.keys(data.drafts).length;
@@ -33,14 +42,42 @@ function itemsOf(data: AppState, ui: UiState, actions: { jump: (r: Route) => voi
   if (route.screen === 'configuration') {
     for (const t of TABS) if (TAB_TITLES[t].toLowerCase().includes(q)) out.push({ key: `tab:${t}`, label: `tab: ${TAB_TITLES[t]}`, value: t, go: () => actions.tab(route.conf, t) });
   }
-  for (const k of data.lists.configurations?.keys ?? []) {
+  const confs = data.lists.configurations?.keys ?? [];
+  for (const k of confs) {
     const r = data.records[k];
     if (!r || !(String(r.id) === q || matches(r, q))) continue;
     const conf = Number(r.id);
     out.push({ key: k, label: `configuration ${safe(r.name)} (${conf})`, help: safe(r.domain_name), value: conf, go: () => actions.jump({ screen: 'configuration', conf }) });
-    if (out.length >= MAX_ITEMS) break;
+    if (out.length >= MAX_ITEMS) return out;
   }
+  if (q.length >= MIN_EVERYWHERE) everywhere(data, q, confs, out, actions);
   return out;
+}
+
+/** Queries this long also look through every configuration's rules and origins (find anywhere). */
+const MIN_EVERYWHERE = 2;
+
+/** Rules by path or behaviour, and configurations by origin address, among the lists loaded so far. */
+function everywhere(data: AppState, q: string, confs: readonly string[], out: Item[], actions: Actions): void {
+  for (const k of confs) {
+    const conf = parseKey(k).id!;
+    const name = safe(data.records[k]?.name ?? '');
+    for (const rk of data.lists[listKey('rule', conf)]?.keys ?? []) {
+      const r = data.records[rk];
+      const path = String(r?.path ?? '');
+      const behavior = String(r?.behavior ?? '');
+      if (!path.toLowerCase().includes(q) && !behavior.toLowerCase().includes(q)) continue;
+      out.push({ key: rk, label: `rule ${safe(path)} (${safe(behavior)})`, help: `${name} (${conf})`, value: rk, go: () => actions.open(conf, 'rules') });
+      if (out.length >= MAX_ITEMS) return;
+    }
+    for (const ok of data.lists[listKey('origin', conf)]?.keys ?? []) {
+      const addresses = data.records[ok]?.addresses;
+      const hit = (Array.isArray(addresses) ? addresses : []).map((a: unknown) => (a !== null && typeof a === 'object' && 'address' in a ? String(a.address) : '')).find((a) => a.toLowerCase().includes(q));
+      if (hit === undefined) continue;
+      out.push({ key: ok, label: `origin ${safe(hit)}`, help: `${name} (${conf})`, value: ok, go: () => actions.open(conf, 'origins') });
+      if (out.length >= MAX_ITEMS) return;
+    }
+  }
 }
 
 export function PaletteOverlay() {
@@ -51,8 +88,21 @@ export function PaletteOverlay() {
   const query = useUiStore((s) => listView(s, view).filter);
   useAppStore((s) => s.lists.configurations);
   useAppStore((s) => Object.keys(s.drafts).length);
+  // Rules and origins of every configuration are loaded (once, kept) for a query long enough.
+  const searching = useAppStore((s) => s.searching);
+  useAppStore((s) => s.lists);
+  const everywhereWanted = query.trim().length >= MIN_EVERYWHERE;
+  useEffect(() => {
+    if (everywhereWanted) void data.getState().loadEverywhere();
+  }, [everywhereWanted, data]);
   const close = () => ui.getState().setOverlay(undefined);
-  const actions = {
+  const actions: Actions = {
+    open: (conf, t) => {
+      close();
+      ui.getState().setTab(conf, t);
+      const route = currentRoute(ui.getState());
+      if (route.screen !== 'configuration' || route.conf !== conf) ui.getState().push({ screen: 'configuration', conf });
+    },
     jump: (route: Route) => {
       close();
       ui.getState().push(route);
@@ -90,8 +140,9 @@ export function PaletteOverlay() {
         <Text color={theme.c('cyan')}>:</Text>
         <TextInput value={query} width={boxWidth - 5} onChange={(v) => setFilter(ui, view, v, true)} onSubmit={() => undefined} onCancel={close} />
       </Box>
+      {searching ? <Text dimColor>{`searching rules and origins: ${searching.done} of ${searching.total} lists loaded…`}</Text> : null}
       {items.length === 0 ? (
-        <Text dimColor>nothing matches</Text>
+        <Text dimColor>{searching ? 'nothing matches yet' : 'nothing matches'}</Text>
       ) : (
         <SelectWindow choices={items.slice(current.top, current.top + listHeight)} focused={current.cursor - current.top} width={boxWidth - 4} />
       )}

@@ -1,0 +1,44 @@
+// Find anywhere (UX.md §6): the palette also finds rules by path or behaviour and configurations
+// by origin address, across all configurations. Their lists are fetched on demand, at most
+// SEARCH_CONCURRENCY configurations at a time (each list page by page), with progress; what is
+// loaded stays (cached) until reloaded, so a second search asks for nothing.
+import { listKey } from '../keys.js';
+import type { SliceContext } from '../context.js';
+import type { AppState } from '../create-store.js';
+
+export const SEARCH_CONCURRENCY = 6;
+
+export interface SearchActions {
+  /** Loads the rules and origins of every configuration not loaded yet; resolves when all are in. */
+  loadEverywhere(signal?: AbortSignal): Promise<void>;
+}
+
+export function searchSlice(ctx: SliceContext, get: () => AppState): SearchActions {
+  let running: Promise<void> | undefined;
+  return {
+    loadEverywhere(signal) {
+      running ??= (async () => {
+        const confs = (get().lists.configurations?.keys ?? []).map((k) => Number(k.split(':').at(-1)));
+        const lists = confs.flatMap((c) => [listKey('rule', c), listKey('origin', c)]).filter((l) => get().lists[l] === undefined);
+        let done = 0;
+        ctx.set({ searching: { done, total: lists.length } });
+        let next = 0;
+        const worker = async () => {
+          while (next < lists.length && !signal?.aborted) {
+            const list = lists[next++]!;
+            await get().ensureLoaded(list);
+            done++;
+            ctx.set({ searching: { done, total: lists.length } });
+          }
+        };
+        try {
+          await Promise.all(Array.from({ length: Math.min(SEARCH_CONCURRENCY, lists.length) }, worker));
+        } finally {
+          ctx.set({ searching: undefined });
+          running = undefined;
+        }
+      })();
+      return running;
+    },
+  };
+}
