@@ -1,0 +1,89 @@
+// export and apply for scripts (UX.md §6): export then apply → "no changes", exit 0; an edited
+// file → the diff and the exact requests, then sent with --yes; a change made on the server since
+// the export → exit 3, nothing sent; a new rule in the file (no id) is created.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyCommand, exportCommand, EXIT_CONFLICT } from '../../src/cli/transfer.js';
+import { emulatorFixture, tempDir } from '../helpers/emulator.js';
+
+const emu = emulatorFixture(['--seed', 'demo'], { log: true });
+const CFG = '/content_delivery/configurations';
+
+function io(interactive = false) {
+  let text = '';
+  return { out: (t: string) => void (text += t), ask: async () => 'n', interactive, text: () => text };
+}
+
+const flags = () => ({ baseUrl: emu.url, token: emu.token, readOnly: false, demo: false });
+const writes = () => emu.log().filter((l) => l.method !== 'GET').length;
+
+async function exported(id: number): Promise<{ path: string; json: Record<string, unknown> & { rules: Array<Record<string, unknown>>; configuration: Record<string, unknown> } }> {
+  const path = join(tempDir(), `cfg-${id}.json`);
+  expect(await exportCommand(flags(), id, path, io())).toBe(0);
+  return { path, json: JSON.parse(readFileSync(path, 'utf8')) };
+}
+
+describe('export and apply', () => {
+  it('export then apply --dry-run of the same file: "no changes", exit 0, nothing sent', async () => {
+    const { path, json } = await exported(2);
+    expect(json.format).toBe('cdn-tui.configuration');
+    expect(Object.keys(json.configuration).slice(0, 2)).toEqual(['id', 'name']); // schema order
+    const before = writes();
+    const out = io();
+    expect(await applyCommand(flags(), path, { dryRun: true, yes: false }, out)).toBe(0);
+    expect(out.text()).toBe('no changes\n');
+    expect(writes()).toBe(before);
+  });
+
+  it('an edited file: the diff and the exact requests, then applied with --yes', async () => {
+    const { path, json } = await exported(3);
+    json.configuration.name = 'edited by apply';
+    const rule = json.rules[0]!;
+    rule.gzip = !rule.gzip;
+    json.rules.push({ path: '/added-by-apply/', behavior: 'delivery', path_origin_id: rule.path_origin_id });
+    writeFileSync(path, JSON.stringify(json));
+    // A field the API requires is missing: nothing is sent, the field is named.
+    const incomplete = io();
+    const before = writes();
+    expect(await applyCommand(flags(), path, { dryRun: false, yes: true }, incomplete)).toBe(1);
+    expect(incomplete.text()).toMatch(/not sent: fix these in the file\n {2}new rule \/added-by-apply\/ in configuration 3: protocol_policy: This field is required\./);
+    expect(writes()).toBe(before);
+    json.rules[json.rules.length - 1]!.protocol_policy = 'http';
+    writeFileSync(path, JSON.stringify(json));
+    const dry = io();
+    expect(await applyCommand(flags(), path, { dryRun: true, yes: false }, dry)).toBe(0);
+    expect(dry.text()).toContain('  name: -');
+    expect(dry.text()).toContain('+"edited by apply"');
+    expect(dry.text()).toContain(`PATCH ${CFG}/3 {"name": "edited by apply"}`);
+    expect(dry.text()).toMatch(new RegExp(`POST ${CFG}/3/rules_engine \\{.*"path": "/added-by-apply/"`));
+    expect(dry.text()).toMatch(/3 changes, 3 requests/);
+
+    const refused = io(false);
+    await expect(applyCommand(flags(), path, { dryRun: false, yes: false }, refused)).rejects.toThrow(/add --yes/);
+    const sent = io();
+    const code = await applyCommand(flags(), path, { dryRun: false, yes: true }, sent);
+    expect(code, sent.text()).toBe(0);
+    expect((await emu.call('GET', `${CFG}/3`)).body.name).toBe('edited by apply');
+    const rules = (await emu.call('GET', `${CFG}/3/rules_engine`)).body as Array<{ path: string; gzip: boolean; id: number }>;
+    expect(rules.find((r) => r.id === rule.id)?.gzip).toBe(rule.gzip);
+    expect(rules.filter((r) => r.path === '/added-by-apply/')).toHaveLength(1);
+    // Applied again: nothing left to do (the new rule is matched by its path).
+    const again = io();
+    expect(await applyCommand(flags(), path, { dryRun: true, yes: false }, again)).toBe(0);
+    expect(again.text()).toBe('no changes\n');
+  });
+
+  it('a change made on the server since the export: exit 3, nothing sent', async () => {
+    const { path, json } = await exported(4);
+    json.configuration.name = 'mine';
+    writeFileSync(path, JSON.stringify(json));
+    await emu.call('PATCH', `${CFG}/4`, { body: { name: 'theirs' } });
+    const before = writes();
+    const out = io();
+    expect(await applyCommand(flags(), path, { dryRun: false, yes: true }, out)).toBe(EXIT_CONFLICT);
+    expect(out.text()).toMatch(/^conflict: nothing sent\n {2}configuration 4: changed on the server since the export/);
+    expect(writes()).toBe(before);
+    expect((await emu.call('GET', `${CFG}/4`)).body.name).toBe('theirs');
+  });
+});
