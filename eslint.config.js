@@ -17,6 +17,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // The bin's launcher must parse on any Node, however old: ES5 syntax only.
+    files: ['**/*.cjs'],
+    languageOptions: { ecmaVersion: 5, sourceType: 'script', globals: globals.node },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommended, reactHooks.configs.flat.recommended],
     // `const { body: _, ...rest } = entry` is how a key is left out of a copy: not an unused variable.

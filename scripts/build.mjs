@@ -1,9 +1,10 @@
 // Builds the runnable bin: dist/cdn-tui.js and the chunks it imports on demand (esbuild splitting),
-// production React, a Node shebang. The entry holds only the command line: --help and --version
+// production React, a Node shebang; beside it dist/cdn-tui.cjs, the package's bin, which checks the
+// Node version before it loads the bundle (src/cli/launcher.cjs, copied as it is). The entry holds only the command line: --help and --version
 // load no Ink, React, API client or emulator; each command imports its own chunks when it runs.
 // `bundleOptions` is exported so a bench can bundle its baseline exactly the same way.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -102,4 +103,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     sourcemap: 'linked',
   });
   chmodSync(`${ROOT}/dist/cdn-tui.js`, 0o755);
+  copyFileSync(`${ROOT}/src/cli/launcher.cjs`, `${ROOT}/dist/cdn-tui.cjs`);
+  chmodSync(`${ROOT}/dist/cdn-tui.cjs`, 0o755);
 }

@@ -11,7 +11,8 @@ import { tempDir } from './temp.js';
 
 export { tempDir };
 
-export const BIN = resolve(import.meta.dirname, '../../dist/cdn-tui.js');
+/** The package's bin as a user runs it: the launcher that checks the Node version, then loads the bundle. */
+export const BIN = resolve(import.meta.dirname, '../../dist/cdn-tui.cjs');
 
 /**
  * A JSON body of the emulator (an answer, or a request body in its log), read field by field.
@@ -103,7 +104,7 @@ export interface ChildEmulator extends TestEmulator {
   readonly exited: Promise<number | string>;
 }
 
-/** The built CLI (`node dist/cdn-tui.js serve …`) as a child process. Needs `npm run build` first. */
+/** The built CLI (`node dist/cdn-tui.cjs serve …`) as a child process. Needs `npm run build` first. */
 export async function spawnEmulator(args: readonly string[] = [], env: Record<string, string> = {}): Promise<ChildEmulator> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build first`);
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
@@ -151,7 +152,7 @@ export async function spawnEmulator(args: readonly string[] = [], env: Record<st
 }
 
 export interface EmulatorFixtureOptions {
-  /** Run the built CLI (`node dist/cdn-tui.js serve`) as a child process: for tests that block this one (spawnSync). */
+  /** Run the built CLI (`node dist/cdn-tui.cjs serve`) as a child process: for tests that block this one (spawnSync). */
   readonly child?: boolean;
   /** Log every request to a temp file (`--log`), read back with the fixture's `log()`. */
   readonly log?: boolean;
