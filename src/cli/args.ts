@@ -2,6 +2,7 @@
 // parseArgs. Bad usage throws UsageError (exit 2) with one sentence that never repeats a token.
 import type { ServeOptions } from '../server/options.js';
 import { parseSeconds, parseSize } from './bounds-args.js';
+import { parseCompletionArgs, type CompletionTarget } from './completion-args.js';
 import { UsageError } from './errors.js';
 import { parseServeArgs } from './serve-args.js';
 import { parseFlags } from './strict-args.js';
@@ -33,16 +34,18 @@ export interface LoginFlags {
 }
 
 /** Which help text to print: `cdn-tui --help`, `cdn-tui login --help`, `cdn-tui serve --help`. */
-export type HelpTopic = 'main' | 'login' | 'serve';
+export type HelpTopic = 'main' | 'login' | 'serve' | 'completion';
 
 export type Command =
   | { readonly kind: 'help'; readonly topic: HelpTopic }
   | { readonly kind: 'version' }
   | { readonly kind: 'tui'; readonly flags: TuiFlags }
   | { readonly kind: 'login'; readonly flags: LoginFlags }
-  | { readonly kind: 'serve'; readonly options: ServeOptions };
+  | { readonly kind: 'serve'; readonly options: ServeOptions }
+  | { readonly kind: 'completion'; readonly target: CompletionTarget };
 
-const TUI_FLAGS = {
+/** The TUI's flags; exported for the shell completion scripts, which are generated from them. */
+export const TUI_FLAGS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   'base-url': { type: 'string' },
@@ -56,7 +59,7 @@ const TUI_FLAGS = {
   'body-timeout': { type: 'string' },
 } as const;
 
-const LOGIN_FLAGS = {
+export const LOGIN_FLAGS = {
   help: { type: 'boolean', short: 'h' },
   'base-url': { type: 'string' },
   profile: { type: 'string' },
@@ -65,12 +68,14 @@ const LOGIN_FLAGS = {
 } as const;
 
 /**
- * `cdn-tui [flags]`, `cdn-tui login [flags]`, `cdn-tui serve [flags]`, `cdn-tui help [login|serve]`.
+ * `cdn-tui [flags]`, `cdn-tui login [flags]`, `cdn-tui serve [flags]`, `cdn-tui completion SHELL`,
+ * `cdn-tui help [login|serve|completion]`.
  * `--help` (and, for the TUI, `--version`) wins wherever it stands, even beside a bad flag.
  */
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
-  if (first === 'help') return { kind: 'help', topic: rest[0] === 'login' || rest[0] === 'serve' ? rest[0] : 'main' };
+  if (first === 'help') return { kind: 'help', topic: rest[0] === 'login' || rest[0] === 'serve' || rest[0] === 'completion' ? rest[0] : 'main' };
+  if (first === 'completion') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'completion' } : { kind: 'completion', target: parseCompletionArgs(rest) };
   if (first === 'serve') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'serve' } : { kind: 'serve', options: parseServeArgs(rest) };
   if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };

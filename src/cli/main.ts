@@ -2,16 +2,17 @@
 // load nothing else (every command is imported lazily). Failures: one sentence, never a stack.
 import { parseCommand, type Command, type HelpTopic } from './args.js';
 import { EXIT, reportError } from './errors.js';
-import { LOGIN_USAGE, SERVE_USAGE, USAGE, VERSION } from './usage.js';
+import { COMPLETION_USAGE, LOGIN_USAGE, SERVE_USAGE, USAGE, VERSION } from './usage.js';
 
-const HELP: Record<HelpTopic, string> = { main: USAGE, login: LOGIN_USAGE, serve: SERVE_USAGE };
+const HELP: Record<HelpTopic, string> = { main: USAGE, login: LOGIN_USAGE, serve: SERVE_USAGE, completion: COMPLETION_USAGE };
+const COMMANDS = new Set(['login', 'serve', 'completion']);
 
 export async function main(argv: readonly string[]): Promise<number> {
   let command: Command;
   try {
     command = parseCommand(argv);
   } catch (e) {
-    return reportError(e, argv[0] === 'login' || argv[0] === 'serve' ? `cdn-tui ${argv[0]}` : 'cdn-tui');
+    return reportError(e, argv[0] !== undefined && COMMANDS.has(argv[0]) ? `cdn-tui ${argv[0]}` : 'cdn-tui');
   }
   switch (command.kind) {
     case 'version':
@@ -24,6 +25,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return run('cdn-tui serve', async () => (await import('./serve.js')).serveCommand(command.options));
     case 'login':
       return run('cdn-tui login', async () => (await import('./login.js')).loginCommand(command.flags));
+    case 'completion':
+      return run('cdn-tui completion', async () => (await import('./completion.js')).completionCommand(command.target));
     case 'tui':
       return run('cdn-tui', async () => (await import('./tui.js')).tuiCommand(command.flags));
   }

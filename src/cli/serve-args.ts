@@ -5,7 +5,7 @@ import type { Credential, Permission, ServeOptions } from '../server/options.js'
 import { UsageError } from './errors.js';
 import { parseFlags } from './strict-args.js';
 
-const SERVE_FLAGS = {
+export const SERVE_FLAGS = {
   help: { type: 'boolean', short: 'h' },
   host: { type: 'string' },
   port: { type: 'string' },

@@ -13,6 +13,14 @@ import { openSession } from './session.js';
 
 export const NO_TTY_MESSAGE = 'cdn-tui: needs an interactive terminal (stdin and stdout must be a TTY); try ssh -t\n';
 
+/**
+ * TERM=dumb (an editor's shell buffer, some CI consoles) cannot move the cursor, which every frame
+ * does. An unset or empty TERM is not refused: a terminal that is a TTY but does not say what it
+ * is (`env -i`, some container exec paths) is nearly always a VT100 descendant, which is all the
+ * frames need (cursor moves, scroll regions, line erase, SGR).
+ */
+export const DUMB_TERMINAL_MESSAGE = 'cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; run it in one such as xterm, screen or tmux\n';
+
 /** The demo emulator's arguments (API.md §5): loopback, any free port, the demo data. */
 export const DEMO_SERVE_ARGS = ['--host', '127.0.0.1', '--port', '0', '--seed', 'demo', '--products', 'application_acceleration,raw_logs'] as const;
 
@@ -36,6 +44,10 @@ const realDeps: TuiDeps = { env: process.env, interactive: () => isatty(0) && is
 export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Promise<number> {
   if (!deps.interactive()) {
     process.stderr.write(NO_TTY_MESSAGE);
+    return EXIT.usage;
+  }
+  if (deps.env.TERM === 'dumb') {
+    process.stderr.write(DUMB_TERMINAL_MESSAGE);
     return EXIT.usage;
   }
   const resolved = resolveTui(flags, { env: deps.env });

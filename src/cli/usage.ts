@@ -8,6 +8,7 @@ export const USAGE = `Usage:
           [--max-body SIZE] [--headers-timeout SECONDS] [--body-timeout SECONDS]
   cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin]
   cdn-tui serve [options]
+  cdn-tui completion bash|zsh|fish
   cdn-tui --help | --version
 
 The terminal UI for CDN content delivery configurations. With no base URL and token from the
@@ -33,6 +34,7 @@ Commands:
   login               ask a user name and a password (no echo), get a token (POST /tokens) and
                       save it in the profile (default "default"); see cdn-tui login --help
   serve [options]     the local emulator of the Content Delivery API (cdn-tui serve --help)
+  completion SHELL    print the completion script for bash, zsh or fish (cdn-tui completion --help)
 
 Environment (flags win over the environment, which wins over the profile):
   CDN_TUI_BASE_URL, CDN_TUI_TOKEN, CDN_TUI_PROFILE
@@ -65,6 +67,18 @@ Options:
 Without a terminal on stdin and without --password-stdin, login refuses (exit 2) rather than
 read a password that would be echoed. Ctrl-C at a prompt cancels (exit 130).
 Exit codes: 0 saved, 1 refused or unreachable, 2 bad usage, 130 cancelled.
+`;
+
+export const COMPLETION_USAGE = `Usage: cdn-tui completion bash|zsh|fish
+
+Prints the shell completion script (commands, flags, and the profile names of the config file
+for --profile). Load it in the shell's startup file:
+
+  bash   echo 'source <(cdn-tui completion bash)' >> ~/.bashrc
+  zsh    echo 'source <(cdn-tui completion zsh)' >> ~/.zshrc      (after compinit)
+  fish   cdn-tui completion fish > ~/.config/fish/completions/cdn-tui.fish
+
+Exit codes: 0 printed, 2 bad usage (an unknown shell).
 `;
 
 export const SERVE_USAGE = `Usage: cdn-tui serve [options]

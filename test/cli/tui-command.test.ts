@@ -42,6 +42,16 @@ describe('tuiCommand', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('TERM=dumb: one sentence, exit 2, the TUI never starts; an empty TERM is not refused', async () => {
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await tuiCommand({ readOnly: false, demo: true }, { env: { ...envFor(), TERM: 'dumb' }, interactive: () => true })).toBe(2);
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(String(write.mock.calls[0]![0])).toMatch(/^cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; [^.\n]*\n$/);
+    expect(seen).toHaveLength(0);
+    expect(await tuiCommand({ readOnly: false, demo: true }, { env: { ...envFor(), TERM: '' }, interactive: () => true })).toBe(0);
+    expect(seen).toHaveLength(1);
+  });
+
   it('the demo: an emulator with demo data, label DEMO, closed when the TUI returns', async () => {
     const env = envFor();
     let status = 0;

@@ -66,6 +66,8 @@ export interface TerminalSession {
   write(bytes: string): void;
   /** Resizes the pty (the program gets SIGWINCH) and the emulated terminal. */
   resize(cols: number, rows: number): void;
+  /** The screen rows that continue the row above because it ran past the right edge (a line wider than the terminal). */
+  wrappedRows(): number[];
   /** Whether the cell at (row, col) of the screen is drawn in inverse video. */
   isInverse(row: number, col: number): boolean;
   /** The screen rows that have at least `minCells` inverse cells (a focus bar), top to bottom. */
@@ -110,12 +112,14 @@ export function startTerminal(options: StartTerminalOptions): TerminalSession {
   // Grapheme clusters and Unicode 15 widths (version '15-graphemes'), as modern terminals and
   // string-width measure: an emoji ZWJ sequence, a flag or a skin tone is one 2-cell character.
   term.loadAddon(new unicodeGraphemes.UnicodeGraphemesAddon());
+  const env = terminalEnv(options.env);
   const pty: IPty = spawnPty(options.file, [...(options.args ?? [])], {
-    name: 'xterm-256color',
+    // node-pty sets TERM to this name over the environment's: the TERM asked for is the one the program sees.
+    name: env.TERM || 'xterm-256color',
     cols,
     rows,
     cwd: options.cwd ?? process.cwd(),
-    env: terminalEnv(options.env),
+    env,
   });
   const raw: string[] = [];
   let status: ExitStatus | undefined;
@@ -266,6 +270,7 @@ export function startTerminal(options: StartTerminalOptions): TerminalSession {
       pty.resize(c, r);
       term.resize(c, r);
     },
+    wrappedRows: () => Array.from({ length: term.rows }, (_, r) => r).filter((r) => lineAt(r)?.isWrapped),
     isInverse: (row, col) => Boolean(cellAt(row, col)?.isInverse()),
     inverseRows,
     inverseText: (row) => {
