@@ -5,6 +5,7 @@ import { parseSeconds, parseSize } from './bounds-args.js';
 import { parseCompletionArgs, type CompletionTarget } from './completion-args.js';
 import { UsageError } from './errors.js';
 import { parseServeArgs } from './serve-args.js';
+import { parseApplyArgs, parseExportArgs, type ApplyArgs, type ExportArgs } from './transfer-args.js';
 import { parseFlags } from './strict-args.js';
 
 export { parseServeArgs } from './serve-args.js';
@@ -34,7 +35,7 @@ export interface LoginFlags {
 }
 
 /** Which help text to print: `cdn-tui --help`, `cdn-tui login --help`, `cdn-tui serve --help`. */
-export type HelpTopic = 'main' | 'login' | 'serve' | 'completion';
+export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer';
 
 export type Command =
   | { readonly kind: 'help'; readonly topic: HelpTopic }
@@ -42,7 +43,9 @@ export type Command =
   | { readonly kind: 'tui'; readonly flags: TuiFlags }
   | { readonly kind: 'login'; readonly flags: LoginFlags }
   | { readonly kind: 'serve'; readonly options: ServeOptions }
-  | { readonly kind: 'completion'; readonly target: CompletionTarget };
+  | { readonly kind: 'completion'; readonly target: CompletionTarget }
+  | { readonly kind: 'export'; readonly args: ExportArgs }
+  | { readonly kind: 'apply'; readonly args: ApplyArgs };
 
 /** The TUI's flags; exported for the shell completion scripts, which are generated from them. */
 export const TUI_FLAGS = {
@@ -77,13 +80,18 @@ export function parseCommand(argv: readonly string[]): Command {
   if (first === 'help') return { kind: 'help', topic: rest[0] === 'login' || rest[0] === 'serve' || rest[0] === 'completion' ? rest[0] : 'main' };
   if (first === 'completion') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'completion' } : { kind: 'completion', target: parseCompletionArgs(rest) };
   if (first === 'serve') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'serve' } : { kind: 'serve', options: parseServeArgs(rest) };
+  if (first === 'export' || first === 'apply') {
+    if (asks(rest, '--help', '-h')) return { kind: 'help', topic: 'transfer' };
+    return first === 'export' ? { kind: 'export', args: parseExportArgs(rest) } : { kind: 'apply', args: parseApplyArgs(rest) };
+  }
   if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
   if (asks(argv, '--version', '-v')) return { kind: 'version' };
   return { kind: 'tui', flags: tuiFlags(argv) };
 }
 
-function tuiFlags(argv: readonly string[]): TuiFlags {
+/** The TUI's flags (also the connection flags of `export` and `apply`). */
+export function tuiFlags(argv: readonly string[]): TuiFlags {
   const v = parseFlags(argv, 'cdn-tui', TUI_FLAGS);
   if (v.token !== undefined && v['token-file'] !== undefined) throw new UsageError('use either --token or --token-file, not both');
   return {

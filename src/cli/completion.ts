@@ -9,7 +9,8 @@ import { configPath, readConfig } from './config.js';
 import { EXIT } from './errors.js';
 import { SERVE_FLAGS } from './serve-args.js';
 import type { FlagConfig } from './strict-args.js';
-import { LOGIN_USAGE, SERVE_USAGE, USAGE } from './usage.js';
+import { APPLY_FLAGS, EXPORT_FLAGS } from './transfer-args.js';
+import { LOGIN_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
 
 export interface FlagSpec {
   /** Without the dashes: `profile`. */
@@ -44,6 +45,8 @@ export function commandSpecs(): CommandSpec[] {
     { name: 'login', help: 'get a token with a user name and password, save it in a profile', flags: flagSpecs(LOGIN_FLAGS, LOGIN_USAGE), words: [] },
     { name: 'serve', help: 'the local emulator of the Content Delivery API', flags: flagSpecs(SERVE_FLAGS, SERVE_USAGE), words: [] },
     { name: 'completion', help: 'print the shell completion script', flags: flagSpecs(HELP_ONLY, ''), words: SHELLS },
+    { name: 'export', help: 'a configuration as JSON', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(EXPORT_FLAGS, TRANSFER_USAGE)], words: [] },
+    { name: 'apply', help: 'send what an edited export changes', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)], words: [] },
     { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion'] },
   ];
 }

@@ -9,6 +9,7 @@ export const USAGE = `Usage:
   cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin]
   cdn-tui serve [options]
   cdn-tui completion bash|zsh|fish
+  cdn-tui export ID [--out FILE]        cdn-tui apply FILE [--dry-run] [--yes]
   cdn-tui --help | --version
 
 The terminal UI for CDN content delivery configurations. With no base URL and token from the
@@ -35,6 +36,8 @@ Commands:
                       save it in the profile (default "default"); see cdn-tui login --help
   serve [options]     the local emulator of the Content Delivery API (cdn-tui serve --help)
   completion SHELL    print the completion script for bash, zsh or fish (cdn-tui completion --help)
+  export ID           a configuration with its rules, cache settings and error responses as JSON
+  apply FILE          send what an (edited) export changes, after its review (cdn-tui apply --help)
 
 Environment (flags win over the environment, which wins over the profile):
   CDN_TUI_BASE_URL, CDN_TUI_TOKEN, CDN_TUI_PROFILE
@@ -102,4 +105,25 @@ The local emulator of the Content Delivery API. Every flag takes its value as --
   --help, -h                   this help
 
 Exit codes: 0 stopped (SIGINT, SIGTERM), 1 error, 2 bad usage.
+`;
+
+export const TRANSFER_USAGE = `Usage:
+  cdn-tui export ID [--out FILE] [connection flags]
+  cdn-tui apply FILE [--dry-run] [--yes] [connection flags]
+
+export writes configuration ID with its cache settings, rules and error responses as JSON (the
+format: docs/export-format.md), to FILE or standard output. apply reads such a file, matches its
+records by id (a rule without one by path, a cache setting by name), prints the review (each
+change as -old +new and the exact request), asks, and sends it through the same checks as the TUI.
+
+Options:
+  --out FILE          export: write to FILE instead of standard output
+  --dry-run           apply: print the review, send nothing
+  --yes, -y           apply: send without asking (needed without a terminal)
+  connection flags    --base-url, --token, --token-file, --profile, --max-body,
+                      --headers-timeout, --body-timeout (as for cdn-tui; see cdn-tui --help)
+  --help, -h          this help
+
+Exit codes: 0 applied or nothing to do, 1 a failure, 2 bad usage, 3 a conflict (the server changed
+since the export: export again).
 `;

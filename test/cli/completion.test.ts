@@ -92,7 +92,7 @@ describe('the built bin', () => {
     expect(bash('cdn-tui', '--profile', '')).toEqual(['prod', 'staging']);
     expect(bash('cdn-tui', '--profile', 's')).toEqual(['staging']);
     expect(bash('cdn-tui', '--profile', '=', '')).toEqual(['prod', 'staging']); // --profile=<Tab>
-    expect(bash('cdn-tui', '')).toEqual(['completion', 'help', 'login', 'serve']);
+    expect(bash('cdn-tui', '')).toEqual(['apply', 'completion', 'export', 'help', 'login', 'serve']);
     expect(bash('cdn-tui', 'login', '--pro')).toEqual(['--profile']);
     expect(bash('cdn-tui', 'serve', '--seed', '')).toEqual(['demo', 'none']);
     expect(bash('cdn-tui', 'serve', '--pro')).toEqual(['--products']);
@@ -108,7 +108,7 @@ describe('the built bin', () => {
     };
     expect(fish('cdn-tui --pro')).toEqual(['--profile']);
     expect(fish('cdn-tui --profile ')).toEqual(['prod', 'staging']);
-    expect(fish('cdn-tui ')).toEqual(['completion', 'help', 'login', 'serve']);
+    expect(fish('cdn-tui ')).toEqual(['apply', 'completion', 'export', 'help', 'login', 'serve']);
     expect(fish('cdn-tui serve --seed ')).toEqual(['demo', 'none']);
   });
 

@@ -1,11 +1,12 @@
 // export and apply for scripts (UX.md §6): export then apply → "no changes", exit 0; an edited
 // file → the diff and the exact requests, then sent with --yes; a change made on the server since
 // the export → exit 3, nothing sent; a new rule in the file (no id) is created.
+import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, exportCommand, EXIT_CONFLICT } from '../../src/cli/transfer.js';
-import { emulatorFixture, tempDir } from '../helpers/emulator.js';
+import { BIN, emulatorFixture, tempDir } from '../helpers/emulator.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
 const CFG = '/content_delivery/configurations';
@@ -85,5 +86,26 @@ describe('export and apply', () => {
     expect(out.text()).toMatch(/^conflict: nothing sent\n {2}configuration 4: changed on the server since the export/);
     expect(writes()).toBe(before);
     expect((await emu.call('GET', `${CFG}/4`)).body.name).toBe('theirs');
+  });
+
+  it('the built command: export to stdout, apply --dry-run of it says "no changes" (exit 0), bad usage exits 2', async () => {
+    // Asynchronously: the emulator answers from this process.
+    const run = (...args: string[]) =>
+      new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
+        execFile(process.execPath, [BIN, ...args, '--base-url', emu.url, '--token', emu.token], { encoding: 'utf8', timeout: 20_000 }, (error, stdout, stderr) => {
+          done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+        });
+      });
+    const out = await run('export', '5');
+    expect(out.status, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout).configuration.id).toBe(5);
+    const path = join(tempDir(), 'five.json');
+    writeFileSync(path, out.stdout);
+    const dry = await run('apply', path, '--dry-run');
+    expect([dry.status, dry.stdout]).toEqual([0, 'no changes\n']);
+    const bad = await run('export', 'five');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/cdn-tui export needs a configuration id/);
+    expect(`${out.stderr}${dry.stderr}${bad.stderr}`).not.toContain(emu.token);
   });
 });
