@@ -1,7 +1,10 @@
 // `cdn-tui serve` flags (API.md §5) into the emulator's ServeOptions, every value checked: a bad one
 // is a UsageError of one sentence that never repeats a token or a password.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { PRODUCTS, type Product } from '../schema/types.js';
 import type { Credential, Permission, ServeOptions } from '../server/options.js';
+import { codeOf, errorMessage } from '../util/errors.js';
 import { UsageError } from './errors.js';
 import { parseFlags } from './strict-args.js';
 
@@ -20,6 +23,8 @@ const SERVE_FLAGS = {
   'fail-rate': { type: 'string' },
   'reset-rate': { type: 'string' },
   log: { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
 } as const;
 
 /** `cdn-tui serve` arguments (after `serve`) as the emulator's options; `--help` is the router's business. */
@@ -39,7 +44,31 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     failRate: v['fail-rate'] === undefined ? 0 : share(v['fail-rate'], '--fail-rate'),
     resetRate: v['reset-rate'] === undefined ? 0 : share(v['reset-rate'], '--reset-rate'),
     ...(v.log === undefined ? {} : { log: v.log }),
+    ...tls(v['tls-cert'], v['tls-key']),
   };
+}
+
+/** --tls-cert FILE --tls-key FILE (both or neither): PEM read now, and checked to make a TLS context together. */
+function tls(certFile: string | undefined, keyFile: string | undefined): Pick<ServeOptions, 'tls'> {
+  if (certFile === undefined && keyFile === undefined) return {};
+  if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
+  const pair = { cert: readPem(certFile, '--tls-cert'), key: readPem(keyFile, '--tls-key') };
+  // node:tls is loaded only for these flags.
+  const { createSecureContext } = createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
+  try {
+    createSecureContext(pair);
+  } catch (e) {
+    throw new UsageError(`--tls-cert ${certFile} and --tls-key ${keyFile} are not a PEM certificate and its private key (${codeOf(e) ?? errorMessage(e)})`);
+  }
+  return { tls: pair };
+}
+
+function readPem(path: string, flag: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${flag}: cannot read ${path} (${codeOf(e) ?? errorMessage(e)})`);
+  }
 }
 
 function seed(value: string): ServeOptions['seed'] {

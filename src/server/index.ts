@@ -13,7 +13,7 @@ export type { Credential, Permission, ServeOptions } from './options.js';
 export { DataFileError } from './journal.js';
 
 export interface Emulator {
-  /** `http://HOST:PORT`, without a trailing slash. */
+  /** `http://HOST:PORT` (`https://` with --tls-cert), without a trailing slash. */
   readonly url: string;
   /** The token made because no --token or --user was given; undefined otherwise. */
   readonly token: string | undefined;
@@ -58,7 +58,7 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
   const host = address.includes(':') ? `[${address}]` : address;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     token,
     notes,
     close: () =>

@@ -1,6 +1,7 @@
 // The HTTP front of the emulator: faults, routing, authentication, permissions, rate limits, handlers,
 // latency, the request log — in the order of API.md §2.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorMessage, errorStack } from '../util/errors.js';
 import { Auth, requirePermission } from './auth.js';
@@ -70,7 +71,7 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
     res.writeHead(reply.status, headers).end(text);
   }
 
-  const server = createServer({ keepAliveTimeout: 30_000, requestTimeout: 60_000 }, (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     handle(req)
       .catch((e: unknown): Outcome => {
@@ -109,6 +110,10 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
         send(res, reply);
       })
       .catch((e: unknown) => process.stderr.write(`cdn-tui serve: ${errorMessage(e)}\n`));
-  });
-  return server;
+  };
+  const serverOptions = { keepAliveTimeout: 30_000, requestTimeout: 60_000 };
+  if (!options.tls) return createServer(serverOptions, listener);
+  // node:https is loaded only for --tls-cert: the demo (plain HTTP on loopback) starts without it.
+  const https = createRequire(import.meta.url)('node:https') as typeof import('node:https');
+  return https.createServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener);
 }
