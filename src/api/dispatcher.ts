@@ -2,8 +2,8 @@
 // (or their lower-case forms) is set, undici's EnvHttpProxyAgent with the same settings. The proxy
 // code is imported only then: it is a chunk of its own that a start without a proxy never loads
 // (scripts/build.mjs).
-import { createRequire } from 'node:module';
 import { Agent, type Dispatcher } from 'undici';
+import { nodeTls } from '../util/builtins.js';
 
 export interface DispatcherSettings {
   /** Connections per origin (the most requests in flight at once). */
@@ -56,7 +56,7 @@ export function createDispatcher(settings: DispatcherSettings, env: Env = proces
  * node:tls is loaded here only: a start without --ca-file does not need it before connecting.
  */
 function trustedWith(pem: string): string[] {
-  const tls = createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
+  const tls = nodeTls();
   const defaults = typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
   return [...defaults, pem];
 }

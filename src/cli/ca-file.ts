@@ -2,7 +2,7 @@
 // profile besides the machine's. Read and checked before anything connects: a file that is missing,
 // unreadable or not PEM certificates is a usage error of one sentence.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { nodeCrypto } from '../util/builtins.js';
 import { codeOf, errorMessage } from '../util/errors.js';
 import { UsageError } from './errors.js';
 
@@ -19,7 +19,7 @@ export function readCaFile(path: string, from: string): string {
   const blocks = text.match(PEM_CERTIFICATE) ?? [];
   if (blocks.length === 0) throw new UsageError(`the CA file ${path} (from ${from}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----" … "-----END CERTIFICATE-----")`);
   // node:crypto is loaded here only: a start without --ca-file does not need it.
-  const { X509Certificate } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  const { X509Certificate } = nodeCrypto();
   blocks.forEach((block, i) => {
     try {
       new X509Certificate(block);

@@ -1,9 +1,9 @@
 // `cdn-tui serve` flags (API.md §5) into the emulator's ServeOptions, every value checked: a bad one
 // is a UsageError of one sentence that never repeats a token or a password.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { PRODUCTS, type Product } from '../schema/types.js';
 import type { Credential, Permission, ServeOptions } from '../server/options.js';
+import { nodeTls } from '../util/builtins.js';
 import { codeOf, errorMessage } from '../util/errors.js';
 import { UsageError } from './errors.js';
 import { parseFlags } from './strict-args.js';
@@ -54,7 +54,7 @@ function tls(certFile: string | undefined, keyFile: string | undefined): Pick<Se
   if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
   const pair = { cert: readPem(certFile, '--tls-cert'), key: readPem(keyFile, '--tls-key') };
   // node:tls is loaded only for these flags.
-  const { createSecureContext } = createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
+  const { createSecureContext } = nodeTls();
   try {
     createSecureContext(pair);
   } catch (e) {

@@ -1,8 +1,8 @@
 // The HTTP front of the emulator: faults, routing, authentication, permissions, rate limits, handlers,
 // latency, the request log — in the order of API.md §2.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { nodeHttps } from '../util/builtins.js';
 import { errorMessage, errorStack } from '../util/errors.js';
 import { Auth, requirePermission } from './auth.js';
 import { ClientGone, HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
@@ -114,6 +114,5 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
   const serverOptions = { keepAliveTimeout: 30_000, requestTimeout: 60_000 };
   if (!options.tls) return createServer(serverOptions, listener);
   // node:https is loaded only for --tls-cert: the demo (plain HTTP on loopback) starts without it.
-  const https = createRequire(import.meta.url)('node:https') as typeof import('node:https');
-  return https.createServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener);
+  return nodeHttps().createServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener);
 }
