@@ -1,10 +1,7 @@
 // `cdn-tui serve` flags (API.md §5) into the emulator's ServeOptions, every value checked: a bad one
 // is a UsageError of one sentence that never repeats a token or a password.
-import { readFileSync } from 'node:fs';
 import { PRODUCTS, type Product } from '../schema/types.js';
 import type { Credential, Permission, ServeOptions } from '../server/options.js';
-import { nodeTls } from '../util/builtins.js';
-import { codeOf, errorMessage } from '../util/errors.js';
 import { UsageError } from './errors.js';
 import { parseFlags } from './strict-args.js';
 
@@ -48,27 +45,11 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
   };
 }
 
-/** --tls-cert FILE --tls-key FILE (both or neither): PEM read now, and checked to make a TLS context together. */
+/** --tls-cert FILE --tls-key FILE: both or neither; the emulator reads them as it starts (a bad pair stops it, exit 1). */
 function tls(certFile: string | undefined, keyFile: string | undefined): Pick<ServeOptions, 'tls'> {
   if (certFile === undefined && keyFile === undefined) return {};
   if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
-  const pair = { cert: readPem(certFile, '--tls-cert'), key: readPem(keyFile, '--tls-key') };
-  // node:tls is loaded only for these flags.
-  const { createSecureContext } = nodeTls();
-  try {
-    createSecureContext(pair);
-  } catch (e) {
-    throw new UsageError(`--tls-cert ${certFile} and --tls-key ${keyFile} are not a PEM certificate and its private key (${codeOf(e) ?? errorMessage(e)})`);
-  }
-  return { tls: pair };
-}
-
-function readPem(path: string, flag: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${flag}: cannot read ${path} (${codeOf(e) ?? errorMessage(e)})`);
-  }
+  return { tls: { certFile, keyFile } };
 }
 
 function seed(value: string): ServeOptions['seed'] {

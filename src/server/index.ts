@@ -11,6 +11,7 @@ import { Store } from './store.js';
 
 export type { Credential, Permission, ServeOptions } from './options.js';
 export { DataFileError } from './journal.js';
+export { TlsFilesError } from './server.js';
 
 export interface Emulator {
   /** `http://HOST:PORT` (`https://` with --tls-cert), without a trailing slash. */
@@ -44,7 +45,14 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
     tokens = [{ secret: token, permissions: new Set(['view', 'edit']) }];
   }
   const log = options.log ? new RequestLog(options.log) : undefined;
-  const server = createApiServer(store, { ...options, tokens }, log);
+  let server: ReturnType<typeof createApiServer>;
+  try {
+    server = createApiServer(store, { ...options, tokens }, log);
+  } catch (e) {
+    await journal?.close();
+    log?.close();
+    throw e;
+  }
   server.listen(options.port, options.host);
   try {
     await once(server, 'listening');

@@ -24,6 +24,6 @@ export interface ServeOptions {
   readonly failRate: number;
   readonly resetRate: number;
   readonly log?: string;
-  /** Serve over HTTPS with this certificate and key (PEM text of --tls-cert and --tls-key). */
-  readonly tls?: { readonly cert: string; readonly key: string };
+  /** Serve over HTTPS with this certificate and key (PEM files of --tls-cert and --tls-key). */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string };
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, parseServeArgs } from '../../src/cli/args.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { resolveTui } from '../../src/cli/resolve.js';
+import { TlsFilesError, startEmulator } from '../../src/server/index.js';
 import { tempDir } from '../helpers/emulator.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/tls');
@@ -64,18 +65,26 @@ describe('--ca-file', () => {
 });
 
 describe('cdn-tui serve --tls-cert FILE --tls-key FILE', () => {
-  it('reads the pair', () => {
-    expect(parseServeArgs(['--tls-cert', CERT, '--tls-key', KEY]).tls).toMatchObject({ cert: expect.stringContaining('BEGIN CERTIFICATE') });
+  it('takes the pair', () => {
+    expect(parseServeArgs(['--tls-cert', CERT, '--tls-key', KEY]).tls).toEqual({ certFile: CERT, keyFile: KEY });
   });
 
   it('needs both', () => {
     expect(usageError(() => parseServeArgs(['--tls-cert', CERT]))).toBe('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
   });
 
-  it('refuses a file that cannot be read, or a pair that is not PEM', () => {
-    expect(usageError(() => parseServeArgs(['--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem']))).toBe('--tls-key: cannot read /nonexistent/key.pem (ENOENT)');
+  it('does not start with a file that cannot be read, or a pair that is not PEM', async () => {
+    const start = (...args: string[]) => startEmulator(parseServeArgs(['--port', '0', '--token', 'tls-token-1', ...args])).then(
+      async (emu) => {
+        await emu.close();
+        return 'started';
+      },
+      (e: unknown) => (e instanceof TlsFilesError ? e.message : String(e)),
+    );
+    expect(await start('--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem')).toBe('--tls-key: cannot read /nonexistent/key.pem (ENOENT)');
     const junk = join(tempDir(), 'junk.pem');
     writeFileSync(junk, 'junk\n');
-    expect(usageError(() => parseServeArgs(['--tls-cert', junk, '--tls-key', KEY]))).toMatch(/^--tls-cert .*junk\.pem and --tls-key .*self-signed\.key are not a PEM certificate and its private key \(/);
+    expect(await start('--tls-cert', junk, '--tls-key', KEY)).toMatch(/^--tls-cert .*junk\.pem and --tls-key .*self-signed\.key are not a PEM certificate and its private key \(/);
+    expect(await start('--tls-cert', CERT, '--tls-key', KEY)).toBe('started');
   });
 });
