@@ -36,10 +36,21 @@ export const bundleOptions = {
     {
       // The app takes only `Agent` from undici (and the request API it inherits); undici's index
       // also loads fetch, WebSocket, caches, mocks and proxy agents: ~650 kB more to parse at every
-      // start. A name the app imports that is missing here fails the build.
+      // start. A name the app imports that is missing here fails the build. The proxy agent (~50 kB)
+      // is what src/api/proxy-dispatcher.ts alone imports from 'undici': that module is imported
+      // on demand (a proxy variable set), so it and the proxy code land in a chunk of their own.
       name: 'undici-agent-only',
       setup(b) {
-        b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-agent' }));
+        b.onResolve({ filter: /^undici$/ }, (args) =>
+          /[\\/]src[\\/]api[\\/]proxy-dispatcher\.ts$/.test(args.importer) ? { path: 'undici', namespace: 'undici-proxy' } : { path: 'undici', namespace: 'undici-agent' },
+        );
+        b.onLoad({ filter: /.*/, namespace: 'undici-proxy' }, () => ({
+          contents: `import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
+export { EnvHttpProxyAgent, Pool };`,
+          resolveDir: ROOT,
+          loader: 'js',
+        }));
         b.onLoad({ filter: /.*/, namespace: 'undici-agent' }, () => ({
           contents: `import Agent from 'undici/lib/dispatcher/agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';

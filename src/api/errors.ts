@@ -126,24 +126,55 @@ const NETWORK_CODES: Record<string, { readonly phrase: string; readonly reached:
   UND_ERR_REQ_CONTENT_LENGTH_MISMATCH: { phrase: 'request cut short', reached: true },
 };
 
+/** A proxy between the client and the API, and the status it refused the tunnel with (none: it could not be reached). */
+export interface ProxyFailure {
+  /** host:port of the proxy. */
+  readonly host: string;
+  readonly status?: number;
+}
+
+/** Statuses of a proxy's refusal that another try may not meet: the proxy could not reach the API just then. */
+const PROXY_RETRY_STATUSES = new Set([502, 503, 504]);
+
 /** No usable answer came: the connection failed or broke. */
 export class NetworkError extends ClientError {
   override name = 'NetworkError';
-  /** ECONNREFUSED, UND_ERR_SOCKET, … ('UNKNOWN' for a failure without a code). */
+  /** ECONNREFUSED, UND_ERR_SOCKET, … ('UNKNOWN' for a failure without a code; PROXY_407 and such for a proxy's refusal). */
   readonly code: string;
   /** Whether the failure is a known network condition worth another attempt. */
   readonly retryable: boolean;
   /** Whether the server may have received (and acted on) the request. */
   readonly mayHaveReached: boolean;
+  /** Set when the proxy (HTTPS_PROXY, HTTP_PROXY) failed, not the API: the request never got past it. */
+  readonly proxy?: ProxyFailure;
+  /** The names a certificate that is not for the host is for (ERR_TLS_CERT_ALTNAME_INVALID). */
+  readonly certNames?: readonly string[];
 
   /** `sentence` replaces the one made from the code (LimitError says which bound it went over). */
-  constructor(init: ErrorInit & { readonly code: string; readonly host: string; readonly detail?: string; readonly sentence?: string }) {
+  constructor(
+    init: ErrorInit & { readonly code: string; readonly host: string; readonly detail?: string; readonly sentence?: string; readonly proxy?: ProxyFailure; readonly certNames?: readonly string[] },
+  ) {
     const known = NETWORK_CODES[init.code];
     const what = known?.phrase ?? init.detail ?? init.code;
-    super(init, init.sentence ?? (known && !known.reached ? `cannot reach ${init.host} (${what})` : `no answer from ${init.host} (${what})`));
+    const proxy = init.proxy;
+    const sentence =
+      init.sentence ??
+      (proxy
+        ? `cannot reach ${init.host} through the proxy ${proxy.host} (${proxy.status === undefined ? what : `it answered ${proxy.status}`})`
+        : known && !known.reached
+          ? `cannot reach ${init.host} (${what})`
+          : `no answer from ${init.host} (${what})`);
+    super(init, sentence);
     this.code = init.code;
-    this.retryable = known !== undefined;
-    this.mayHaveReached = known?.reached ?? true;
+    if (init.certNames) this.certNames = init.certNames;
+    if (proxy) {
+      this.proxy = proxy;
+      this.retryable = proxy.status === undefined ? known !== undefined || init.code === 'UND_ERR_CONNECT_TIMEOUT' : PROXY_RETRY_STATUSES.has(proxy.status);
+      this.mayHaveReached = false;
+    } else {
+      this.retryable = known !== undefined;
+      this.mayHaveReached = known?.reached ?? true;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // One sentence per cause of a failed call, from the typed errors (their class, status, code and
 // shape, never their text): what the status line, a tab that could not load and the header say.
 import { STATUS_CODES } from 'node:http';
-import { AbortError, ApiError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes } from './errors.js';
+import { AbortError, ApiError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, type ProxyFailure } from './errors.js';
 
 /** TLS failures by code (Node's and OpenSSL's): the certificate is not one this machine trusts. */
 const UNTRUSTED = new Set([
@@ -33,14 +33,23 @@ function pathOf(e: ClientError): string {
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
-/** The names a certificate was for, from Node's altname error ("…is not in the cert's altnames: DNS:a, DNS:b"). */
-function certNames(e: NetworkError): string | undefined {
-  const cause = e.cause instanceof Error ? e.cause.message : '';
-  const names = /altnames: (.*)$/.exec(cause)?.[1];
-  return names ? names.replace(/\b(DNS|IP Address):/g, '').trim() : undefined;
+/** The proxy failed, not the API: it could not be reached, or it refused the tunnel (its status). */
+function proxied(e: NetworkError, proxy: ProxyFailure): string {
+  const host = hostOf(e);
+  const p = `the proxy ${proxy.host}`;
+  if (proxy.status === undefined) {
+    if (e.code === 'ECONNREFUSED') return `cannot reach ${p}: connection refused (check HTTPS_PROXY/HTTP_PROXY, or list ${hostOf(e).replace(/:\d+$/, '')} in NO_PROXY)`;
+    return `cannot reach ${p} (${e.code}; check HTTPS_PROXY/HTTP_PROXY)`;
+  }
+  const status = `${proxy.status} ${STATUS_CODES[proxy.status] ?? ''}`.trim();
+  if (proxy.status === 407) return `${p} asks for a user name and password (${status}): give them in the proxy URL, http://USER:PASSWORD@HOST:PORT`;
+  if (proxy.status === 403) return `${p} does not let this machine through to ${host} (${status})`;
+  if (proxy.status >= 500) return `${p} could not connect to ${host} (${status})`;
+  return `${p} refused to connect to ${host} (${status})`;
 }
 
 function network(e: NetworkError): string {
+  if (e.proxy) return proxied(e, e.proxy);
   const host = hostOf(e);
   switch (e.code) {
     case 'ECONNREFUSED':
@@ -53,11 +62,11 @@ function network(e: NetworkError): string {
     case 'ENETUNREACH':
       return `cannot reach ${host}: the network does not lead there`;
     case 'ERR_TLS_CERT_ALTNAME_INVALID': {
-      const names = certNames(e);
+      const names = e.certNames?.join(', ');
       return `TLS failed: the certificate of ${host} is not for that name${names ? ` (it names ${names})` : ''}`;
     }
   }
-  if (UNTRUSTED.has(e.code)) return `TLS failed: the certificate of ${host} is not trusted here (${e.code}; a private CA: NODE_EXTRA_CA_CERTS)`;
+  if (UNTRUSTED.has(e.code)) return `TLS failed: the certificate of ${host} is not trusted here (${e.code}; a private CA: --ca-file FILE or NODE_EXTRA_CA_CERTS)`;
   if (EXPIRED.has(e.code)) return `TLS failed: the certificate of ${host} has expired or is not valid yet`;
   if (e.code.startsWith('ERR_TLS') || e.code.startsWith('ERR_SSL')) return `TLS failed with ${host} (${e.code})`;
   return e.mayHaveReached ? `the connection to ${host} broke before the answer (${e.code})` : `cannot reach ${host} (${e.code})`;

@@ -1,10 +1,11 @@
 // One request over the injected undici Dispatcher: per-attempt abort and timeouts, typed errors,
 // and retries for GET/PUT/DELETE only (a failed POST/PATCH is never re-sent: the store reconciles).
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { nameOf } from '../util/errors.js';
 import type { AttemptEvent, ClientOptions } from './types.js';
 import { readBounded } from './body.js';
+import { ProxyTunnelError, createDispatcher } from './dispatcher.js';
 import {
   AbortError,
   ApiError,
@@ -47,7 +48,8 @@ const TIMEOUT_CODES: Record<string, 'connect' | 'stall'> = {
 const TIMEOUT_PHASES: Record<'connect' | 'stall', TimeoutPhase> = { connect: 'connect', stall: 'body' };
 
 export interface TransportSettings {
-  readonly dispatcher: Dispatcher;
+  /** A promise when made here: the proxy agent loads on demand (src/api/dispatcher.ts). */
+  readonly dispatcher: Dispatcher | Promise<Dispatcher>;
   readonly maxAttempts: number;
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
@@ -60,7 +62,7 @@ export interface TransportSettings {
   readonly random: () => number;
 }
 
-/** The settings of ClientOptions with their defaults; makes the one Agent when none is injected. */
+/** The settings of ClientOptions with their defaults; makes the one dispatcher when none is injected. */
 export function transportSettings(options: ClientOptions): TransportSettings {
   const body = positive(options.timeouts?.body ?? DEFAULT_BOUNDS.bodyMs, 'timeouts.body');
   const timeouts = {
@@ -70,10 +72,7 @@ export function transportSettings(options: ClientOptions): TransportSettings {
     stall: Math.min(body, positive(options.timeouts?.stall ?? DEFAULT_BOUNDS.stallMs, 'timeouts.stall')),
   };
   return {
-    // HTTP/1.1 only (undici 8 would offer HTTP/2 over TLS): the API's requests are small and at
-    // most eight at once, one per connection, as the emulator serves them; and the bundle leaves
-    // out undici's HTTP/2 client, whose node:http2 costs ~9 ms at every start (scripts/build.mjs).
-    dispatcher: options.dispatcher ?? new Agent({ connections: MAX_IN_FLIGHT, keepAliveTimeout: 10_000, allowH2: false, connect: { timeout: timeouts.connect } }),
+    dispatcher: options.dispatcher ?? ownDispatcher(options, timeouts.connect),
     maxAttempts: Math.max(1, options.maxAttempts ?? 4),
     baseDelayMs: options.baseDelayMs ?? 250,
     maxDelayMs: options.maxDelayMs ?? 30_000,
@@ -82,6 +81,13 @@ export function transportSettings(options: ClientOptions): TransportSettings {
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     random: Math.random,
   };
+}
+
+/** The client's own: MAX_IN_FLIGHT connections, the proxy of the environment, the profile's CA. */
+function ownDispatcher(options: ClientOptions, connectMs: number): Promise<Dispatcher> {
+  const made = createDispatcher({ connections: MAX_IN_FLIGHT, connectMs, ...(options.extraCa !== undefined ? { extraCa: options.extraCa } : {}) });
+  made.catch(() => undefined); // a failure is the first request's to report; none may go unhandled
+  return made;
 }
 
 function positive(n: number, name: string): number {
@@ -160,7 +166,8 @@ async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promi
       body = JSON.stringify(req.body);
       headers['content-type'] = 'application/json';
     }
-    const res = await settings.dispatcher.request({
+    const dispatcher = await settings.dispatcher;
+    const res = await dispatcher.request({
       origin: req.url.origin,
       path: req.url.pathname + req.url.search,
       method: req.method,
@@ -223,8 +230,23 @@ export function toClientError(
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return new LimitError({ ...init, limit: 'headers-time', value: settings.timeouts.headers, host });
   const timeout = code === undefined ? undefined : TIMEOUT_CODES[code];
   if (timeout) return new TimeoutError({ ...init, phase: TIMEOUT_PHASES[timeout], timeoutMs: settings.timeouts[timeout], host });
+  if (e instanceof ProxyTunnelError) {
+    // The proxy, not the API, failed: its status, or why it could not be reached.
+    const proxy = { host: e.proxy, ...(e.status !== undefined ? { status: e.status } : {}) };
+    const why = e.status !== undefined ? `PROXY_${e.status}` : (errorCode(e.cause) ?? 'UNKNOWN');
+    return new NetworkError({ ...init, code: why, host, detail: e.message, proxy });
+  }
   const detail = e instanceof Error ? e.message : String(e);
-  return new NetworkError({ ...init, code: code ?? 'UNKNOWN', host, detail });
+  const certNames = code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? namesOfCert(e) : undefined;
+  return new NetworkError({ ...init, code: code ?? 'UNKNOWN', host, detail, ...(certNames ? { certNames } : {}) });
+}
+
+/** The DNS names and IP addresses of the peer certificate Node's host check attaches to its error ("DNS:a, IP Address:1.2.3.4"). */
+function namesOfCert(e: unknown): string[] | undefined {
+  const cert: unknown = typeof e === 'object' && e !== null && 'cert' in e ? e.cert : undefined;
+  const alt: unknown = typeof cert === 'object' && cert !== null && 'subjectaltname' in cert ? cert.subjectaltname : undefined;
+  if (typeof alt !== 'string' || alt === '') return undefined;
+  return alt.split(/,\s*/).map((name) => name.replace(/^(DNS|IP Address):/, ''));
 }
 
 function isRetryable(error: ClientError): boolean {

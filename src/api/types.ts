@@ -28,8 +28,14 @@ export interface ClientOptions {
   /** e.g. http://127.0.0.1:4010 (a path prefix is kept; a trailing slash is ignored). */
   readonly baseUrl: string;
   readonly token: string;
-  /** The one undici Agent (keep-alive, a few connections) — tests inject their own (or a MockAgent). */
+  /**
+   * The one undici Agent (keep-alive, a few connections) — tests inject their own (or a MockAgent).
+   * Without one the client makes its own, through the proxy of HTTPS_PROXY/HTTP_PROXY (NO_PROXY)
+   * when one is set, trusting `extraCa` as well.
+   */
   readonly dispatcher?: Dispatcher;
+  /** PEM of CA certificates trusted besides Node's default ones (--ca-file); ignored with `dispatcher`. */
+  readonly extraCa?: string;
   /** Attempts for retryable calls (GET/PUT/DELETE), first one included. Default 4. */
   readonly maxAttempts?: number;
   /** First backoff step in ms (full jitter, doubling, capped at maxDelayMs). Default 250. */

@@ -15,6 +15,8 @@ export interface TuiFlags {
   readonly token?: string;
   readonly tokenFile?: string;
   readonly profile?: string;
+  /** --ca-file: a private CA's certificates (PEM), trusted besides the machine's. */
+  readonly caFile?: string;
   readonly readOnly: boolean;
   readonly demo: boolean;
   /** --max-body: the most bytes of one answer. */
@@ -30,6 +32,8 @@ export interface LoginFlags {
   readonly profile?: string;
   /** Skips the user name prompt. */
   readonly user?: string;
+  /** --ca-file: a private CA (PEM), used and saved in the profile. */
+  readonly caFile?: string;
   /** Reads the password from stdin (a pipe) instead of prompting. */
   readonly passwordStdin: boolean;
 }
@@ -55,6 +59,7 @@ export const TUI_FLAGS = {
   token: { type: 'string' },
   'token-file': { type: 'string' },
   profile: { type: 'string' },
+  'ca-file': { type: 'string' },
   'read-only': { type: 'boolean' },
   demo: { type: 'boolean' },
   'max-body': { type: 'string' },
@@ -66,6 +71,7 @@ export const LOGIN_FLAGS = {
   help: { type: 'boolean', short: 'h' },
   'base-url': { type: 'string' },
   profile: { type: 'string' },
+  'ca-file': { type: 'string' },
   user: { type: 'string' },
   'password-stdin': { type: 'boolean' },
 } as const;
@@ -99,6 +105,7 @@ export function tuiFlags(argv: readonly string[]): TuiFlags {
     ...given('token', v.token),
     ...given('tokenFile', v['token-file']),
     ...given('profile', v.profile),
+    ...given('caFile', v['ca-file']),
     readOnly: v['read-only'] ?? false,
     demo: v.demo ?? false,
     ...read('maxBodyBytes', v['max-body'], (s) => parseSize(s, '--max-body')),
@@ -112,6 +119,7 @@ function loginFlags(argv: readonly string[]): LoginFlags {
   return {
     ...given('baseUrl', v['base-url']),
     ...given('profile', v.profile),
+    ...given('caFile', v['ca-file']),
     ...given('user', v.user),
     passwordStdin: v['password-stdin'] ?? false,
   };

@@ -10,6 +10,8 @@ import { describeJsonError } from './json-error.js';
 export interface Profile {
   readonly base_url?: string;
   readonly token?: string;
+  /** A private CA's certificates (PEM file) trusted for this profile's API (login --ca-file). */
+  readonly ca_file?: string;
   /** Other keys, kept as they were when the file is written back. */
   readonly [key: string]: unknown;
 }
@@ -79,7 +81,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const PROFILE_KEYS = ['base_url', 'token'] as const;
+const PROFILE_KEYS = ['base_url', 'token', 'ca_file'] as const;
 const isOptionalString = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
 
 function isProfile(p: Record<string, unknown>): p is Profile {

@@ -1,8 +1,11 @@
 // `cdn-tui login`: asks the user name and the password (no echo), gets a token with POST /tokens
 // and saves it in a profile of the config file (0600 in a 0700 folder, atomic replace).
 import { isatty } from 'node:tty';
-import { Agent } from 'undici';
-import { ApiError, ClientError, createApiClient, type TokenResult } from '../api/index.js';
+import { resolve } from 'node:path';
+import { ApiError, ClientError, NetworkError, createApiClient, type TokenResult } from '../api/index.js';
+import { explain } from '../api/explain.js';
+import { createDispatcher } from '../api/dispatcher.js';
+import { readCaFile } from './ca-file.js';
 import { codeOf, errorMessage } from '../util/errors.js';
 import type { LoginFlags } from './args.js';
 import { configPath, readConfig, writeConfig, type ConfigFile } from './config.js';
@@ -31,12 +34,16 @@ export async function loginCommand(flags: LoginFlags, env: NodeJS.ProcessEnv = p
   const baseUrl = checkBaseUrl(base);
   if (flags.user !== undefined && flags.user.includes(':')) throw new UsageError('a user name cannot contain ":"');
 
+  // --ca-file is saved in the profile (as an absolute path); without it, the profile's is used.
+  const caFile = flags.caFile !== undefined ? { value: resolve(flags.caFile), from: '--ca-file' } : existing?.ca_file ? { value: existing.ca_file, from: `profile "${profileName}"` } : undefined;
+  const extraCa = caFile ? readCaFile(caFile.value, caFile.from) : undefined;
+
   const { user, password } = flags.passwordStdin ? await credentialsFromPipe(flags.user) : await credentialsFromTerminal(flags.user);
   addSecret(password);
 
-  const result = await requestToken(baseUrl, user, password);
+  const result = await requestToken(baseUrl, user, password, extraCa);
   addSecret(result.token);
-  const profiles = { ...(config?.profiles ?? {}), [profileName]: { ...existing, base_url: baseUrl, token: result.token } };
+  const profiles = { ...(config?.profiles ?? {}), [profileName]: { ...existing, base_url: baseUrl, token: result.token, ...(caFile ? { ca_file: caFile.value } : {}) } };
   const next: ConfigFile = { ...config, profiles, default: config?.default ?? profileName };
   try {
     writeConfig(path, next);
@@ -76,13 +83,15 @@ async function credentialsFromPipe(user: string | undefined): Promise<{ user: st
   return { user, password };
 }
 
-async function requestToken(baseUrl: string, user: string, password: string): Promise<TokenResult> {
-  const agent = new Agent({ connections: 1, allowH2: false, connect: { timeout: 10_000 } });
+async function requestToken(baseUrl: string, user: string, password: string, extraCa: string | undefined): Promise<TokenResult> {
+  const agent = await createDispatcher({ connections: 1, connectMs: 10_000, ...(extraCa !== undefined ? { extraCa } : {}) });
   const client = createApiClient({ baseUrl, token: '', dispatcher: agent, timeouts: { connect: 10_000, headers: 20_000, body: 20_000 } });
   try {
     return await client.createToken(user, password);
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) throw new CliError('the API refused the user name or password');
+    // A connection that failed (refused, a certificate, a proxy) gets the TUI's sentence for it.
+    if (e instanceof NetworkError) throw new CliError(explain(e));
     if (e instanceof ClientError) throw new CliError(e.message);
     throw e;
   } finally {

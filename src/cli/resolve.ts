@@ -3,6 +3,7 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { codeOf, errorMessage } from '../util/errors.js';
 import type { TuiFlags } from './args.js';
+import { readCaFile } from './ca-file.js';
 import { configPath, readConfig, requirePrivate, type ConfigFile, type Profile } from './config.js';
 import { CliError, UsageError, addSecret } from './errors.js';
 
@@ -25,6 +26,8 @@ export type Resolution =
       readonly profile?: string;
       readonly readOnly: boolean;
       readonly notice?: string;
+      /** The certificates of --ca-file or of the profile's ca_file (PEM), trusted besides the machine's. */
+      readonly extraCa?: string;
     };
 
 interface Sourced {
@@ -36,7 +39,7 @@ interface Sourced {
 export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
   const env = (name: string): string | undefined => (ctx.env[name] ? ctx.env[name] : undefined);
   if (flags.demo) {
-    const ignored = [flags.baseUrl && '--base-url', flags.token && '--token', flags.tokenFile && '--token-file', flags.profile && '--profile'].filter(Boolean);
+    const ignored = [flags.baseUrl && '--base-url', flags.token && '--token', flags.tokenFile && '--token-file', flags.profile && '--profile', flags.caFile && '--ca-file'].filter(Boolean);
     return { kind: 'demo', readOnly: flags.readOnly, ...(ignored.length ? { notice: `--demo: ignored ${ignored.join(', ')}.` } : {}) };
   }
 
@@ -95,6 +98,8 @@ export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
   if (!/^[\x21-\x7e]+$/.test(token.value)) throw new UsageError(`the token from ${token.from} contains spaces or characters a token cannot have`);
 
   const profileUsed = profileName !== undefined && (named !== undefined || baseFromProfile || tokenFromProfile);
+  const caFile = first([flags.caFile, '--ca-file'], [profileUsed ? profile?.ca_file : undefined, fromProfile]);
+  const extraCa = caFile ? readCaFile(caFile.value, caFile.from) : undefined;
   let notice: string | undefined;
   if (tokenFromProfile && !baseFromProfile && profile?.base_url && stripSlash(profile.base_url) !== url) {
     notice = `Using the token of profile "${profileName}" with ${url} (from ${baseUrl.from}).`;
@@ -107,6 +112,7 @@ export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
     ...(profileUsed ? { profile: profileName! } : {}),
     readOnly: flags.readOnly,
     ...(notice ? { notice } : {}),
+    ...(extraCa !== undefined ? { extraCa } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ export const SERVE_FLAGS = {
   'fail-rate': { type: 'string' },
   'reset-rate': { type: 'string' },
   log: { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
 } as const;
 
 /** `cdn-tui serve` arguments (after `serve`) as the emulator's options; `--help` is the router's business. */
@@ -39,7 +41,15 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     failRate: v['fail-rate'] === undefined ? 0 : share(v['fail-rate'], '--fail-rate'),
     resetRate: v['reset-rate'] === undefined ? 0 : share(v['reset-rate'], '--reset-rate'),
     ...(v.log === undefined ? {} : { log: v.log }),
+    ...tls(v['tls-cert'], v['tls-key']),
   };
+}
+
+/** --tls-cert FILE --tls-key FILE: both or neither; the emulator reads them as it starts (a bad pair stops it, exit 1). */
+function tls(certFile: string | undefined, keyFile: string | undefined): Pick<ServeOptions, 'tls'> {
+  if (certFile === undefined && keyFile === undefined) return {};
+  if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
+  return { tls: { certFile, keyFile } };
 }
 
 function seed(value: string): ServeOptions['seed'] {

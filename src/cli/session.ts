@@ -26,7 +26,13 @@ export interface Session {
 /** The longest wait between two tries of the first load. */
 const MAX_RETRY_MS = 15_000;
 
-export function openSession(options: TuiOptions): Session {
+/** The TUI's options and what only the API client needs. */
+export interface SessionOptions extends TuiOptions {
+  /** A private CA's certificates (PEM) trusted besides the machine's (--ca-file, a profile's ca_file). */
+  readonly extraCa?: string;
+}
+
+export function openSession(options: SessionOptions): Session {
   const sent = watchFirstSend();
   // A call that waits to try again (429, a server error, a dropped connection) says so in the header.
   let onRetry: (event: AttemptEvent) => void = () => undefined;
@@ -34,6 +40,7 @@ export function openSession(options: TuiOptions): Session {
     baseUrl: options.baseUrl,
     token: options.token,
     onAttempt: (event) => onRetry(event),
+    ...(options.extraCa !== undefined ? { extraCa: options.extraCa } : {}),
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
     timeouts: { ...(options.headersTimeoutMs !== undefined ? { headers: options.headersTimeoutMs } : {}), ...(options.bodyTimeoutMs !== undefined ? { body: options.bodyTimeoutMs } : {}) },
   });

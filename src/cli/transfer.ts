@@ -50,6 +50,7 @@ function clientFor(flags: TuiFlags): ApiClient {
   return createApiClient({
     baseUrl: resolved.baseUrl,
     token: resolved.token,
+    ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
     ...(flags.maxBodyBytes !== undefined ? { maxBodyBytes: flags.maxBodyBytes } : {}),
     timeouts: { ...(flags.headersTimeoutMs !== undefined ? { headers: flags.headersTimeoutMs } : {}), ...(flags.bodyTimeoutMs !== undefined ? { body: flags.bodyTimeoutMs } : {}) },
   });

@@ -9,7 +9,7 @@ import { stateDir } from '../store/journal.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
-import { openSession } from './session.js';
+import { openSession, type SessionOptions } from './session.js';
 
 export const NO_TTY_MESSAGE = 'cdn-tui: needs an interactive terminal (stdin and stdout must be a TTY); try ssh -t\n';
 
@@ -55,7 +55,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   const bounds = boundsOf(flags);
   forceStyles(deps.env);
   if (resolved.kind === 'api') {
-    const options: TuiOptions = {
+    const options: SessionOptions = {
       baseUrl: resolved.baseUrl,
       token: resolved.token,
       label: resolved.label,
@@ -63,6 +63,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       readOnly: resolved.readOnly,
       stateDir: dir,
       ...(resolved.notice ? { notice: resolved.notice } : {}),
+      ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
       ...bounds,
     };
     return startTui(options);
@@ -115,7 +116,7 @@ function boundsOf(flags: TuiFlags): Pick<TuiOptions, 'maxBodyBytes' | 'headersTi
  * is often in by then, waiting in the socket: taking it before the first frame draws rows at once
  * instead of a "loading" frame and then the rows; a slow API gets the loading frame soon anyway.
  */
-async function startTui(options: TuiOptions): Promise<number> {
+async function startTui(options: SessionOptions): Promise<number> {
   const session = openSession(options);
   try {
     // Loading Ink blocks this thread for a while: first let the connection open and the request go.

@@ -5,8 +5,8 @@ export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-de
 
 export const USAGE = `Usage:
   cdn-tui [--base-url URL] [--token TOKEN | --token-file FILE] [--profile NAME] [--read-only] [--demo]
-          [--max-body SIZE] [--headers-timeout SECONDS] [--body-timeout SECONDS]
-  cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin]
+          [--max-body SIZE] [--headers-timeout SECONDS] [--body-timeout SECONDS] [--ca-file FILE]
+  cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin] [--ca-file FILE]
   cdn-tui serve [options]
   cdn-tui completion bash|zsh|fish
   cdn-tui export ID [--out FILE]        cdn-tui apply FILE [--dry-run] [--yes]
@@ -28,6 +28,7 @@ Options:
                       a larger one is abandoned and not asked again on its own
   --headers-timeout SECONDS  the longest wait for an answer to start (default 30)
   --body-timeout SECONDS     the longest a whole answer may take to arrive (default 120)
+  --ca-file FILE      also trust this private CA (PEM) for the API (the profile's, from login)
   --help, -h          this help
   --version, -v       the version
 
@@ -46,6 +47,8 @@ Environment (flags win over the environment, which wins over the profile):
   XDG_STATE_HOME      drafts are journaled in $XDG_STATE_HOME/cdn-tui (~/.local/state/cdn-tui)
   NO_COLOR            no colour;  VISUAL, EDITOR: the editor of "e"
   CDN_TUI_DEBUG=1     show stack traces of unexpected errors
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to the API, and hosts reached without it
+  NODE_EXTRA_CA_CERTS  a PEM file of CAs trusted for every connection (read by Node at start)
 
 Config file (mode 0600; a token in a file others can read is refused):
   {"profiles": {"prod": {"base_url": "https://api.example.com", "token": "…"}}, "default": "prod"}
@@ -53,7 +56,7 @@ Config file (mode 0600; a token in a file others can read is refused):
 Needs an interactive terminal (over ssh: ssh -t). Exit codes: 0 done, 1 error, 2 bad usage.
 `;
 
-export const LOGIN_USAGE = `Usage: cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin]
+export const LOGIN_USAGE = `Usage: cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin] [--ca-file FILE]
 
 Asks a user name and a password (the password is not echoed), gets a token from the API
 (POST /tokens) and saves the base URL and the token in the profile of the config file, created
@@ -66,6 +69,8 @@ Options:
   --password-stdin    read the password from stdin instead of asking, for scripts; needs --user:
                         printf '%s\\n' "$PASSWORD" | cdn-tui login --user alice --password-stdin
                       (one trailing newline is dropped)
+  --ca-file FILE      also trust this private CA (PEM) for the API; its path is saved in the
+                      profile (default: the profile's)
 
 Without a terminal on stdin and without --password-stdin, login refuses (exit 2) rather than
 read a password that would be echoed. Ctrl-C at a prompt cancels (exit 130).
@@ -102,6 +107,7 @@ The local emulator of the Content Delivery API. Every flag takes its value as --
   --fail-rate P                answer this share of requests with 503
   --reset-rate P               do this share of requests, then drop the connection
   --log FILE|-                 one JSON line per request
+  --tls-cert FILE --tls-key FILE  serve HTTPS with this certificate and key (PEM)
   --help, -h                   this help
 
 Exit codes: 0 stopped (SIGINT, SIGTERM), 1 error, 2 bad usage.

@@ -11,9 +11,10 @@ import { Store } from './store.js';
 
 export type { Credential, Permission, ServeOptions } from './options.js';
 export { DataFileError } from './journal.js';
+export { TlsFilesError } from './server.js';
 
 export interface Emulator {
-  /** `http://HOST:PORT`, without a trailing slash. */
+  /** `http://HOST:PORT` (`https://` with --tls-cert), without a trailing slash. */
   readonly url: string;
   /** The token made because no --token or --user was given; undefined otherwise. */
   readonly token: string | undefined;
@@ -44,7 +45,14 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
     tokens = [{ secret: token, permissions: new Set(['view', 'edit']) }];
   }
   const log = options.log ? new RequestLog(options.log) : undefined;
-  const server = createApiServer(store, { ...options, tokens }, log);
+  let server: ReturnType<typeof createApiServer>;
+  try {
+    server = createApiServer(store, { ...options, tokens }, log);
+  } catch (e) {
+    await journal?.close();
+    log?.close();
+    throw e;
+  }
   server.listen(options.port, options.host);
   try {
     await once(server, 'listening');
@@ -58,7 +66,7 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
   const host = address.includes(':') ? `[${address}]` : address;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     token,
     notes,
     close: () =>

@@ -24,4 +24,6 @@ export interface ServeOptions {
   readonly failRate: number;
   readonly resetRate: number;
   readonly log?: string;
+  /** Serve over HTTPS with this certificate and key (PEM files of --tls-cert and --tls-key). */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string };
 }

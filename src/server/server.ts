@@ -1,8 +1,10 @@
 // The HTTP front of the emulator: faults, routing, authentication, permissions, rate limits, handlers,
 // latency, the request log — in the order of API.md §2.
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errorMessage, errorStack } from '../util/errors.js';
+import { nodeHttps } from '../util/builtins.js';
+import { codeOf, errorMessage, errorStack } from '../util/errors.js';
 import { Auth, requirePermission } from './auth.js';
 import { ClientGone, HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
 import type { ServeOptions } from './options.js';
@@ -20,6 +22,11 @@ interface Outcome {
   readonly note: BodyNote;
   /** The client closed the connection while its body was being read. */
   readonly gone?: boolean;
+}
+
+/** --tls-cert/--tls-key that cannot be read, or are not a PEM certificate and its key: the emulator does not start. */
+export class TlsFilesError extends Error {
+  override name = 'TlsFilesError';
 }
 
 export function createApiServer(store: Store, options: ServeOptions, log: RequestLog | undefined): Server {
@@ -70,7 +77,7 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
     res.writeHead(reply.status, headers).end(text);
   }
 
-  const server = createServer({ keepAliveTimeout: 30_000, requestTimeout: 60_000 }, (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     handle(req)
       .catch((e: unknown): Outcome => {
@@ -109,6 +116,22 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
         send(res, reply);
       })
       .catch((e: unknown) => process.stderr.write(`cdn-tui serve: ${errorMessage(e)}\n`));
-  });
-  return server;
+  };
+  const serverOptions = { keepAliveTimeout: 30_000, requestTimeout: 60_000 };
+  if (!options.tls) return createServer(serverOptions, listener);
+  // node:https is loaded only for --tls-cert: the demo (plain HTTP on loopback) starts without it.
+  const { certFile, keyFile } = options.tls;
+  const read = (file: string, flag: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new TlsFilesError(`${flag}: cannot read ${file} (${codeOf(e) ?? errorMessage(e)})`);
+    }
+  };
+  const pair = { cert: read(certFile, '--tls-cert'), key: read(keyFile, '--tls-key') };
+  try {
+    return nodeHttps().createServer({ ...serverOptions, ...pair }, listener);
+  } catch (e) {
+    throw new TlsFilesError(`--tls-cert ${certFile} and --tls-key ${keyFile} are not a PEM certificate and its private key (${codeOf(e) ?? errorMessage(e)})`);
+  }
 }

@@ -131,7 +131,7 @@ describe('cdn-tui login without a terminal', () => {
     const xdg = tempDir('cdn-tui-login-');
     const r = login(['--base-url', 'http://127.0.0.1:1', '--user', 'alice', '--password-stdin'], 'secret', { XDG_CONFIG_HOME: xdg });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^cdn-tui login: .*cannot reach 127\.0\.0\.1:1 .*\n$/);
+    expect(r.stderr).toMatch(/^cdn-tui login: cannot reach 127\.0\.0\.1:1\b.*\n$/);
     expect(r.stderr).not.toContain('secret');
   });
 

@@ -1,0 +1,11 @@
+// Node built-ins that only some runs need, loaded when first asked for rather than at start:
+// node:tls (a --ca-file), node:crypto (checking one), node:https (the emulator's --tls-cert).
+// Through require(), typed by the function (require itself answers `any`); a static import
+// would load them at every start.
+import { createRequire as makeRequire } from 'node:module';
+
+const load = makeRequire(import.meta.url);
+
+export const nodeTls = (): typeof import('node:tls') => load('node:tls');
+export const nodeCrypto = (): typeof import('node:crypto') => load('node:crypto');
+export const nodeHttps = (): typeof import('node:https') => load('node:https');
