@@ -101,6 +101,7 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
     { command: 'help', run: () => ui.getState().setOverlay('help') },
     {
       command: 'history',
+      footer: false, // in help and the palette; the footer keeps its room for what is pending
       run: () => {
         if (currentRoute(ui.getState()).screen === 'history') return false;
         ui.getState().push({ screen: 'history' });
