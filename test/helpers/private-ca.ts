@@ -1,9 +1,14 @@
-// A private CA made with openssl at test time in a temp folder: the CA, a server certificate it
-// signed for 127.0.0.1 and localhost, and one it signed for another name. Valid for two days.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tempDir } from './temp.js';
+// A private CA for the tests, kept in test/fixtures/tls/private-ca (made once with openssl, valid
+// for 100 years, so the tests need no openssl): the CA, a server certificate it signed for
+// 127.0.0.1 and localhost, and one it signed for another name. The CA's key is not kept.
+//   openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key \
+//     -out ca.crt -days 36500 -subj '/CN=cdn-tui test CA' \
+//     -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign
+//   then for each leaf (server: IP:127.0.0.1,DNS:localhost; other: DNS:other.example) a key and
+//   CSR (`openssl req -newkey ec …`), signed with `openssl x509 -req -CA ca.crt -CAkey ca.key
+//   -days 36500 -extfile` (subjectAltName, basicConstraints=CA:FALSE, extendedKeyUsage=serverAuth).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export interface PrivateCa {
   /** The CA's certificate (PEM file). */
@@ -15,24 +20,13 @@ export interface PrivateCa {
   readonly caPem: string;
 }
 
-const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+const at = (name: string) => fileURLToPath(new URL(`../fixtures/tls/private-ca/${name}`, import.meta.url));
 
 export function makePrivateCa(): PrivateCa {
-  const dir = tempDir('cdn-tui-ca-');
-  const at = (name: string) => join(dir, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-  openssl('req', '-x509', ...EC, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=cdn-tui test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
-  const leaf = (name: string, altNames: string) => {
-    writeFileSync(at(`${name}.ext`), `subjectAltName=${altNames}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
-    openssl('req', ...EC, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`);
-    return { certFile: at(`${name}.crt`), keyFile: at(`${name}.key`) };
-  };
   return {
     caFile: at('ca.crt'),
-    server: leaf('server', 'IP:127.0.0.1,DNS:localhost'),
-    otherName: leaf('other', 'DNS:other.example'),
+    server: { certFile: at('server.crt'), keyFile: at('server.key') },
+    otherName: { certFile: at('other.crt'), keyFile: at('other.key') },
     caPem: readFileSync(at('ca.crt'), 'utf8'),
   };
 }
