@@ -1,5 +1,5 @@
 // A private CA end to end (issue 13): the emulator serves HTTPS with a certificate a private CA
-// signed (made with openssl for this run); the client does not trust it by itself, trusts it with
+// signed (a fixture: test/helpers/private-ca.ts); the client does not trust it by itself, trusts it with
 // --ca-file (the profile's CA, through resolve) or NODE_EXTRA_CA_CERTS (read by Node at start: a
 // child process), also through a proxy; a certificate for another name has its own sentence.
 import { spawn } from 'node:child_process';
