@@ -40,6 +40,8 @@ export interface UiState {
   readonly tabs: Readonly<Record<number, Tab>>;
   /** What became of each draft the last time a review was sent, per review view. */
   readonly results: Readonly<Record<string, readonly ResultLine[]>>;
+  /** Rows being copied (`c`): the palette asks for the configuration they go to. */
+  readonly copying?: { readonly keys: readonly RecordKey[]; readonly from: number };
   /** Views with their detail shown (the history's diff of the focused change). */
   readonly expanded: Readonly<Record<string, boolean>>;
   /** Ids for review routes (each review keeps its own scroll position). */
@@ -58,6 +60,8 @@ export interface UiState {
   setTab(conf: number, tab: Tab): void;
   setResults(view: string, lines: readonly ResultLine[] | undefined): void;
   setExpanded(view: string, on: boolean): void;
+  /** Starts (the palette opens to choose where) or ends a copy. */
+  setCopying(copying: { readonly keys: readonly RecordKey[]; readonly from: number } | undefined): void;
 }
 
 export type UiStore = StoreApi<UiState>;
@@ -86,6 +90,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     setList: (view, update) => set((s) => ({ lists: { ...s.lists, [view]: update(s.lists[view] ?? EMPTY_LIST) } })),
     setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
     setTab: (conf, tab) => set((s) => ({ tabs: { ...s.tabs, [conf]: tab } })),
+    setCopying: (copying) => set(copying ? { copying, overlay: 'palette' } : { copying: undefined }),
     setExpanded: (view, on) => set((s) => ({ expanded: { ...s.expanded, [view]: on } })),
     setResults: (view, lines) =>
       set((s) => {

@@ -99,6 +99,15 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         ui.getState().ask({ kind: 'delete', keys: chosen, view });
       },
     },
+    {
+      command: 'copy',
+      disabled: notHere,
+      run: () => {
+        const chosen = chosenNow();
+        if (!editable || chosen.length === 0) return false;
+        ui.getState().setCopying({ keys: chosen, from: conf });
+      },
+    },
     { ...editor, disabled: notHere },
     { command: 'reload', run: () => void data.getState().reload(list) },
   ];

@@ -29,12 +29,27 @@ interface Actions {
   tab(conf: number, t: (typeof TABS)[number]): void;
   /** Opens a configuration on a tab. */
   open(conf: number, t: (typeof TABS)[number]): void;
+  /** Copies the rows being copied to configuration `conf`, then reviews the new records. */
+  copyTo(conf: number): void;
   pending(): void;
 }
 
 function itemsOf(data: AppState, ui: UiState, actions: Actions): Item[] {
   const q = listView(ui, view).filter.trim().toLowerCase();
   const out: Item[] = [];
+  if (ui.copying) {
+    // Copying rows (`c`): only where they can go, the other configurations.
+    const { keys, from } = ui.copying;
+    const what = `${keys.length} ${parseKey(keys[0] ?? 'rule:0:0').kind === 'rule' ? 'rule' : 'cache setting'}${keys.length === 1 ? '' : 's'}`;
+    for (const k of data.lists.configurations?.keys ?? []) {
+      const r = data.records[k];
+      const conf = parseKey(k).id!;
+      if (!r || conf === from || !(String(conf) === q || matches(r, q))) continue;
+      out.push({ key: k, label: `copy ${what} to ${safe(r.name)} (${conf})`, value: conf, go: () => actions.copyTo(conf) });
+      if (out.length >= MAX_ITEMS) break;
+    }
+    return out;
+  }
   const pending = Object.keys(data.drafts).length;
   if (q === '' || 'pending changes'.includes(q)) out.push({ key: 'pending', label: `pending changes (${pending})`, value: 'pending', go: actions.pending });
   if (q === '' || 'history'.includes(q)) out.push({ key: 'history', label: `history of changes sent (${data.history.length})`, value: 'history', go: () => actions.jump({ screen: 'history' }) });
@@ -88,6 +103,7 @@ export function PaletteOverlay() {
   const query = useUiStore((s) => listView(s, view).filter);
   useAppStore((s) => s.lists.configurations);
   useAppStore((s) => Object.keys(s.drafts).length);
+  useUiStore((s) => s.copying);
   // Rules and origins of every configuration are loaded (once, kept) for a query long enough.
   const searching = useAppStore((s) => s.searching);
   useAppStore((s) => s.lists);
@@ -95,8 +111,22 @@ export function PaletteOverlay() {
   useEffect(() => {
     if (everywhereWanted) void data.getState().loadEverywhere();
   }, [everywhereWanted, data]);
-  const close = () => ui.getState().setOverlay(undefined);
+  const close = () => {
+    ui.getState().setOverlay(undefined);
+    ui.getState().setCopying(undefined);
+  };
   const actions: Actions = {
+    copyTo: (conf) => {
+      const keys = ui.getState().copying?.keys ?? [];
+      close();
+      void Promise.all([data.getState().ensureLoaded(listKey('origin', conf)), data.getState().ensureLoaded(listKey('cache_setting', conf))]).then(() => {
+        const made = data.getState().copyRecords(keys, conf);
+        if ('problem' in made) return ui.getState().say('error', `not copied: ${made.problem}`);
+        const name = safe(data.getState().records[`configuration:${conf}`]?.name ?? String(conf));
+        ui.getState().review(made.keys, `copy to ${name} (${conf})`);
+        if (made.notes.length) ui.getState().say('info', made.notes.join('; '));
+      });
+    },
     open: (conf, t) => {
       close();
       ui.getState().setTab(conf, t);

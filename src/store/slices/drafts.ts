@@ -3,7 +3,7 @@
 // first edit, so a form left with nothing typed leaves nothing behind.
 import { buildRequest, changedFields, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
-import { listKey, newRecordKey, parseKey, type RecordKey } from '../keys.js';
+import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
 import type { DataState, Draft, Review } from '../types.js';
@@ -32,6 +32,13 @@ export interface DraftActions {
    * deleted; a delete made again (a new id). Returns the draft's key, or why there is none.
    */
   startUndo(entry: HistoryEntry): { readonly key: RecordKey } | { readonly problem: string };
+  /**
+   * Copies of these rules or cache settings as new-record drafts in configuration `conf` (whose
+   * origins and cache settings are loaded): a rule goes on that configuration's first origin, and
+   * its cache setting is mapped to the one of the same name there (said in `notes`); a cache
+   * setting that has none there is a problem (copy it first), and nothing is drafted.
+   */
+  copyRecords(keys: readonly RecordKey[], conf: number): { readonly keys: readonly RecordKey[]; readonly notes: readonly string[] } | { readonly problem: string };
 }
 
 function targetOf(key: RecordKey, op: DraftTarget['op']): DraftTarget {
@@ -188,6 +195,43 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       const base = { ...server, ...entry.after };
       put(entry.key, { target: targetOf(entry.key, 'update'), base, values: { ...base, ...structuredClone(entry.before ?? {}) }, startedAt: now, updatedAt: now });
       return { key: entry.key };
+    },
+    copyRecords(keys, conf) {
+      const state = get();
+      const there = (kind: 'origin' | 'cache_setting') => (state.lists[listKey(kind, conf)]?.keys ?? []).map((k) => state.records[k]).filter((r): r is Rec => r !== undefined);
+      const origin = there('origin')[0];
+      const caches = there('cache_setting');
+      const notes = new Set<string>();
+      const made: Draft[] = [];
+      for (const key of keys) {
+        const { kind } = parseKey(key);
+        const record = state.records[key];
+        if (!record || (kind !== 'rule' && kind !== 'cache_setting')) return { problem: `${key} cannot be copied` };
+        const values: Rec = {};
+        for (const f of schemaFor(kind).fields) if (accepts(f, 'create') && Object.hasOwn(record, f.name)) values[f.name] = structuredClone(record[f.name]);
+        if (kind === 'cache_setting' && caches.some((c) => c.name === record.name)) return { problem: `configuration ${conf} already has a cache setting named ${JSON.stringify(record.name)}` };
+        if (kind === 'rule') {
+          if (!origin) return { problem: `configuration ${conf} has no origin to put the rules on` };
+          values.path_origin_id = origin.id;
+          notes.add(`rules go on the origin ${String(origin.name)} (${String(origin.id)})`);
+          const from = record.cache_settings_id;
+          if (from !== null && from !== undefined) {
+            const source = state.records[recordKey('cache_setting', parseKey(key).conf, Number(from))];
+            const same = caches.find((c) => source && c.name === source.name);
+            if (!same) return { problem: `configuration ${conf} has no cache setting named ${JSON.stringify(source?.name ?? from)}: copy it there first (c on it)` };
+            values.cache_settings_id = same.id;
+            notes.add(`cache setting ${String(same.name)} mapped to the one there (${String(same.id)})`);
+          }
+        }
+        const now = ctx.now();
+        made.push({ target: { kind, op: 'create', conf }, values, startedAt: now, updatedAt: now });
+      }
+      const out = made.map((d) => {
+        const key = newRecordKey(d.target.kind, conf);
+        put(key, d);
+        return key;
+      });
+      return { keys: out, notes: [...notes] };
     },
     review(key) {
       const d = get().drafts[key];
