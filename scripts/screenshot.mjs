@@ -225,6 +225,11 @@ const SCENARIOS = {
       { idle: 200 },
     ],
   },
+  find: {
+    about: 'find anywhere: rules by path across every configuration, from the palette',
+    app: { args: ['--demo'] },
+    steps: [{ wait: 'winter sale' }, { press: [':'] }, { type: '/static' }, { wait: 'rule /static/' }, { idle: 600 }],
+  },
   palette: {
     about: 'the command palette',
     app: { args: ['--demo'] },
