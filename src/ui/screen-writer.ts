@@ -45,6 +45,10 @@ export function screenWriter(out: NodeJS.WriteStream, options: ScreenWriterOptio
   /** In the alternate screen, where the frames are. */
   let onScreen = false;
 
+  /** The terminal's size as a frame is laid out for it. */
+  const sizeNow = () => `${out.columns || 80}x${out.rows || 24}`;
+  /** The size the pending frame was made for. */
+  let pendingSize = '';
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
@@ -52,7 +56,13 @@ export function screenWriter(out: NodeJS.WriteStream, options: ScreenWriterOptio
     const lines = pending.split('\n');
     pending = undefined;
     const rows = out.rows || 24;
-    const size = `${out.columns || 80}x${rows}`;
+    const size = sizeNow();
+    if (pendingSize !== size) {
+      // Made for a size the terminal no longer has (resized meanwhile): its lines would wrap. The
+      // frame for the new size follows (a resize re-renders); it is painted whole.
+      shown = undefined;
+      return;
+    }
     const patch = screenPatch(size === shownSize ? shown : undefined, lines, rows);
     shown = lines;
     shownSize = size;
@@ -60,6 +70,7 @@ export function screenWriter(out: NodeJS.WriteStream, options: ScreenWriterOptio
   };
   const draw = (frame: string) => {
     pending = frame;
+    pendingSize = sizeNow();
     // After the renders already queued (React runs effects and their updates in setImmediate).
     timer ??= setTimeout(flush, 0);
   };

@@ -48,6 +48,22 @@ describe('screenWriter', () => {
     expect(tty.chunks[0]).not.toContain('b');
   });
 
+  it('drops a frame made for a size the terminal no longer has; the next one is painted whole', async () => {
+    const { tty, out } = setup();
+    out.write(frame('header', 'row 1', 'row 2'));
+    await sleep(5);
+    tty.chunks.length = 0;
+    out.write(frame('header at 40 columns', 'row 1', 'row 2')); // laid out for 40 columns…
+    tty.columns = 30; // …but the terminal shrank before it was written: its lines would wrap
+    await sleep(5);
+    expect(tty.chunks).toEqual([]);
+    out.write(frame('header', 'row 1', 'row 2')); // the frame for 30 columns
+    await sleep(5);
+    expect(tty.chunks).toHaveLength(1);
+    expect(tty.chunks[0]).toContain('\u001b[H'); // from the top, whole
+    expect(tty.chunks[0]).toContain('row 2');
+  });
+
   it('writes nothing for a frame that changed nothing, and only the changed line otherwise', async () => {
     const { tty, out } = setup();
     out.write(frame('header', 'row 1', 'row 2'));
