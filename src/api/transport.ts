@@ -249,7 +249,8 @@ function namesOfCert(e: unknown): string[] | undefined {
   return alt.split(/,\s*/).map((name) => name.replace(/^(DNS|IP Address):/, ''));
 }
 
-function isRetryable(error: ClientError): boolean {
+/** Whether another try of a call that failed so may succeed (the first load's retries ask it too). */
+export function isRetryable(error: ClientError): boolean {
   // Over a bound: the same request would go over it again.
   if (error instanceof LimitError || error instanceof UnexpectedResponseError) return false;
   if (error instanceof ApiError) return error.status === 429 || error.status >= 500;

@@ -2,8 +2,9 @@
 // stores, and the first load of the configurations, started at once so the request is on its way
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
-import { LimitError, createApiClient, type ApiClient } from '../api/index.js';
-import { ApiError, NetworkError, UnexpectedResponseError } from '../api/errors.js';
+import { createApiClient, type ApiClient } from '../api/index.js';
+import { ClientError } from '../api/errors.js';
+import { isRetryable } from '../api/transport.js';
 import { explain } from '../api/explain.js';
 import type { AttemptEvent } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
@@ -143,12 +144,9 @@ export async function keepLoading(load: () => Promise<void>, stopped: AbortSigna
   }
 }
 
+/** Another try may change the answer (src/api/transport.ts decides, as for its own retries). */
 function worthRetrying(e: unknown): boolean {
-  if (e instanceof UnexpectedResponseError || e instanceof LimitError) return false;
-  if (e instanceof ApiError) return e.status === 429 || e.status >= 500;
-  // A known network condition (refused, no route, reset) may pass; a certificate will not.
-  if (e instanceof NetworkError) return e.retryable;
-  return true;
+  return e instanceof ClientError ? isRetryable(e) : true;
 }
 
 function pause(ms: number, stopped: AbortSignal): Promise<void> {
