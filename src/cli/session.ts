@@ -8,6 +8,7 @@ import { isRetryable } from '../api/transport.js';
 import { explain } from '../api/explain.js';
 import type { AttemptEvent } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
+import { clientOptionsOf, type ConnectionSettings } from './client-options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';
 import { createAppStore, createFileHistory, createFileJournal, historyFile, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
 
@@ -28,23 +29,13 @@ export interface Session {
 const MAX_RETRY_MS = 15_000;
 
 /** The TUI's options and what only the API client needs. */
-export interface SessionOptions extends TuiOptions {
-  /** A private CA's certificates (PEM) trusted besides the machine's (--ca-file, a profile's ca_file). */
-  readonly extraCa?: string;
-}
+export interface SessionOptions extends TuiOptions, ConnectionSettings {}
 
 export function openSession(options: SessionOptions): Session {
   const sent = watchFirstSend();
   // A call that waits to try again (429, a server error, a dropped connection) says so in the header.
   let onRetry: (event: AttemptEvent) => void = () => undefined;
-  const api = createApiClient({
-    baseUrl: options.baseUrl,
-    token: options.token,
-    onAttempt: (event) => onRetry(event),
-    ...(options.extraCa !== undefined ? { extraCa: options.extraCa } : {}),
-    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    timeouts: { ...(options.headersTimeoutMs !== undefined ? { headers: options.headersTimeoutMs } : {}), ...(options.bodyTimeoutMs !== undefined ? { body: options.bodyTimeoutMs } : {}) },
-  });
+  const api = createApiClient({ ...clientOptionsOf(options), onAttempt: (event) => onRetry(event) });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
   const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);

@@ -14,6 +14,7 @@ import { exportText, parseExport } from '../transfer/format.js';
 import { planFromFile } from '../transfer/plan.js';
 import type { TuiFlags } from './args.js';
 import { CliError, EXIT, UsageError, addSecret } from './errors.js';
+import { boundsOf, clientOptionsOf } from './client-options.js';
 import { resolveTui } from './resolve.js';
 import { checkDraft } from '../store/validate-draft.js';
 
@@ -47,13 +48,9 @@ function clientFor(flags: TuiFlags): ApiClient {
   const resolved = resolveTui(flags, { env: process.env });
   if (resolved.kind !== 'api') throw new UsageError('export and apply need an API: --base-url and a token, or a profile (not --demo)');
   addSecret(resolved.token);
-  return createApiClient({
-    baseUrl: resolved.baseUrl,
-    token: resolved.token,
-    ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
-    ...(flags.maxBodyBytes !== undefined ? { maxBodyBytes: flags.maxBodyBytes } : {}),
-    timeouts: { ...(flags.headersTimeoutMs !== undefined ? { headers: flags.headersTimeoutMs } : {}), ...(flags.bodyTimeoutMs !== undefined ? { body: flags.bodyTimeoutMs } : {}) },
-  });
+  return createApiClient(
+    clientOptionsOf({ baseUrl: resolved.baseUrl, token: resolved.token, ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}), ...boundsOf(flags) }),
+  );
 }
 
 export async function exportCommand(flags: TuiFlags, id: number, outFile: string | undefined, io: Io = realIo): Promise<number> {

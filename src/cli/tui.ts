@@ -4,11 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
-import type { TuiOptions } from '../app/options.js';
 import { stateDir } from '../store/journal.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
+import { boundsOf } from './client-options.js';
 import { openSession, type SessionOptions } from './session.js';
 
 export const NO_TTY_MESSAGE = 'cdn-tui: needs an interactive terminal (stdin and stdout must be a TTY); try ssh -t\n';
@@ -103,14 +103,6 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
 }
 
 /** The bounds the flags set (the demo has them too): only those given, the client has the defaults. */
-function boundsOf(flags: TuiFlags): Pick<TuiOptions, 'maxBodyBytes' | 'headersTimeoutMs' | 'bodyTimeoutMs'> {
-  return {
-    ...(flags.maxBodyBytes !== undefined ? { maxBodyBytes: flags.maxBodyBytes } : {}),
-    ...(flags.headersTimeoutMs !== undefined ? { headersTimeoutMs: flags.headersTimeoutMs } : {}),
-    ...(flags.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: flags.bodyTimeoutMs } : {}),
-  };
-}
-
 /**
  * The first request first, then Ink (the bulk of the code) loads while it is answered. The answer
  * is often in by then, waiting in the socket: taking it before the first frame draws rows at once
