@@ -2,10 +2,10 @@
 // values of the changed fields before and after, and what came of it; per profile, in the state
 // folder (0600), the newest HISTORY_LIMIT, each write atomic (a temporary file renamed over it).
 // It holds record values only: never the token, never a header.
-import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeSync, closeSync, fsyncSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Rec } from '../schema/index.js';
+import { apiStateFile, writeSynced } from './journal.js';
 import type { RecordKey } from './keys.js';
 
 export const HISTORY_LIMIT = 1000;
@@ -37,8 +37,7 @@ export interface HistoryStore {
 
 /** `<dir>/history-<hash of the API's URL>.json`: one history per profile (API). */
 export function historyFile(dir: string, baseUrl: string): string {
-  const id = createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
-  return join(dir, `history-${id}.json`);
+  return apiStateFile(dir, 'history', baseUrl);
 }
 
 const VERSION = 1;
@@ -64,13 +63,7 @@ export function createFileHistory(file: string): HistoryStore {
     save(entries) {
       mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
       const tmp = `${file}.tmp-${process.pid}`;
-      const fd = openSync(tmp, 'w', 0o600);
-      try {
-        writeSync(fd, JSON.stringify({ version: VERSION, entries: entries.slice(-HISTORY_LIMIT) }));
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      writeSynced(tmp, JSON.stringify({ version: VERSION, entries: entries.slice(-HISTORY_LIMIT) }));
       chmodSync(tmp, 0o600);
       renameSync(tmp, file);
     },

@@ -28,10 +28,26 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'cdn-tui');
 }
 
+/** `<dir>/<what>-<hash of the API's URL>.json`: a state file per API (profile). */
+export function apiStateFile(dir: string, what: string, baseUrl: string): string {
+  const id = createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
+  return join(dir, `${what}-${id}.json`);
+}
+
 /** One journal file per API (base URL), so drafts of the demo never mix with production's. */
 export function journalFile(dir: string, baseUrl: string): string {
-  const id = createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
-  return join(dir, `drafts-${id}.json`);
+  return apiStateFile(dir, 'drafts', baseUrl);
+}
+
+/** Writes `text` to a new file at `path` (mode 0600) and syncs it to disk before it returns. */
+export function writeSynced(path: string, text: string): void {
+  const fd = openSync(path, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const VERSION = 1;
@@ -103,13 +119,7 @@ export function createFileJournal(file: string, baseUrl: string): DraftJournal {
       let tmp: string | undefined;
       if (Object.keys(drafts).length > 0) {
         tmp = `${file}.tmp-${process.pid}-${n}`;
-        const fd = openSync(tmp, 'w', 0o600);
-        try {
-          writeSync(fd, text(drafts));
-          fsyncSync(fd);
-        } finally {
-          closeSync(fd);
-        }
+        writeSynced(tmp, text(drafts));
       }
       land(n, tmp);
       // Background writes still under way lose to this one: their files go now (this may be the
