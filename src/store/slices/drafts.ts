@@ -2,7 +2,7 @@
 // the store. A new record starts as a blank (not journaled, not pending) and becomes a draft at its
 // first edit, so a form left with nothing typed leaves nothing behind.
 import { buildRequest, changedFields, type DraftTarget } from '../../diff/index.js';
-import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
+import { accepts, acceptedFields, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
 import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
@@ -70,6 +70,13 @@ function quietRequired(draft: Draft, errors: Record<string, string[]>): Record<s
     if (rest.length) out[field] = rest;
   }
   return out;
+}
+
+/** What a new record copied from `record` is sent with: the fields a create accepts, copied. */
+function createValuesOf(kind: DraftTarget['kind'], record: Rec): Rec {
+  const values: Rec = {};
+  for (const f of acceptedFields(schemaFor(kind), 'create')) if (Object.hasOwn(record, f.name)) values[f.name] = structuredClone(record[f.name]);
+  return values;
 }
 
 function without<T>(map: Readonly<Record<string, T>>, key: string): Record<string, T> {
@@ -177,8 +184,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       if (kind === 'origin') return { problem: 'origins are read-only' };
       if (entry.method === 'DELETE') {
         const key = newRecordKey(kind, conf);
-        const values: Rec = {};
-        for (const f of schemaFor(kind).fields) if (accepts(f, 'create') && entry.before && Object.hasOwn(entry.before, f.name)) values[f.name] = structuredClone(entry.before[f.name]);
+        const values = createValuesOf(kind, entry.before ?? {});
         put(key, { target: { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) }, values, startedAt: now, updatedAt: now });
         return { key };
       }
@@ -207,8 +213,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
         const { kind } = parseKey(key);
         const record = state.records[key];
         if (!record || (kind !== 'rule' && kind !== 'cache_setting')) return { problem: `${key} cannot be copied` };
-        const values: Rec = {};
-        for (const f of schemaFor(kind).fields) if (accepts(f, 'create') && Object.hasOwn(record, f.name)) values[f.name] = structuredClone(record[f.name]);
+        const values = createValuesOf(kind, record);
         if (kind === 'cache_setting' && caches.some((c) => c.name === record.name)) return { problem: `configuration ${conf} already has a cache setting named ${JSON.stringify(record.name)}` };
         if (kind === 'rule') {
           if (!origin) return { problem: `configuration ${conf} has no origin to put the rules on` };
