@@ -197,4 +197,14 @@ export function spawnInTerminal({ args, cols = 120, rows = 40, env = {} }) {
   };
 }
 
+/** The id on the table row drawn in inverse video (the cursor bar), read from the terminal's cells. */
+export function cursorRowId(term, rows) {
+  const b = term.buffer.active;
+  for (let r = 3; r < rows; r++) {
+    const line = b.getLine(r);
+    if (line?.getCell(2)?.isInverse()) return Number(/^\S?\s*(\d+) /.exec(line.translateToString(true))?.[1]);
+  }
+  return undefined;
+}
+
 export { BIN };

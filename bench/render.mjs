@@ -5,7 +5,7 @@
 //   Run: npm run build && node bench/render.mjs
 //   BENCH_PHASES=idle,bytes,filter,rss,tabs (default all, in that order); BENCH_RSS_KEYS (5000).
 import { readFileSync } from 'node:fs';
-import { startBench } from './pty-app.mjs';
+import { cursorRowId, startBench } from './pty-app.mjs';
 import { target, write as report } from './report.mjs';
 
 const COLS = 120;
@@ -16,15 +16,7 @@ const BSU = '\u001b[?2026h';
 const app = await startBench({ name: 'bench/render', serveArgs: ['--seed', '10000'], cols: COLS, rows: ROWS, budgetMs: 400_000 });
 const { term, screen, until, write, bytes, quiet, tap, pid } = app;
 
-/** The id on the row drawn in inverse video (the cursor bar), read from the terminal's cells. */
-const cursorId = () => {
-  const b = term.buffer.active;
-  for (let r = 3; r < ROWS; r++) {
-    const line = b.getLine(r);
-    if (line?.getCell(2)?.isInverse()) return Number(/^\S?\s*(\d+) /.exec(line.translateToString(true))?.[1]);
-  }
-  return undefined;
-};
+const cursorId = () => cursorRowId(term, ROWS);
 /** The id on the first row of the table's window. */
 const topId = () => Number(/^\S?\s*(\d+) /.exec(term.buffer.active.getLine(3)?.translateToString(true) ?? '')?.[1]);
 /** The title of the tab drawn in inverse video on the tab bar (the screen's third line). */

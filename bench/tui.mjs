@@ -1,21 +1,13 @@
 // The TUI at 10,000 configurations: how long a key takes to reach the screen, and how many bytes
 // a cursor move writes. The built CLI runs in a pseudo-terminal (node-pty) read by @xterm/headless,
 // against `cdn-tui serve --seed 10000` in a child process.  Run: npm run build && node bench/tui.mjs
-import { startBench } from './pty-app.mjs';
+import { cursorRowId, startBench } from './pty-app.mjs';
 
 const KEYS = Number(process.env.BENCH_KEYS) || 200;
 const ROWS = 40;
 const { term, screen, until, write, bytes, done } = await startBench({ name: 'bench/tui', serveArgs: ['--seed', '10000'], cols: 120, rows: ROWS });
 
-/** The id on the row drawn in inverse video (the cursor bar), read from the terminal's cells. */
-const cursorId = () => {
-  const b = term.buffer.active;
-  for (let r = 3; r < ROWS; r++) {
-    const line = b.getLine(r);
-    if (line?.getCell(2)?.isInverse()) return Number(/^\S?\s*(\d+) /.exec(line.translateToString(true))?.[1]);
-  }
-  return undefined;
-};
+const cursorId = () => cursorRowId(term, ROWS);
 const t0 = performance.now();
 await until(() => /10000 of 10000 configurations/.test(screen()));
 const startup = performance.now() - t0;
