@@ -215,7 +215,8 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+/** Milliseconds as messages say them: `2.5 s`. */
+export const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
 export type TimeoutPhase = 'connect' | 'headers' | 'body';
 

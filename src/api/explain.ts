@@ -1,7 +1,7 @@
 // One sentence per cause of a failed call, from the typed errors (their class, status, code and
 // shape, never their text): what the status line, a tab that could not load and the header say.
 import { STATUS_CODES } from 'node:http';
-import { AbortError, ApiError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, type ProxyFailure } from './errors.js';
+import { AbortError, ApiError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, seconds, type ProxyFailure } from './errors.js';
 
 /** TLS failures by code (Node's and OpenSSL's): the certificate is not one this machine trusts. */
 const UNTRUSTED = new Set([
@@ -31,7 +31,6 @@ function pathOf(e: ClientError): string {
   }
 }
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** The proxy failed, not the API: it could not be reached, or it refused the tunnel (its status). */
 function proxied(e: NetworkError, proxy: ProxyFailure): string {

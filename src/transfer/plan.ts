@@ -4,7 +4,7 @@
 // then the same review and the same apply as the TUI's.
 import { jsonEqual } from '../diff/index.js';
 import type { Rec } from '../schema/index.js';
-import { listKey, recordKey, type AppStore, type RecordKey } from '../store/index.js';
+import { listKey, parseKey, recordKey, type AppStore, type RecordKey } from '../store/index.js';
 import { fingerprint, type ExportFile } from './format.js';
 
 export interface Plan {
@@ -28,7 +28,7 @@ export async function planFromFile(store: AppStore, file: ExportFile): Promise<P
   if (conf === undefined) {
     const named = (s().lists.configurations?.keys ?? []).find((k) => s().records[k]?.name === file.configuration.name);
     if (!named) throw new Error(`the file's configuration has no id and none is named ${JSON.stringify(file.configuration.name)}`);
-    conf = Number(named.split(':').at(-1));
+    conf = parseKey(named).id!;
   }
   const loaded = await Promise.all([listKey('cache_setting', conf), listKey('rule', conf), recordKey('error_responses', conf), recordKey('configuration', undefined, conf)].map((k) => s().ensureLoaded(k)));
   if (!loaded.every(Boolean)) throw new Error(`configuration ${conf} could not be read: ${Object.values(s().requests).find((r) => r.status === 'error')?.message ?? 'no answer'}`);

@@ -49,7 +49,10 @@ export function HistoryScreen() {
   const tableHeight = Math.max(1, height - 2 - (diffOpen ? DIFF_ROWS + 1 : 0));
   const current = useListView(view, entries.length, tableHeight);
   const control: ListControl = { ui, view, height: tableHeight, total: () => data.getState().history.length };
-  const focused = (): HistoryEntry | undefined => [...data.getState().history].reverse()[cursorNow(control)];
+  const focused = (): HistoryEntry | undefined => {
+    const history = data.getState().history; // oldest first; the list shows it newest first
+    return history[history.length - 1 - cursorNow(control)];
+  };
   useKeys(PRIORITY.screen, [
     ...moveBindings(control),
     { command: 'open', run: () => ui.getState().setExpanded(view, !ui.getState().expanded[view]) },

@@ -2,7 +2,7 @@
 // by origin address, across all configurations. Their lists are fetched on demand, at most
 // SEARCH_CONCURRENCY configurations at a time (each list page by page), with progress; what is
 // loaded stays (cached) until reloaded, so a second search asks for nothing.
-import { listKey } from '../keys.js';
+import { listKey, parseKey } from '../keys.js';
 import type { SliceContext } from '../context.js';
 import type { AppState } from '../create-store.js';
 
@@ -18,7 +18,7 @@ export function searchSlice(ctx: SliceContext, get: () => AppState): SearchActio
   return {
     loadEverywhere(signal) {
       running ??= (async () => {
-        const confs = (get().lists.configurations?.keys ?? []).map((k) => Number(k.split(':').at(-1)));
+        const confs = (get().lists.configurations?.keys ?? []).map((k) => parseKey(k).id!);
         const lists = confs.flatMap((c) => [listKey('rule', c), listKey('origin', c)]).filter((l) => get().lists[l] === undefined);
         let done = 0;
         ctx.set({ searching: { done, total: lists.length } });
