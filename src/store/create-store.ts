@@ -38,6 +38,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
       drafts: restored.drafts,
       history: (deps.history?.load() ?? []).slice(-HISTORY_LIMIT),
       blanks: {},
+      moved: {},
       requests: {},
       fieldErrors: {},
       conflicts: {},

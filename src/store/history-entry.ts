@@ -27,7 +27,7 @@ export function historyEntry(d: Draft, req: WriteRequest, result: ApplyResult, a
       : req.method === 'POST'
         ? { after: record ?? req.body ?? {} }
         : { before: pick(d.base, req.body ?? {}), after: req.body ?? {} };
-  if (result.outcome === 'applied') return { ...base, ...values, result: 'applied' };
+  if (result.outcome === 'applied') return { ...base, ...values, ...(result.contents ? { contents: result.contents } : {}), result: 'applied' };
   if (result.outcome !== 'failed') return undefined;
   return { ...base, ...values, result: 'failed', message: result.message, ...(result.status === undefined ? {} : { status: result.status }) };
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Rec } from '../schema/index.js';
 import { apiStateFile, writeSynced } from './journal.js';
 import type { RecordKey } from './keys.js';
+import type { ConfigurationContents } from './clone.js';
 
 export const HISTORY_LIMIT = 1000;
 
@@ -23,6 +24,8 @@ export interface HistoryEntry {
   readonly before?: Rec;
   /** The changed fields as sent (an edit), or the record made (a create). */
   readonly after?: Rec;
+  /** A configuration deleted: what it held then (so that undoing it makes that again). */
+  readonly contents?: ConfigurationContents;
   readonly result: 'applied' | 'failed';
   readonly status?: number;
   /** Why it failed. */

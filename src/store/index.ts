@@ -7,4 +7,5 @@ export { createFileHistory, createMemoryHistory, historyFile, HISTORY_LIMIT, typ
 export { listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKey, type RecordKey } from './keys.js';
 export type * from './types.js';
 export type { DeleteOutcome, DeleteFailure } from './slices/delete.js';
+export type { Drafted } from './slices/drafts.js';
 export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';

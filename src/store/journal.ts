@@ -64,6 +64,7 @@ function isDraft(v: unknown): v is Draft {
     (target.conf === undefined || typeof target.conf === 'number') &&
     (target.id === undefined || typeof target.id === 'number') &&
     (v.base === undefined || isPlainObject(v.base)) &&
+    (v.refs === undefined || (isPlainObject(v.refs) && Object.values(v.refs).every((r) => typeof r === 'string'))) &&
     typeof v.startedAt === 'number' &&
     typeof v.updatedAt === 'number'
   );

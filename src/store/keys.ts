@@ -3,7 +3,11 @@ import type { Place } from '../api/types.js';
 import type { DraftTarget } from '../diff/index.js';
 import type { ResourceKind } from '../schema/index.js';
 
-/** `configuration:7`, `rule:7:45`, `cache_setting:7:12`, `error_responses:7`, `origin:7:3`; new: `rule:7:new-…`. */
+/**
+ * `configuration:7`, `rule:7:45`, `cache_setting:7:12`, `error_responses:7`, `origin:7:3`; new:
+ * `rule:7:new-…`; in a configuration not created yet (a clone): `rule:new-…:new-…`,
+ * `error_responses:new-…`, the configuration's own `new-…` in the middle.
+ */
 export type RecordKey = string;
 
 /** `configurations`, `rule:7`, `cache_setting:7`, `origin:7`: the records of a kind in a configuration. */
@@ -23,10 +27,27 @@ export function listKey(kind: 'configuration' | ChildKind, conf?: number): ListK
 
 let counter = 0;
 
-/** A key for a record not created yet, unique across restarts (it is journaled). */
-export function newRecordKey(kind: DraftTarget['kind'], conf?: number): RecordKey {
+/**
+ * A key for a record not created yet, unique across restarts (it is journaled). `conf` is the
+ * configuration's id, or the key of a configuration not created yet (`configuration:new-…`).
+ */
+export function newRecordKey(kind: DraftTarget['kind'], conf?: number | RecordKey): RecordKey {
   const suffix = `new-${Date.now().toString(36)}${(counter++).toString(36)}`;
-  return kind === 'configuration' ? `configuration:${suffix}` : `${kind}:${String(conf)}:${suffix}`;
+  const where = typeof conf === 'string' ? conf.slice('configuration:'.length) : String(conf);
+  if (kind === 'error_responses') return `error_responses:${where}`;
+  return kind === 'configuration' ? `configuration:${suffix}` : `${kind}:${where}:${suffix}`;
+}
+
+/**
+ * The key `key` has once the configuration it is in, not created yet (`configuration:new-…`), is
+ * created as `id`; unchanged for a key of another configuration.
+ */
+export function movedKey(key: RecordKey, newConf: RecordKey, id: number): RecordKey {
+  const part = `:${newConf.slice('configuration:'.length)}`;
+  const at = key.indexOf(part);
+  if (at < 0 || key.startsWith('configuration:')) return key;
+  const rest = key.slice(at + part.length);
+  return rest === '' || rest.startsWith(':') ? `${key.slice(0, at)}:${String(id)}${rest}` : key;
 }
 
 /** The list a record belongs to (error responses belong to none). */
@@ -36,18 +57,19 @@ export function listOf(target: Pick<DraftTarget, 'kind' | 'conf'>): ListKey | un
 }
 
 /** What a key names. Throws on a key the store never makes. */
-export function parseKey(key: RecordKey): { kind: ResourceKind; conf?: number; id?: number; isNew: boolean } {
+export function parseKey(key: RecordKey): { kind: ResourceKind; conf?: number; id?: number; isNew: boolean; inNewConf?: boolean } {
   const [kind, a, b] = key.split(':');
   const num = (s: string | undefined) => (s === undefined || s.startsWith('new-') ? undefined : Number(s));
+  const inNew = a?.startsWith('new-') ? { inNewConf: true } : {};
   switch (kind) {
     case 'configuration':
       return { kind, id: num(a), isNew: a?.startsWith('new-') ?? false };
     case 'error_responses':
-      return { kind, conf: Number(a), isNew: false };
+      return { kind, conf: num(a), isNew: false, ...inNew };
     case 'rule':
     case 'cache_setting':
     case 'origin':
-      return { kind, conf: Number(a), id: num(b), isNew: b?.startsWith('new-') ?? false };
+      return { kind, conf: num(a), id: num(b), isNew: b?.startsWith('new-') ?? false, ...inNew };
     default:
       throw new Error(`not a record key: ${key}`);
   }

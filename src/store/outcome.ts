@@ -9,19 +9,23 @@ export interface ApplySummary {
   readonly unchanged: number;
   readonly failed: number;
   readonly conflicts: number;
+  /** Not sent because a draft they needed did not go. */
+  readonly held: number;
   /** Everything went (or had nothing to send). */
   readonly ok: boolean;
   /** One sentence for the status line. */
   readonly text: string;
 }
 
-/** `rule /images/* (45)`, `new cache setting static in configuration 7`. */
+/** `rule /images/* (45)`, `new cache setting static in configuration 7`, `error responses in the new configuration`. */
 export function titleOf(key: RecordKey, record: Rec | undefined): string {
-  const { kind, id, conf, isNew } = parseKey(key);
+  const { kind, id, conf, isNew, inNewConf } = parseKey(key);
   const name = record?.name ?? record?.path;
   const what = kind.replace('_', ' ');
   const named = typeof name === 'string' && name !== '' ? ` ${name}` : '';
-  if (isNew) return `new ${what}${named}${conf !== undefined && kind !== 'configuration' ? ` in configuration ${conf}` : ''}`;
+  const where = inNewConf ? ' in the new configuration' : conf !== undefined && kind !== 'configuration' ? ` in configuration ${conf}` : '';
+  if (isNew) return `new ${what}${named}${where}`;
+  if (inNewConf) return `${what}${where}`;
   return `${what}${named} (${String(id ?? conf)})`;
 }
 
@@ -31,7 +35,8 @@ export function summarize(results: readonly ApplyResult[]): ApplySummary {
   const unchanged = count('unchanged');
   const failed = count('failed', 'invalid');
   const conflicts = count('conflict');
-  const ok = failed + conflicts === 0;
+  const held = count('held');
+  const ok = failed + conflicts + held === 0;
   const only = results.length === 1 ? results[0] : undefined;
   let text: string;
   if (ok && only?.outcome === 'applied') text = only.record ? `saved ${titleOf(only.newKey ?? only.key, only.record)}` : `deleted ${titleOf(only.key, undefined)}`;
@@ -39,12 +44,13 @@ export function summarize(results: readonly ApplyResult[]): ApplySummary {
     const parts = [`${applied} applied`];
     if (failed) parts.push(`${failed} failed`);
     if (conflicts) parts.push(`${conflicts} in conflict`);
+    if (held) parts.push(`${held} not sent (kept as drafts)`);
     if (unchanged && !failed && !conflicts && !applied) parts.push(`${unchanged} had nothing to send`);
     const first = results.find((r) => r.outcome === 'failed' || r.outcome === 'invalid');
     const why = first?.outcome === 'failed' ? `: ${first.message}` : first ? ': fix the fields marked error' : conflicts ? ': someone else changed them (m keep mine, t take theirs)' : '';
     text = parts.join(', ') + why;
   }
-  return { applied, unchanged, failed, conflicts, ok, text };
+  return { applied, unchanged, failed, conflicts, held, ok, text };
 }
 
 /** One line per draft sent: what became of it. */
@@ -59,6 +65,7 @@ export function resultLine(r: ApplyResult, title: string): { readonly ok: boolea
     case 'invalid':
       return { ok: false, text: `fix the fields marked error: ${title}` };
     case 'failed':
+    case 'held':
       return { ok: false, text: `${r.message} (${title})` };
   }
 }

@@ -1,5 +1,6 @@
 // The store's state: server copies, drafts, request state per key. Serialisable (no class instances).
 import type { HistoryEntry } from './history.js';
+import type { ConfigurationContents } from './clone.js';
 import type { DraftTarget, FieldConflict, WriteRequest } from '../diff/index.js';
 import type { FieldErrors, Rec } from '../schema/index.js';
 import type { ListKey, RecordKey } from './keys.js';
@@ -35,6 +36,12 @@ export interface Draft {
   readonly madeAfterId?: number;
   /** Sending was tried: a new record's missing required fields are shown as errors from then on. */
   readonly attempted?: boolean;
+  /**
+   * Ids this draft takes from records that other drafts create first (src/store/refs.ts): a field of
+   * its values, or `conf` (the configuration it is in), → the key of the draft that makes it, or
+   * FIRST_ORIGIN (its configuration's first origin). Until then the field holds a stand-in.
+   */
+  readonly refs?: Readonly<Record<string, RecordKey>>;
 }
 
 export interface Conflict {
@@ -43,10 +50,19 @@ export interface Conflict {
 }
 
 export type ApplyResult =
-  | { readonly key: RecordKey; readonly outcome: 'applied'; readonly record?: Rec; readonly newKey?: RecordKey }
+  | {
+      readonly key: RecordKey;
+      readonly outcome: 'applied';
+      readonly record?: Rec;
+      readonly newKey?: RecordKey;
+      /** A configuration deleted: what it held just before (read for the history). */
+      readonly contents?: ConfigurationContents;
+    }
   | { readonly key: RecordKey; readonly outcome: 'unchanged' }
   | { readonly key: RecordKey; readonly outcome: 'invalid'; readonly fieldErrors: FieldErrors }
   | { readonly key: RecordKey; readonly outcome: 'conflict'; readonly conflict: Conflict }
+  /** Not sent: it needs a record an earlier draft of the same send was to make, and that one did not go. */
+  | { readonly key: RecordKey; readonly outcome: 'held'; readonly message: string }
   | {
       readonly key: RecordKey;
       readonly outcome: 'failed';
@@ -64,6 +80,8 @@ export interface Review {
   readonly target: DraftTarget;
   readonly changes: ReadonlyArray<{ readonly field: string; readonly label: string; readonly before: unknown; readonly after: unknown }>;
   readonly request: WriteRequest | undefined;
+  /** Fields (or `conf`) whose id comes from a record another draft makes first: what goes there, in words. */
+  readonly refs?: Readonly<Record<string, string>>;
 }
 
 export interface Connection {
@@ -86,6 +104,8 @@ export interface DataState {
   readonly history: readonly HistoryEntry[];
   /** Progress of loadEverywhere (find anywhere): lists loaded of those asked for. */
   readonly searching?: { readonly done: number; readonly total: number };
+  /** Keys of drafts in a configuration not created yet → their keys once it was (for screens that listed them). */
+  readonly moved: Readonly<Record<RecordKey, RecordKey>>;
   /** Progress of applyMany: done of total. */
   readonly applying?: { readonly done: number; readonly total: number };
 }

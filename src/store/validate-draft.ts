@@ -2,6 +2,7 @@
 import { buildRequest } from '../diff/index.js';
 import { PRODUCTS, schemaFor, validateWrite, type FieldErrors, type ValidationContext } from '../schema/index.js';
 import { listOf, recordKey } from './keys.js';
+import { standIn } from './refs.js';
 import type { DataState, Draft } from './types.js';
 
 /** The products the account has are unknown to the client: product rules are left to the server. */
@@ -23,7 +24,8 @@ function contextOf(state: DataState, draft: Draft): ValidationContext {
 }
 
 /** Field errors of a draft (empty when it may be sent). Deletes are not checked. */
-export function checkDraft(state: DataState, draft: Draft): FieldErrors {
+export function checkDraft(state: DataState, given: Draft): FieldErrors {
+  const draft = standIn(given);
   const { target } = draft;
   if (target.op === 'delete') return {};
   const schema = schemaFor(target.kind);

@@ -10,6 +10,7 @@ import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, useListView, type ListControl } from '../../app/list-controller.js';
 import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { reviewDrafted } from '../../app/drafted.js';
 import { VIEW } from '../../app/routes.js';
 
 const view = VIEW.history;
@@ -62,12 +63,7 @@ export function HistoryScreen() {
       run: () => {
         const entry = focused();
         if (!entry) return;
-        const made = data.getState().startUndo(entry);
-        if ('problem' in made) {
-          ui.getState().say('error', `cannot undo: ${made.problem}`);
-          return;
-        }
-        ui.getState().review([made.key], `undo ${entry.method} ${safe(entry.title)}`);
+        reviewDrafted(ui, data.getState().startUndo(entry), `undo ${entry.method} ${safe(entry.title)}`, 'cannot undo');
       },
     },
   ]);

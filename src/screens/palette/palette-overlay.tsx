@@ -14,6 +14,7 @@ import { TABS, TAB_TITLES, VIEW, type Route } from '../../app/routes.js';
 import { useAppStore, useBodySize, useStores, useUiStore } from '../../app/stores.js';
 import { currentRoute, listView, type UiState } from '../../app/ui-store.js';
 import { matches } from '../rows.js';
+import { reviewDrafted } from '../../app/drafted.js';
 
 const view = VIEW.palette;
 /** Matches listed at most (the list scrolls within them). */
@@ -120,11 +121,8 @@ export function PaletteOverlay() {
       const keys = ui.getState().copying?.keys ?? [];
       close();
       void Promise.all([data.getState().ensureLoaded(listKey('origin', conf)), data.getState().ensureLoaded(listKey('cache_setting', conf))]).then(() => {
-        const made = data.getState().copyRecords(keys, conf);
-        if ('problem' in made) return ui.getState().say('error', `not copied: ${made.problem}`);
         const name = safe(data.getState().records[`configuration:${conf}`]?.name ?? String(conf));
-        ui.getState().review(made.keys, `copy to ${name} (${conf})`);
-        if (made.notes.length) ui.getState().say('info', made.notes.join('; '));
+        reviewDrafted(ui, data.getState().copyRecords(keys, conf), `copy to ${name} (${conf})`, 'not copied');
       });
     },
     open: (conf, t) => {

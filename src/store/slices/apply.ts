@@ -4,7 +4,10 @@ import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
 import { MAX_IN_FLIGHT } from '../../api/transport.js';
 import { buildRequest, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import type { Rec } from '../../schema/index.js';
-import { listOf, parseKey, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
+import { listKey, listOf, parseKey, placeOf, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
+import type { ConfigurationContents } from '../clone.js';
+import { titleOf } from '../outcome.js';
+import { afterMade, FIRST_ORIGIN, linked, sendOrder, taking, waitingMessage, waitsFor } from '../refs.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
 import { HISTORY_LIMIT } from '../history.js';
@@ -80,20 +83,31 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   function settle(key: RecordKey, target: DraftTarget, record: Rec | undefined): ApplyResult {
     const newKey = record && target.op === 'create' ? recordKey(target.kind, target.conf, Number(record.id)) : undefined;
     set((s) => {
-      const drafts = { ...s.drafts };
+      let drafts = { ...s.drafts };
       const fieldErrors = { ...s.fieldErrors };
       const conflicts = { ...s.conflicts };
       const records = { ...s.records };
       for (const m of [drafts, fieldErrors, conflicts]) delete m[key];
       if (record) records[newKey ?? key] = record;
       else delete records[key];
+      // Drafts waiting for the record made take its id (those of a new configuration, new keys).
+      let moved = s.moved;
+      if (newKey) {
+        const after = afterMade(drafts, key, Number(record!.id));
+        drafts = after.drafts;
+        for (const [from, to] of Object.entries(after.moved)) {
+          if (fieldErrors[from]) fieldErrors[to] = fieldErrors[from];
+          delete fieldErrors[from];
+        }
+        if (Object.keys(after.moved).length) moved = { ...moved, ...after.moved };
+      }
       const list = listOf(target);
       const shown = list ? s.lists[list] : undefined;
-      if (!list || !shown) return { drafts, fieldErrors, conflicts, records };
+      if (!list || !shown) return { drafts, fieldErrors, conflicts, records, moved };
       // An edit stays where it is; a new record goes in id order; a deleted one leaves.
       const keys = !record ? shown.keys.filter((k) => k !== key) : newKey ? insertById(shown.keys, newKey) : shown.keys;
       const total = Math.max(keys.length, shown.total + (keys.length - shown.keys.length));
-      return { drafts, fieldErrors, conflicts, records, lists: { ...s.lists, [list]: { ...shown, keys, total } } };
+      return { drafts, fieldErrors, conflicts, records, moved, lists: { ...s.lists, [list]: { ...shown, keys, total } } };
     });
     return { key, outcome: 'applied', ...(record ? { record } : {}), ...(newKey ? { newKey } : {}) };
   }
@@ -152,19 +166,57 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     }
   }
 
+  /** What a configuration holds, read just before it is deleted (for its history entry); undefined when it cannot be read. */
+  async function contentsOf(conf: number, signal?: AbortSignal): Promise<ConfigurationContents | undefined> {
+    try {
+      const [origins, caches, rules, errors] = await Promise.all([
+        api.list(placeOf('origin', conf), { signal }),
+        api.list(placeOf('cache_setting', conf), { signal }),
+        api.list(placeOf('rule', conf), { signal }),
+        api.getErrorResponses(conf, { signal }),
+      ]);
+      return { origins: origins.items, cache_settings: caches.items, rules: rules.items, error_responses: errors };
+    } catch {
+      return undefined; // the delete says what is wrong, if anything
+    }
+  }
+
   async function remove(key: RecordKey, d: Draft, signal?: AbortSignal): Promise<ApplyResult> {
     const t = d.target;
+    const contents = t.kind === 'configuration' ? await contentsOf(t.id!, signal) : undefined;
     try {
       await api.delete(placeOfTarget(t), t.id!, { signal });
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) throw e; // gone already: what was wanted
     }
-    return settle(key, t, undefined);
+    const result = settle(key, t, undefined);
+    return contents ? { ...result, contents } as ApplyResult : result;
+  }
+
+  /**
+   * The ids a draft takes from records made before it (refs.ts): held when one is not made yet; its
+   * configuration's first origin read now. Returns the draft as it will be sent, or why it is not.
+   */
+  async function takeRefs(key: RecordKey, d: Draft, signal?: AbortSignal): Promise<Draft | ApplyResult> {
+    if (waitsFor(d).length) return { key, outcome: 'held', message: waitingMessage(d, get().drafts) };
+    const conf = d.target.conf!;
+    const list = listKey('origin', conf);
+    const loaded = signal?.aborted ? false : await get().ensureLoaded(list);
+    const first = get().lists[list]?.keys[0];
+    if (!first) return { key, outcome: 'failed', message: loaded ? `configuration ${conf} has no origin to put it on` : (get().requests[list]?.message ?? `the origins of configuration ${conf} could not be read`), error: undefined };
+    const taken = taking(d, FIRST_ORIGIN, parseKey(first).id!) ?? d;
+    set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: taken } } : {}));
+    return taken;
   }
 
   async function apply(key: RecordKey, signal?: AbortSignal, batch?: Batch): Promise<ApplyResult> {
-    const d = get().drafts[key];
+    let d = get().drafts[key];
     if (!d) return { key, outcome: 'unchanged' };
+    if (d.refs) {
+      const taken = await takeRefs(key, d, signal);
+      if ('outcome' in taken) return taken;
+      d = taken;
+    }
     const errors = checkDraft(get(), d);
     if (Object.keys(errors).length) {
       set((s) => ({
@@ -198,6 +250,33 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return result;
   }
 
+  /**
+   * Drafts of which some take ids from others: one at a time, each after those it waits for; the
+   * first that does not go stops the rest (held, kept as drafts). A key moved on the way (its
+   * configuration was created) is sent under its new key.
+   */
+  async function applyInOrder(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]> {
+    const results = new Map<RecordKey, ApplyResult>();
+    const progress = progressOf(set, keys.length);
+    let stopped: string | undefined;
+    try {
+      for (const given of sendOrder(keys, get().drafts)) {
+        const key = get().moved[given] ?? given;
+        if (stopped) {
+          results.set(given, { key, outcome: 'held', message: stopped });
+          continue;
+        }
+        const result = await apply(key, signal);
+        results.set(given, result);
+        progress.step();
+        if (result.outcome !== 'applied' && result.outcome !== 'unchanged') stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
+      }
+    } finally {
+      progress.end();
+    }
+    return keys.map((k) => results.get(k)!);
+  }
+
   return {
     apply(key, signal) {
       ctx.flushJournal(); // what is sent is on disk first
@@ -205,6 +284,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     },
     async applyMany(keys, signal) {
       ctx.flushJournal();
+      if (linked(keys, get().drafts)) return applyInOrder(keys, signal);
       const results: ApplyResult[] = new Array(keys.length);
       const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
       // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.

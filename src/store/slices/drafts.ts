@@ -1,13 +1,21 @@
 // Editing: drafts made, changed, reverted and reviewed. Every change of `drafts` is journaled by
 // the store. A new record starts as a blank (not journaled, not pending) and becomes a draft at its
 // first edit, so a form left with nothing typed leaves nothing behind.
-import { buildRequest, changedFields, type DraftTarget } from '../../diff/index.js';
-import { accepts, acceptedFields, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
+import { changedFields, type DraftTarget } from '../../diff/index.js';
+import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
+import { cloneDrafts, createValuesOf } from '../clone.js';
 import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
 import type { DataState, Draft, Review } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
+import { dependents, refWords, requestOf, shownRequest, standIn } from '../refs.js';
+
+/** Drafts made at once, in the order they are sent, with what was not copied as it was. */
+export interface Drafted {
+  readonly keys: readonly RecordKey[];
+  readonly notes?: readonly string[];
+}
 
 export interface DraftActions {
   /** Sets one field of the record's draft (made from the server copy, or the blank, on first edit). */
@@ -23,22 +31,29 @@ export interface DraftActions {
   markDelete(key: RecordKey): void;
   /** Reverts a field to the server's value in each of these drafts. */
   revertFields(keys: readonly RecordKey[], field: string): void;
-  /** Drops these drafts; a new record's goes back to its blank form. */
+  /** Drops these drafts (and those that wait for a record one of them was to make); a new record's goes back to its blank form. */
   discardDrafts(keys: readonly RecordKey[]): void;
   review(key: RecordKey): Review | undefined;
   /**
    * The inverse of a sent change, as a draft for the normal review: an edit's fields back to what
    * they were (based on what the change left, so a change made since shows as a conflict); a create
-   * deleted; a delete made again (a new id). Returns the draft's key, or why there is none.
+   * deleted; a delete made again (a new id; a configuration with what it held then, references
+   * remapped). Returns the drafts' keys in the order they go, or why there are none.
    */
-  startUndo(entry: HistoryEntry): { readonly key: RecordKey } | { readonly problem: string };
+  startUndo(entry: HistoryEntry): Drafted | { readonly problem: string };
   /**
    * Copies of these rules or cache settings as new-record drafts in configuration `conf` (whose
    * origins and cache settings are loaded): a rule goes on that configuration's first origin, and
-   * its cache setting is mapped to the one of the same name there (said in `notes`); a cache
-   * setting that has none there is a problem (copy it first), and nothing is drafted.
+   * its cache setting is mapped to the one of the same name there, or copied too when there is
+   * none (said in `notes`). A cache setting whose name is taken there is a problem: nothing is drafted.
    */
-  copyRecords(keys: readonly RecordKey[], conf: number): { readonly keys: readonly RecordKey[]; readonly notes: readonly string[] } | { readonly problem: string };
+  copyRecords(keys: readonly RecordKey[], conf: number): Drafted | { readonly problem: string };
+  /**
+   * Drafts that clone configuration `conf` (loaded whole: loadWhole) under `name`: the
+   * configuration, its cache settings, rules and error responses, references remapped (refs.ts),
+   * in the order they are sent.
+   */
+  cloneConfiguration(conf: number, name: string): Drafted | { readonly problem: string };
 }
 
 function targetOf(key: RecordKey, op: DraftTarget['op']): DraftTarget {
@@ -72,13 +87,6 @@ function quietRequired(draft: Draft, errors: Record<string, string[]>): Record<s
   return out;
 }
 
-/** What a new record copied from `record` is sent with: the fields a create accepts, copied. */
-function createValuesOf(kind: DraftTarget['kind'], record: Rec): Rec {
-  const values: Rec = {};
-  for (const f of acceptedFields(schemaFor(kind), 'create')) if (Object.hasOwn(record, f.name)) values[f.name] = structuredClone(record[f.name]);
-  return values;
-}
-
 function without<T>(map: Readonly<Record<string, T>>, key: string): Record<string, T> {
   const out = { ...map };
   delete out[key];
@@ -91,7 +99,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
   /** Stores a draft (or drops it when an edit no longer changes anything) and re-checks its fields. */
   function put(key: RecordKey, draft: Draft | undefined): void {
     set((s) => {
-      const unchanged = draft?.target.op === 'update' && !buildRequest(draft.target, draft.base, draft.values);
+      const unchanged = draft?.target.op === 'update' && !requestOf(draft);
       if (!draft || unchanged) {
         return { drafts: without(s.drafts, key), fieldErrors: without(s.fieldErrors, key), conflicts: without(s.conflicts, key), blanks: without(s.blanks, key) };
       }
@@ -171,10 +179,11 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       for (const key of keys) revertField(key, field);
     },
     discardDrafts(keys) {
-      for (const key of keys) {
+      // Drafts waiting for a record one of these was to make cannot go without it: they go too.
+      for (const key of [...keys, ...dependents(keys, get().drafts)]) {
         const d = get().drafts[key];
         put(key, undefined);
-        if (d?.target.op === 'create') set((s) => ({ blanks: { ...s.blanks, [key]: blankOf(d.target) } }));
+        if (d?.target.op === 'create' && !d.refs) set((s) => ({ blanks: { ...s.blanks, [key]: blankOf(d.target) } }));
       }
     },
     startUndo(entry) {
@@ -183,10 +192,16 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       const { kind, conf } = parseKey(entry.key);
       if (kind === 'origin') return { problem: 'origins are read-only' };
       if (entry.method === 'DELETE') {
+        if (kind === 'configuration' && entry.contents && entry.before) {
+          // Made again with what it held: its cache settings, rules (remapped) and error responses.
+          const made = cloneDrafts(entry.before, entry.contents, String(entry.before.name), now, true);
+          for (const [key, d] of made.drafts) put(key, d);
+          return { keys: made.drafts.map(([key]) => key), notes: made.notes };
+        }
         const key = newRecordKey(kind, conf);
         const values = createValuesOf(kind, entry.before ?? {});
         put(key, { target: { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) }, values, startedAt: now, updatedAt: now });
-        return { key };
+        return { keys: [key] };
       }
       if (get().drafts[entry.key]) return { problem: 'a change of that record is pending: send or drop it first' };
       const server = get().records[entry.key];
@@ -194,13 +209,13 @@ export function draftSlice(ctx: SliceContext): DraftActions {
         const record = server ?? entry.after;
         if (!record) return { problem: 'the record is not known' };
         put(entry.key, { target: targetOf(entry.key, 'delete'), base: record, values: record, startedAt: now, updatedAt: now });
-        return { key: entry.key };
+        return { keys: [entry.key] };
       }
       if (!server) return { problem: 'the record is gone from the server' };
       // Based on the record as the change left it: a field changed since is a conflict at the re-read.
       const base = { ...server, ...entry.after };
       put(entry.key, { target: targetOf(entry.key, 'update'), base, values: { ...base, ...structuredClone(entry.before ?? {}) }, startedAt: now, updatedAt: now });
-      return { key: entry.key };
+      return { keys: [entry.key] };
     },
     copyRecords(keys, conf) {
       const state = get();
@@ -208,40 +223,81 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       const origin = there('origin')[0];
       const caches = there('cache_setting');
       const notes = new Set<string>();
-      const made: Draft[] = [];
-      for (const key of keys) {
+      const made: Array<[RecordKey, Draft]> = [];
+      const now = ctx.now();
+      /** The new cache setting drafted from `source` (each source copied once). */
+      const copies = new Map<RecordKey, RecordKey>();
+      const copyOf = (source: RecordKey, record: Rec): RecordKey => {
+        let key = copies.get(source);
+        if (!key) {
+          key = newRecordKey('cache_setting', conf);
+          copies.set(source, key);
+          made.push([key, { target: { kind: 'cache_setting', op: 'create', conf }, values: createValuesOf('cache_setting', record), startedAt: now, updatedAt: now }]);
+        }
+        return key;
+      };
+      // Cache settings first: a copied rule refers to the copy of its cache setting.
+      const order = [...keys.filter((k) => parseKey(k).kind === 'cache_setting'), ...keys.filter((k) => parseKey(k).kind !== 'cache_setting')];
+      for (const key of order) {
         const { kind } = parseKey(key);
         const record = state.records[key];
         if (!record || (kind !== 'rule' && kind !== 'cache_setting')) return { problem: `${key} cannot be copied` };
-        const values = createValuesOf(kind, record);
-        if (kind === 'cache_setting' && caches.some((c) => c.name === record.name)) return { problem: `configuration ${conf} already has a cache setting named ${JSON.stringify(record.name)}` };
-        if (kind === 'rule') {
-          if (!origin) return { problem: `configuration ${conf} has no origin to put the rules on` };
-          values.path_origin_id = origin.id;
-          notes.add(`rules go on the origin ${String(origin.name)} (${String(origin.id)})`);
-          const from = record.cache_settings_id;
-          if (from !== null && from !== undefined) {
-            const source = state.records[recordKey('cache_setting', parseKey(key).conf, Number(from))];
-            const same = caches.find((c) => source && c.name === source.name);
-            if (!same) return { problem: `configuration ${conf} has no cache setting named ${JSON.stringify(source?.name ?? from)}: copy it there first (c on it)` };
+        if (kind === 'cache_setting') {
+          if (caches.some((c) => c.name === record.name)) return { problem: `configuration ${conf} already has a cache setting named ${JSON.stringify(record.name)}` };
+          copyOf(key, record);
+          continue;
+        }
+        if (!origin) return { problem: `configuration ${conf} has no origin to put the rules on` };
+        const values: Rec = { ...createValuesOf(kind, record), path_origin_id: origin.id };
+        notes.add(`rules go on the origin ${String(origin.name)} (${String(origin.id)})`);
+        let refs: Record<string, RecordKey> | undefined;
+        const from = record.cache_settings_id;
+        if (from !== null && from !== undefined) {
+          const sourceKey = recordKey('cache_setting', parseKey(key).conf, Number(from));
+          const source = state.records[sourceKey];
+          const same = caches.find((c) => source && c.name === source.name);
+          if (same) {
             values.cache_settings_id = same.id;
             notes.add(`cache setting ${String(same.name)} mapped to the one there (${String(same.id)})`);
-          }
+          } else if (source) {
+            refs = { cache_settings_id: copyOf(sourceKey, source) };
+            if (!keys.includes(sourceKey)) notes.add(`cache setting ${String(source.name)} copied too (there is none of that name there)`);
+          } else return { problem: `the cache setting ${String(from)} of rule ${String(record.path)} is not loaded` };
         }
-        const now = ctx.now();
-        made.push({ target: { kind, op: 'create', conf }, values, startedAt: now, updatedAt: now });
+        made.push([newRecordKey(kind, conf), { target: { kind, op: 'create', conf }, values, startedAt: now, updatedAt: now, ...(refs ? { refs } : {}) }]);
       }
-      const out = made.map((d) => {
-        const key = newRecordKey(d.target.kind, conf);
-        put(key, d);
-        return key;
-      });
-      return { keys: out, notes: [...notes] };
+      for (const [key, d] of made) put(key, d);
+      return { keys: made.map(([key]) => key), notes: [...notes] };
+    },
+    cloneConfiguration(conf, name) {
+      const state = get();
+      const configuration = state.records[recordKey('configuration', undefined, conf)];
+      const listed = (kind: 'origin' | 'cache_setting' | 'rule') => {
+        const list = state.lists[listKey(kind, conf)];
+        return list && !list.incomplete ? list.keys.map((k) => state.records[k]).filter((r): r is Rec => r !== undefined) : undefined;
+      };
+      const [origins, caches, rules] = [listed('origin'), listed('cache_setting'), listed('rule')];
+      const errors = state.records[recordKey('error_responses', conf)];
+      if (!configuration || !origins || !caches || !rules || !errors) return { problem: `configuration ${conf} is not all loaded yet` };
+      const wanted = name.trim();
+      if (!wanted) return { problem: 'the clone needs a name' };
+      const holder = (state.lists.configurations?.keys ?? []).find((k) => state.records[k]?.name === wanted);
+      if (holder) return { problem: `a configuration named ${JSON.stringify(wanted)} exists already (${parseKey(holder).id ?? ''})` };
+      const made = cloneDrafts(configuration, { origins, cache_settings: caches, rules, error_responses: errors }, wanted, ctx.now());
+      for (const [key, d] of made.drafts) put(key, d);
+      return { keys: made.drafts.map(([key]) => key), notes: made.notes };
     },
     review(key) {
       const d = get().drafts[key];
       if (!d) return undefined;
-      return { key, target: d.target, changes: changedFields(d.target, d.base, d.values), request: buildRequest(d.target, d.base, d.values) };
+      const shown = standIn(d);
+      return {
+        key,
+        target: d.target,
+        changes: changedFields(shown.target, shown.base, shown.values),
+        request: shownRequest(d, get().drafts),
+        ...(d.refs ? { refs: refWords(d, get().drafts) } : {}),
+      };
     },
   };
 }

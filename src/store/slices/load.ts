@@ -17,6 +17,8 @@ export interface LoadActions {
   ensureLoaded(key: string): Promise<boolean>;
   /** Loads it again, whether it is there or not; resolves true when it succeeded. */
   reload(key: string): Promise<boolean>;
+  /** Ensures a configuration is loaded with all it holds (origins, cache settings, rules, error responses); resolves true once all is there. */
+  loadWhole(conf: number): Promise<boolean>;
 }
 
 const CHILD_KINDS: readonly string[] = ['rule', 'cache_setting', 'origin'] satisfies ChildKind[];
@@ -155,5 +157,9 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     ...actions,
     ensureLoaded: (key) => run(key, false),
     reload: (key) => run(key, true),
+    loadWhole: async (conf) => {
+      const keys = [recordKey('configuration', undefined, conf), recordKey('error_responses', conf), ...CHILD_KINDS.map((k) => `${k}:${conf}`)];
+      return (await Promise.all(keys.map((k) => run(k, false)))).every(Boolean);
+    },
   };
 }

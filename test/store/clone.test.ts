@@ -1,0 +1,167 @@
+// Drafts that refer to records other drafts make first (UX.md §6): a clone of a configuration with
+// its cache settings, rules and error responses; undoing the delete of a configuration; a copied
+// rule that brings its cache setting along. Sent in order, ids substituted; a failure midway stops
+// and keeps the rest as drafts; the drafts survive a restart.
+import { describe, expect, it } from 'vitest';
+import { createMemoryJournal, listKey, recordKey, type AppStore, type RecordKey } from '../../src/store/index.js';
+import type { Rec } from '../../src/schema/index.js';
+import { emulatorFixture } from '../helpers/emulator.js';
+import { CFG, storeFor } from './helpers.js';
+
+const emu = emulatorFixture(['--seed', 'demo']);
+
+/** A configuration's contents as the emulator has them, ids left out and references named. */
+async function contentsOf(conf: number) {
+  const get = async (path: string) => (await emu.call('GET', `${CFG}/${conf}${path}`)).body as Rec[] & Rec;
+  const caches = await get('/cache_settings');
+  const rules = await get('/rules_engine');
+  const origins = await get('/origins');
+  const cacheName = new Map(caches.map((c: Rec) => [c.id, c.name]));
+  const withoutId = ({ id: _id, ...rest }: Rec): Rec => rest;
+  const firstOrigin = (origins[0] as Rec | undefined)?.id;
+  return {
+    caches: caches.map(withoutId),
+    rules: rules.map((r: Rec): Rec => ({ ...withoutId(r), cache_settings_id: cacheName.get(r.cache_settings_id) ?? null, path_origin_id: r.path_origin_id === firstOrigin ? 'first origin' : r.path_origin_id })),
+    errors: await get('/error_responses'),
+  };
+}
+
+async function confNamed(name: string): Promise<number | undefined> {
+  const all = (await emu.call('GET', CFG)).body as Rec[];
+  return all.find((c) => c.name === name)?.id as number | undefined;
+}
+
+async function cloneOf(store: AppStore, conf: number, name: string): Promise<readonly RecordKey[]> {
+  expect(await store.getState().loadConfigurations().then(() => store.getState().loadWhole(conf))).toBe(true);
+  const made = store.getState().cloneConfiguration(conf, name);
+  if ('problem' in made) throw new Error(made.problem);
+  return made.keys;
+}
+
+describe('clone a configuration', () => {
+  it('drafts every request in order, names where ids go, and makes an equal configuration', async () => {
+    const store = storeFor(emu);
+    const keys = await cloneOf(store, 1, 'shop clone');
+    const kinds = keys.map((k) => k.split(':')[0]);
+    expect(kinds[0]).toBe('configuration');
+    expect(kinds.lastIndexOf('cache_setting')).toBeLessThan(kinds.indexOf('rule'));
+    expect(kinds.at(-1)).toBe('error_responses');
+    const rule = keys.find((k) => k.startsWith('rule:'))!;
+    const review = store.getState().review(rule)!;
+    expect(review.request?.path).toBe(`${CFG}/{the id of new configuration shop clone}/rules_engine`);
+    expect(review.request?.body?.path_origin_id).toBe('{the id of its configuration’s first origin}');
+    expect(String(review.request?.body?.cache_settings_id)).toMatch(/^\{the id of new cache setting /);
+
+    const results = await store.getState().applyMany(keys);
+    expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
+    expect(Object.keys(store.getState().drafts)).toEqual([]);
+    const clone = await confNamed('shop clone');
+    expect(clone).toBeDefined();
+    const [source, copy] = await Promise.all([contentsOf(1), contentsOf(clone!)]);
+    expect(copy).toEqual(source);
+    expect(source.rules.length).toBeGreaterThan(3);
+    // The new configuration is listed in the store, where the browser shows it.
+    expect(store.getState().lists.configurations?.keys).toContain(recordKey('configuration', undefined, clone));
+  });
+
+  it('refuses a name that is taken, before drafting anything', async () => {
+    const store = storeFor(emu);
+    await store.getState().loadConfigurations();
+    await store.getState().loadWhole(2);
+    const taken = store.getState().records[recordKey('configuration', undefined, 3)]!.name as string;
+    expect(store.getState().cloneConfiguration(2, taken)).toEqual({ problem: expect.stringContaining('exists already') });
+    expect(store.getState().cloneConfiguration(2, '  ')).toEqual({ problem: 'the clone needs a name' });
+    expect(store.getState().drafts).toEqual({});
+  });
+
+  it('a failure midway stops: what was made stays made, the rest stays drafts under the new id, and goes once fixed', async () => {
+    const store = storeFor(emu);
+    const keys = await cloneOf(store, 2, 'staging clone');
+    const rules = keys.filter((k) => k.startsWith('rule:'));
+    // Two rules with the same path and regex: the API refuses the second (the client cannot know yet).
+    store.getState().setDraftValues(rules[1]!, { path: String(store.getState().drafts[rules[0]!]!.values.path) });
+    const results = await store.getState().applyMany(keys);
+    const outcome = (k: RecordKey) => results[keys.indexOf(k)]!.outcome;
+    expect(outcome(keys[0]!)).toBe('applied');
+    expect(outcome(rules[0]!)).toBe('applied');
+    expect(outcome(rules[1]!)).toBe('failed');
+    expect(keys.slice(keys.indexOf(rules[1]!) + 1).map(outcome)).toEqual(keys.slice(keys.indexOf(rules[1]!) + 1).map(() => 'held'));
+
+    const clone = (await confNamed('staging clone'))!;
+    const left = Object.keys(store.getState().drafts);
+    expect(left.length).toBe(keys.length - keys.indexOf(rules[1]!));
+    expect(left.every((k) => k.includes(`:${clone}`))).toBe(true); // moved to the new configuration's id
+    expect(store.getState().moved[rules[1]!]).toBe(left[0]);
+    const moved = store.getState().moved[rules[1]!]!;
+    const original = (await contentsOf(2)).rules[1]!.path;
+    store.getState().setDraftValues(moved, { path: original });
+    const rest = await store.getState().applyMany(left);
+    expect(rest.map((r) => r.outcome)).toEqual(left.map(() => 'applied'));
+    expect(await contentsOf(clone)).toEqual(await contentsOf(2));
+  });
+
+  it('the drafts and their references survive a restart', async () => {
+    const journal = createMemoryJournal();
+    const first = storeFor(emu, journal);
+    const keys = await cloneOf(first, 3, 'api clone');
+    first.getState().flushJournal();
+    const second = storeFor(emu, journal);
+    expect(Object.keys(second.getState().drafts)).toEqual([...keys]);
+    await second.getState().loadConfigurations();
+    const results = await second.getState().applyMany(Object.keys(second.getState().drafts));
+    expect(results.every((r) => r.outcome === 'applied')).toBe(true);
+    expect(await contentsOf((await confNamed('api clone'))!)).toEqual(await contentsOf(3));
+  });
+
+  it('dropping the configuration draft drops the drafts that needed it', async () => {
+    const store = storeFor(emu);
+    const keys = await cloneOf(store, 4, 'partner clone');
+    store.getState().discardDrafts([keys[0]!]);
+    expect(store.getState().drafts).toEqual({});
+  });
+});
+
+describe('undo the delete of a configuration', () => {
+  it('makes it again with its cache settings, rules and error responses', async () => {
+    const store = storeFor(emu);
+    const keys = await cloneOf(store, 1, 'doomed');
+    await store.getState().applyMany(keys);
+    const doomed = (await confNamed('doomed'))!;
+    const before = await contentsOf(doomed);
+    await store.getState().loadConfigurations();
+    expect((await store.getState().deleteRecords([recordKey('configuration', undefined, doomed)])).failed).toEqual([]);
+    expect(await confNamed('doomed')).toBeUndefined();
+
+    const entry = store.getState().history.at(-1)!;
+    expect(entry.method).toBe('DELETE');
+    expect(entry.contents?.rules.length).toBe(before.rules.length);
+    const undo = store.getState().startUndo(entry);
+    if ('problem' in undo) throw new Error(undo.problem);
+    expect(undo.keys.length).toBe(1 + before.caches.length + before.rules.length + 1);
+    const results = await store.getState().applyMany(undo.keys);
+    expect(results.every((r) => r.outcome === 'applied')).toBe(true);
+    const again = (await confNamed('doomed'))!;
+    expect(again).not.toBe(doomed);
+    expect(await contentsOf(again)).toEqual(before);
+    // The cnames came back too: a deleted configuration's cnames are free again.
+    expect((await emu.call('GET', `${CFG}/${again}`)).body.cname).toEqual([]);
+  });
+});
+
+describe('copy a rule whose cache setting the target lacks', () => {
+  it('copies the cache setting too and points the rule at the copy', async () => {
+    const store = storeFor(emu);
+    await store.getState().loadConfigurations();
+    await store.getState().loadWhole(1);
+    await store.getState().loadWhole(4);
+    const rules = store.getState().lists[listKey('rule', 1)]!.keys;
+    const rule = rules.find((k) => store.getState().records[k]?.path === '/static/')!;
+    const made = store.getState().copyRecords([rule], 4);
+    if ('problem' in made) throw new Error(made.problem);
+    expect(made.keys).toHaveLength(2);
+    expect(made.notes).toEqual(expect.arrayContaining([expect.stringContaining('static assets 30d copied too')]));
+    expect((await store.getState().applyMany(made.keys)).every((r) => r.outcome === 'applied')).toBe(true);
+    const there = await contentsOf(4);
+    expect(there.rules.find((r) => r.path === '/static/')?.cache_settings_id).toBe('static assets 30d');
+  });
+});
