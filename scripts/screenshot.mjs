@@ -225,6 +225,22 @@ const SCENARIOS = {
       { idle: 200 },
     ],
   },
+  clone: {
+    about: 'the review of a clone (C): every request in the order sent, where the ids of earlier requests go named',
+    app: { args: ['--demo'], cols: 110, rows: 40 },
+    steps: [
+      { wait: 'winter sale' },
+      { press: ['C'] },
+      { wait: 'Name of the clone' },
+      { press: ['ctrl-u'] },
+      { type: 'acme-outdoor shop (eu)' },
+      { wait: 'Name of the clone: acme-outdoor shop (eu)' },
+      { press: ['enter'] },
+      { wait: 'Review:' },
+      { press: Array(3).fill('ctrl-f') },
+      { idle: 300 },
+    ],
+  },
   find: {
     about: 'find anywhere: rules by path across every configuration, from the palette',
     app: { args: ['--demo'] },

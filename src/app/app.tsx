@@ -31,7 +31,7 @@ function Screen({ route }: { readonly route: Route }) {
     case 'bulk':
       return <BulkScreen keys={route.keys} kind={route.kind} conf={route.conf} />;
     case 'review':
-      return <ReviewScreen key={route.id} keys={route.keys} id={route.id} />;
+      return <ReviewScreen key={route.id} keys={route.keys} id={route.id} {...(route.notes ? { notes: route.notes } : {})} />;
     case 'history':
       return <HistoryScreen />;
     default: {

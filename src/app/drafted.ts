@@ -1,5 +1,5 @@
-// Drafts made at once (undo, copy, clone) go to one review, with what was not copied as it was
-// said in the status line; or the reason nothing was drafted.
+// Drafts made at once (undo, copy, clone) go to one review, what was not copied as it was said at
+// its top; or the reason nothing was drafted.
 import type { Drafted } from '../store/index.js';
 import { safe } from '../ui/text.js';
 import type { UiStore } from './ui-store.js';
@@ -9,6 +9,5 @@ export function reviewDrafted(ui: UiStore, made: Drafted | { readonly problem: s
     ui.getState().say('error', `${refused}: ${safe(made.problem)}`);
     return;
   }
-  ui.getState().review(made.keys, title);
-  if (made.notes?.length) ui.getState().say('info', safe(made.notes.join('; ')));
+  ui.getState().review(made.keys, title, made.notes);
 }

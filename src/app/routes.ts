@@ -20,7 +20,7 @@ export type Route =
   | { readonly screen: 'configuration'; readonly conf: number }
   | { readonly screen: 'form'; readonly key: RecordKey; readonly kind: FormKind; readonly conf?: number }
   | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }
-  | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string; readonly id: number }
+  | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string; readonly id: number; readonly notes?: readonly string[] }
   | { readonly screen: 'history' };
 
 /** Names of views: one per list, form and tab set, stable across visits. */

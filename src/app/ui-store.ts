@@ -20,7 +20,9 @@ export interface Message {
 /** A question that waits for an answer over several keys (typing a name to delete). */
 export type Question =
   | { readonly kind: 'delete'; readonly keys: readonly RecordKey[]; readonly view: string; readonly typeName?: string }
-  | { readonly kind: 'in-use'; readonly message: string; readonly rules: readonly RecordKey[]; readonly conf: number };
+  | { readonly kind: 'in-use'; readonly message: string; readonly rules: readonly RecordKey[]; readonly conf: number }
+  /** `C`: the clone's name (`name` the one offered). */
+  | { readonly kind: 'clone'; readonly conf: number; readonly from: string; readonly name: string };
 
 /** One line of a review's outcome, per draft sent. */
 export interface ResultLine {
@@ -50,8 +52,8 @@ export interface UiState {
   /** Back one level; false at the top. */
   pop(): boolean;
   replace(route: Route): void;
-  /** Opens a review of these drafts. */
-  review(keys: readonly RecordKey[], title: string): void;
+  /** Opens a review of these drafts (`notes`: what was not copied as it was, shown above them). */
+  review(keys: readonly RecordKey[], title: string, notes?: readonly string[]): void;
   setOverlay(overlay: Overlay | undefined): void;
   ask(question: Question | undefined): void;
   say(kind: Message['kind'], text: string, about?: Message['about']): void;
@@ -83,7 +85,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
       return true;
     },
     replace: (route) => set((s) => ({ stack: [...s.stack.slice(0, -1), route] })),
-    review: (keys, title) => set((s) => ({ stack: [...s.stack, { screen: 'review', keys, title, id: s.nextId }], nextId: s.nextId + 1 })),
+    review: (keys, title, notes) => set((s) => ({ stack: [...s.stack, { screen: 'review', keys, title, id: s.nextId, ...(notes?.length ? { notes } : {}) }], nextId: s.nextId + 1 })),
     setOverlay: (next) => set({ overlay: next }),
     ask: (question) => set({ question }),
     say: (kind, text, about) => set({ message: { kind, text, at: now(), ...(about ? { about } : {}) } }),

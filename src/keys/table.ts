@@ -56,6 +56,7 @@ export const COMMANDS = {
   history: { keys: ['H'], help: 'history', where: 'anywhere', does: 'the history of the changes sent, newest first (Enter: its diff)' },
   undo: { keys: ['z'], help: 'undo', where: 'history', does: 'undo the change: its inverse as a draft, in the review' },
   copy: { keys: ['c'], help: 'copy to…', where: 'rules, cache settings', does: 'copy the row (or the marked rows) to another configuration, chosen in the palette: new records there, one review' },
+  clone: { keys: ['C'], help: 'clone', where: 'configurations', does: 'clone the configuration with its cache settings, rules and error responses under a new name: one review of every request, in the order sent' },
   back: { keys: ['esc'], help: 'back', where: 'anywhere', does: 'cancel / back one level (the list keeps its row, filter and marks)' },
   quit: { keys: ['q'], help: 'back/quit', where: 'anywhere', does: 'back; at the top, quit (asks when drafts are pending)' },
   forceQuit: { keys: ['ctrl-c'], help: 'quit now', where: 'anywhere', does: 'quit now; drafts stay in the journal' },

@@ -9,3 +9,4 @@ export type * from './types.js';
 export type { DeleteOutcome, DeleteFailure } from './slices/delete.js';
 export type { Drafted } from './slices/drafts.js';
 export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';
+export { linked, sendOrder } from './refs.js';

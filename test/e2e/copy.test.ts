@@ -1,6 +1,6 @@
 // Copy (UX.md §6): `c` on marked rules asks for a configuration in the palette and drafts new
 // records there, one review; `y` makes them (on that configuration's origin). A rule whose cache
-// setting has no namesake there is not copied: the user is told to copy the cache setting first.
+// setting has no namesake there brings a copy of it along, and refers to the copy.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
@@ -44,7 +44,7 @@ describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
   );
 
   it(
-    'a rule whose cache setting has no namesake there: nothing copied, told to copy the cache setting first',
+    'a rule whose cache setting has no namesake there: the cache setting is copied too, the rule pointing at the copy',
     async () => {
       const app = await startApp();
       try {
@@ -56,8 +56,18 @@ describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
         await app.type('brand');
         await app.waitForText('copy 1 rule to acme brand site (5)');
         await app.press('enter');
-        await app.waitForText(/not copied: configuration 5 has no cache setting named "category pages 2m"/);
-        expect(app.log().filter((l) => l.method === 'POST')).toEqual([]);
+        await app.waitForText(reviewOf(2));
+        await app.waitForText(/note: .*cache setting category pages 2m copied too/);
+        await app.press('G');
+        await app.waitForText('cache_settings_id: +{the id of new cache setting category pages 2m}');
+        await app.press('y');
+        await app.waitForText(/2 applied/);
+        const base = '/content_delivery/configurations/5';
+        const caches = (await app.emulator.call('GET', `${base}/cache_settings`)).body as Array<{ id: number; name: string }>;
+        const made = caches.find((c) => c.name === 'category pages 2m');
+        expect(made).toBeDefined();
+        const rules = (await app.emulator.call('GET', `${base}/rules_engine`)).body as Array<{ path: string; cache_settings_id: number | null }>;
+        expect(rules.find((r) => r.path === '/c/')?.cache_settings_id).toBe(made!.id);
       } finally {
         await app.close();
       }

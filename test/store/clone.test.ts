@@ -4,32 +4,14 @@
 // and keeps the rest as drafts; the drafts survive a restart.
 import { describe, expect, it } from 'vitest';
 import { createMemoryJournal, listKey, recordKey, type AppStore, type RecordKey } from '../../src/store/index.js';
-import type { Rec } from '../../src/schema/index.js';
 import { emulatorFixture } from '../helpers/emulator.js';
+import { confNamed as named, contentsOf as contents } from '../helpers/contents.js';
 import { CFG, storeFor } from './helpers.js';
 
 const emu = emulatorFixture(['--seed', 'demo']);
 
-/** A configuration's contents as the emulator has them, ids left out and references named. */
-async function contentsOf(conf: number) {
-  const get = async (path: string) => (await emu.call('GET', `${CFG}/${conf}${path}`)).body as Rec[] & Rec;
-  const caches = await get('/cache_settings');
-  const rules = await get('/rules_engine');
-  const origins = await get('/origins');
-  const cacheName = new Map(caches.map((c: Rec) => [c.id, c.name]));
-  const withoutId = ({ id: _id, ...rest }: Rec): Rec => rest;
-  const firstOrigin = (origins[0] as Rec | undefined)?.id;
-  return {
-    caches: caches.map(withoutId),
-    rules: rules.map((r: Rec): Rec => ({ ...withoutId(r), cache_settings_id: cacheName.get(r.cache_settings_id) ?? null, path_origin_id: r.path_origin_id === firstOrigin ? 'first origin' : r.path_origin_id })),
-    errors: await get('/error_responses'),
-  };
-}
-
-async function confNamed(name: string): Promise<number | undefined> {
-  const all = (await emu.call('GET', CFG)).body as Rec[];
-  return all.find((c) => c.name === name)?.id as number | undefined;
-}
+const contentsOf = (conf: number) => contents(emu, conf);
+const confNamed = (name: string) => named(emu, name);
 
 async function cloneOf(store: AppStore, conf: number, name: string): Promise<readonly RecordKey[]> {
   expect(await store.getState().loadConfigurations().then(() => store.getState().loadWhole(conf))).toBe(true);

@@ -77,6 +77,17 @@ export function BrowserScreen() {
           ui.getState().ask({ kind: 'delete', keys: [row.key], view, typeName: String(row.record.name) });
         },
       },
+      {
+        command: 'clone',
+        disabled: readOnly,
+        run: () => {
+          const row = focusedNow();
+          const conf = row ? parseKey(row.key).id : undefined;
+          if (!row || conf === undefined) return false;
+          const from = String(row.record.name);
+          ui.getState().ask({ kind: 'clone', conf, from, name: freeName(from, (data.getState().lists.configurations?.keys ?? []).map((k) => data.getState().records[k]?.name)) });
+        },
+      },
       { command: 'reload', run: () => void data.getState().reload('configurations') },
     ],
     { active: !filtering },
@@ -117,3 +128,12 @@ export function BrowserScreen() {
 }
 
 const rowKey = (r: Row) => r.key;
+
+/** `<name> (copy)`, or `(copy 2)`, … when that is taken too. */
+function freeName(name: string, taken: readonly unknown[]): string {
+  const names = new Set(taken);
+  for (let n = 1; ; n++) {
+    const candidate = `${name} (copy${n === 1 ? '' : ` ${n}`})`;
+    if (!names.has(candidate)) return candidate;
+  }
+}

@@ -1,5 +1,5 @@
-// Questions that wait for an answer: deleting (y, or a configuration's name typed out) and, when the
-// API refused to delete a cache setting that rules use, the offer to show those rules.
+// Questions that wait for an answer: deleting (y, or a configuration's name typed out); when the
+// API refused to delete a cache setting that rules use, the offer to show those rules; a clone's name.
 import { Box } from 'ink';
 import { Confirm } from '../../components/confirm.js';
 import { buildRequest, formatRequest } from '../../diff/index.js';
@@ -9,6 +9,7 @@ import { VIEW } from '../../app/routes.js';
 import { useBodySize, useStores, useUiStore } from '../../app/stores.js';
 import type { Question, UiStore } from '../../app/ui-store.js';
 import { EMPTY_LIST, moveTo } from '../../app/views.js';
+import { CloneQuestion } from './clone-question.js';
 
 /** The exact DELETE line of a record. */
 function deleteLine(data: AppStore, key: RecordKey): string {
@@ -44,7 +45,7 @@ function showRules(data: AppStore, ui: UiStore, conf: number, rules: readonly Re
 
 /** Rows a question's box takes: borders, title, its lines (at most 6), the prompt, a note. */
 export function questionRows(q: Question): number {
-  return 5 + (q.kind === 'delete' ? Math.min(6, q.keys.length) : 1);
+  return q.kind === 'clone' ? 5 : 5 + (q.kind === 'delete' ? Math.min(6, q.keys.length) : 1);
 }
 
 export function QuestionOverlay() {
@@ -54,6 +55,13 @@ export function QuestionOverlay() {
   if (!question) return null;
   const done = () => ui.getState().ask(undefined);
   const boxWidth = Math.min(width, 100);
+  if (question.kind === 'clone') {
+    return (
+      <Box>
+        <CloneQuestion conf={question.conf} from={question.from} name={question.name} width={boxWidth} />
+      </Box>
+    );
+  }
   if (question.kind === 'in-use') {
     return (
       <Box>

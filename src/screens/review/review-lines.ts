@@ -4,7 +4,7 @@
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, RecordKey, Review } from '../../store/index.js';
-import { titleOf } from '../../store/index.js';
+import { linked, sendOrder, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -26,14 +26,12 @@ function wrapped(text: string, width: number, tone: Line['tone'], indent = '    
   return [{ text: head, tone }, ...more.map((t) => ({ text: t, tone }))];
 }
 
-function changeLines(field: string, before: unknown, after: unknown, width: number): Line[] {
+/** `field: -old → +new`; `after` as shown (a value, or where a referenced id comes from). */
+function changeLines(field: string, before: unknown, after: string, width: number): Line[] {
   const old = before === undefined ? '' : `-${safe(showValue(before))} → `;
-  const text = `  ${field}: ${old}+${safe(showValue(after))}`;
-  if (cellWidth(text) <= width) return [{ text, tone: 'plain', spans: [{ text: `  ${field}: ` }, ...(old ? [{ text: old.slice(0, -3), tone: 'remove' as const }, { text: ' → ' }] : []), { text: `+${safe(showValue(after))}`, tone: 'add' as const }] }];
-  return [
-    ...(old ? wrapped(`  ${field}: -${safe(showValue(before))}`, width, 'remove') : []),
-    ...wrapped(`${old ? '    → ' : `  ${field}: `}+${safe(showValue(after))}`, width, 'add'),
-  ];
+  const text = `  ${field}: ${old}+${after}`;
+  if (cellWidth(text) <= width) return [{ text, tone: 'plain', spans: [{ text: `  ${field}: ` }, ...(old ? [{ text: old.slice(0, -3), tone: 'remove' as const }, { text: ' → ' }] : []), { text: `+${after}`, tone: 'add' as const }] }];
+  return [...(old ? wrapped(`  ${field}: -${safe(showValue(before))}`, width, 'remove') : []), ...wrapped(`${old ? '    → ' : `  ${field}: `}+${after}`, width, 'add')];
 }
 
 function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
@@ -47,18 +45,25 @@ function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
   ];
 }
 
-export function reviewLines(state: AppState, keys: readonly RecordKey[], results: readonly ResultLine[], width: number, ascii: boolean): Line[] {
-  const out: Line[] = [];
+export function reviewLines(state: AppState, keys: readonly RecordKey[], results: readonly ResultLine[], width: number, ascii: boolean, notes: readonly string[] = []): Line[] {
+  const out: Line[] = notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
+  if (out.length) out.push({ text: '' });
   const resultOf = new Map(results.map((r) => [r.key, r]));
-  for (const key of keys) {
+  // Drafts that take ids from others go one at a time: listed, and numbered, in the order they are sent.
+  const inOrder = linked(keys, state.drafts);
+  const shown = inOrder ? sendOrder(keys, state.drafts) : keys;
+  for (const [i, key] of shown.entries()) {
     const review: Review | undefined = state.review(key);
     const result = resultOf.get(key);
     if (!review && !result) continue;
-    out.push({ text: titleOf(key, state.drafts[key]?.values ?? state.records[key]), tone: 'title' });
+    out.push({ text: `${inOrder ? `${i + 1}. ` : ''}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' });
     if (result) out.push(...wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error'));
     if (review) {
       if (review.target.op === 'delete') out.push({ text: '  - the whole record is deleted', tone: 'remove' });
-      for (const c of review.changes) out.push(...changeLines(c.field, c.before, c.after, width));
+      for (const c of review.changes) {
+        const ref = review.refs?.[c.field];
+        out.push(...changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width));
+      }
       for (const [field, messages] of Object.entries(state.fieldErrors[key] ?? {})) out.push(...wrapped(`  error: ${field}: ${safe(messages.join(' '))}`, width, 'error'));
       out.push(...(review.request ? wrapped(`  ${safe(formatRequest(review.request))}`, width, 'request') : [{ text: '  nothing to send', tone: 'dim' as const }]));
       const conflict = state.conflicts[key];

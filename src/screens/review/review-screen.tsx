@@ -17,8 +17,12 @@ import { reviewCounts, reviewLines } from './review-lines.js';
 
 const NO_RESULTS: readonly ResultLine[] = [];
 
-export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]; readonly id: number }) {
+const NO_NOTES: readonly string[] = [];
+
+export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly keys: readonly RecordKey[]; readonly id: number; readonly notes?: readonly string[] }) {
   const { data, ui } = useStores();
+  // Drafts of a configuration created meanwhile (a clone sent in part) are under its id now.
+  const keys = useAppStore(useShallow((s) => listed.map((k) => s.moved[k] ?? k)));
   const { width, height } = useBodySize();
   const theme = useTheme();
   const ascii = !theme.unicode;
@@ -30,7 +34,7 @@ export function ReviewScreen({ keys, id }: { readonly keys: readonly RecordKey[]
   const state = useReviewedState(keys, sentFrom);
   const applying = useAppStore((s) => s.applying !== undefined);
   const results = useUiStore((s) => s.results[view] ?? NO_RESULTS);
-  const { lines, counts } = useMemo(() => ({ lines: reviewLines(state, keys, results, width, ascii), counts: reviewCounts(state, keys) }), [state, keys, results, width, ascii]);
+  const { lines, counts } = useMemo(() => ({ lines: reviewLines(state, keys, results, width, ascii, notes), counts: reviewCounts(state, keys) }), [state, keys, results, width, ascii, notes]);
   const bodyHeight = Math.max(1, height - 2);
   const stored = useUiStore((s) => listView(s, view).top);
   const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
