@@ -3,7 +3,7 @@
 // error responses refer to it, and its rules to their new cache settings, through `Draft.refs`
 // (refs.ts): one review lists every request in the order it is sent.
 import type { DraftTarget } from '../diff/index.js';
-import { acceptedFields, schemaFor, type Rec } from '../schema/index.js';
+import { acceptedFields, isPlainObject, schemaFor, type Rec } from '../schema/index.js';
 import { newRecordKey, type RecordKey } from './keys.js';
 import { FIRST_ORIGIN } from './refs.js';
 import type { Draft } from './types.js';
@@ -33,8 +33,8 @@ export function createValuesOf(kind: DraftTarget['kind'], record: Rec): Rec {
 /** The write-once origin fields of a configuration, from its first origin (the Default Origin the create made). */
 function originFields(origin: Rec | undefined): Rec {
   if (!origin) return {};
-  const addresses = Array.isArray(origin.addresses) ? (origin.addresses as unknown[]) : [];
-  const first = addresses.find((a): a is Rec => typeof a === 'object' && a !== null && typeof (a as Rec).address === 'string');
+  const addresses: unknown[] = Array.isArray(origin.addresses) ? origin.addresses : [];
+  const first = addresses.find((a): a is Rec => isPlainObject(a) && typeof a.address === 'string');
   return {
     ...(first ? { origin_address: first.address } : {}),
     ...(typeof origin.host_header === 'string' ? { origin_host_header: origin.host_header } : {}),

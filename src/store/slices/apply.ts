@@ -190,7 +190,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       if (!(e instanceof ApiError && e.status === 404)) throw e; // gone already: what was wanted
     }
     const result = settle(key, t, undefined);
-    return contents ? { ...result, contents } as ApplyResult : result;
+    return contents && result.outcome === 'applied' ? { ...result, contents } : result;
   }
 
   /**
