@@ -1,10 +1,12 @@
 // History and undo (UX.md §6): a change sent is listed by `H` with its diff (Enter); `z` makes its
 // inverse a draft in the normal review, and `y` puts the record back; when a second client changed
-// the record since, the review shows the conflict and sends nothing.
+// the record since, the review shows the conflict and sends nothing. A deleted configuration comes
+// back with what it held; undoing a create of a configuration asks for its name, as `d` does.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
-import { editField, FLOW_TIMEOUT, openConfiguration, reviewOf } from './flows-helpers.js';
+import { editField, FLOW_TIMEOUT, LIST_LOADED, openConfiguration, reviewOf } from './flows-helpers.js';
+import { confNamed, contentsOf } from '../helpers/contents.js';
 
 const CFG4 = '/content_delivery/configurations/4';
 
@@ -61,6 +63,52 @@ describe.skipIf(!existsSync(BIN))('history and undo', () => {
         await app.waitForText('m: keep mine where both changed · t: take theirs');
         expect(patches()).toBe(before);
         expect((await app.emulator.call('GET', CFG4)).body.name).toBe('partner api (theirs)');
+      } finally {
+        await app.close();
+      }
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it(
+    'a deleted configuration: z makes it again with its cache settings, rules and error responses; z on that create asks for its name before deleting',
+    async () => {
+      const app = await startApp();
+      try {
+        await app.waitForText(LIST_LOADED);
+        const name = 'acme partner api';
+        const before = await contentsOf(app.emulator, 4);
+        const requests = 1 + before.caches.length + before.rules.length + (Object.values(before.errors).some((v) => v !== 0) ? 1 : 0);
+        await app.press('j', 'j', 'j', 'd');
+        await app.waitForText(`Type the name to confirm (${name})`);
+        await app.type(name);
+        await app.press('enter');
+        await app.waitForText(`✓ deleted configuration ${name} (4)`);
+        await app.press('H');
+        await app.waitForText(new RegExp(`DELETE +configuration ${name} \\(4\\) +applied`));
+        await app.press('z');
+        await app.waitForText(new RegExp(`Review: \\d+ changes, ${requests} requests`));
+        await app.press('y');
+        await app.waitForText(`✓ ${requests} applied`);
+        const again = await confNamed(app.emulator, name);
+        expect(again).toBeDefined();
+        expect(again).not.toBe(4);
+        expect(await contentsOf(app.emulator, again!)).toEqual(before);
+
+        // Undo that create: the review's y asks for the name typed out, as d does.
+        await app.press('H');
+        await app.waitForText(/POST/);
+        await app.press(...Array<string>(requests - 1).fill('j'));
+        await app.waitForText(new RegExp(`POST +configuration ${name} \\(${again!}\\) +applied`));
+        await app.press('z');
+        await app.waitForText(reviewOf(1));
+        await app.press('y');
+        await app.waitForText(`Type the name to confirm (${name})`);
+        expect(await confNamed(app.emulator, name)).toBe(again);
+        await app.type(name);
+        await app.press('enter');
+        await app.waitForText(/✓ deleted configuration/);
+        expect(await confNamed(app.emulator, name)).toBeUndefined();
       } finally {
         await app.close();
       }

@@ -1,13 +1,15 @@
 // The diff review (UX.md §4–5): a summary line stays on top, the changes scroll under it (never
 // taller than the screen); `y` sends everything listed, seen or not; `n`/Esc goes back with the
-// drafts intact; a conflict shows base / theirs / mine until the user chooses (m / t).
+// drafts intact; a conflict shows base / theirs / mine until the user chooses (m / t). Deleting a
+// configuration asks for its name typed out first, as `d` does.
 import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { resultLine, summarize, titleOf, type AppState, type RecordKey } from '../../store/index.js';
-import { fit } from '../../ui/text.js';
+import { fit, safe } from '../../ui/text.js';
+import { Confirm } from '../../components/confirm.js';
 import { useTheme } from '../../ui/theme.js';
 import { moveBindings, type ListControl } from '../../app/list-controller.js';
 import { VIEW } from '../../app/routes.js';
@@ -16,6 +18,8 @@ import { listView, type ResultLine } from '../../app/ui-store.js';
 import { reviewCounts, reviewLines } from './review-lines.js';
 
 const NO_RESULTS: readonly ResultLine[] = [];
+/** Rows of the name question: borders, title, the input, a note. */
+const CONFIRM_ROWS = 5;
 
 const NO_NOTES: readonly string[] = [];
 
@@ -31,16 +35,25 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   // While `y` sends, the review shows what was listed when it was pressed: the state of then, not
   // re-read (and the 200 diffs not rebuilt) as each answer comes; only the progress line moves.
   const [sentFrom, setSentFrom] = useState<AppState>();
+  // Deleting a configuration (an undone create, say) asks for its name typed out, as `d` does.
+  const [confirming, setConfirming] = useState<string>();
   const state = useReviewedState(keys, sentFrom);
   const applying = useAppStore((s) => s.applying !== undefined);
   const results = useUiStore((s) => s.results[view] ?? NO_RESULTS);
   const { lines, counts } = useMemo(() => ({ lines: reviewLines(state, keys, results, width, ascii, notes), counts: reviewCounts(state, keys) }), [state, keys, results, width, ascii, notes]);
-  const bodyHeight = Math.max(1, height - 2);
+  const bodyHeight = Math.max(1, height - 2 - (confirming === undefined ? 0 : CONFIRM_ROWS));
   const stored = useUiStore((s) => listView(s, view).top);
   const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
 
   const pendingNow = () => keys.filter((k) => data.getState().drafts[k] !== undefined);
   const conflictsNow = () => keys.filter((k) => data.getState().conflicts[k] !== undefined);
+  const confDeletesNow = () => pendingNow().filter((k) => data.getState().drafts[k]?.target.op === 'delete' && data.getState().drafts[k]?.target.kind === 'configuration');
+  const askOrSend = () => {
+    const deletes = confDeletesNow();
+    if (deletes.length === 0) return void send();
+    const one = deletes.length === 1 ? data.getState().drafts[deletes[0]!]?.base?.name : undefined;
+    setConfirming(typeof one === 'string' ? one : `delete ${deletes.length} configurations`);
+  };
   const send = async () => {
     const pending = pendingNow();
     if (pending.length === 0 || data.getState().applying) return;
@@ -73,7 +86,7 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   const control: ListControl = { ui, view, height: bodyHeight, total: () => lines.length, scroll: true };
   const bindings: Binding[] = [
     ...moveBindings(control),
-    { command: 'apply', disabled: readOnly ?? (counts.drafts === 0 ? 'nothing to send' : undefined), run: () => void send() },
+    { command: 'apply', disabled: readOnly ?? (counts.drafts === 0 ? 'nothing to send' : undefined), run: askOrSend },
     { command: 'cancel', run: () => void ui.getState().pop() },
     ...(conflictsNow().length
       ? [
@@ -82,7 +95,7 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
         ] satisfies Binding[]
       : []),
   ];
-  useKeys(PRIORITY.screen, bindings, { active: !applying });
+  useKeys(PRIORITY.screen, bindings, { active: !applying && confirming === undefined });
 
   const summary = counts.drafts
     ? `Review: ${counts.changes} change${counts.changes === 1 ? '' : 's'}, ${counts.requests} request${counts.requests === 1 ? '' : 's'} ${theme.sym.dot} y sends all ${theme.sym.dot} n/Esc back (drafts kept)`
@@ -93,6 +106,22 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
       <Heading text={summary + where} width={width} />
       <Box height={1} />
       <ScrollLines lines={lines} top={top} height={bodyHeight} width={width} />
+      {confirming === undefined ? null : (
+        <Confirm
+          title={`Send ${counts.requests} request${counts.requests === 1 ? '' : 's'}, deleting ${confDeletesNow().length === 1 ? 'a configuration' : 'configurations'} and all they hold?`}
+          lines={[]}
+          typeToConfirm={safe(confirming)}
+          width={Math.min(width, 100)}
+          onConfirm={() => {
+            setConfirming(undefined);
+            void send();
+          }}
+          onCancel={() => {
+            setConfirming(undefined);
+            ui.getState().say('info', 'nothing sent');
+          }}
+        />
+      )}
     </Box>
   );
 }
