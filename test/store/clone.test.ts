@@ -95,6 +95,27 @@ describe('clone a configuration', () => {
     expect(await contentsOf((await confNamed('api clone'))!)).toEqual(await contentsOf(3));
   });
 
+  it('the configuration made, its answer lost before a restart: the list read finds it, and the rest go there', async () => {
+    const journal = createMemoryJournal();
+    const first = storeFor(emu, journal);
+    const keys = await cloneOf(first, 2, 'lost answer clone');
+    const confDraft = first.getState().drafts[keys[0]!]!;
+    const highest = Math.max(...(first.getState().lists.configurations?.keys ?? []).map((k) => Number(k.split(':')[1])));
+    // As create() leaves it just before the POST goes, then the POST made it and the app stopped.
+    first.setState((s) => ({ drafts: { ...s.drafts, [keys[0]!]: { ...confDraft, maybeSent: true, madeAfterId: highest } } }));
+    first.getState().flushJournal();
+    const made = await emu.call('POST', CFG, { body: first.getState().review(keys[0]!)!.request!.body });
+    expect(made.status).toBe(201);
+
+    const second = storeFor(emu, journal);
+    await second.getState().loadConfigurations();
+    const left = Object.keys(second.getState().drafts);
+    expect(left).toHaveLength(keys.length - 1);
+    expect(left.every((k) => k.includes(`:${String(made.body.id)}`))).toBe(true);
+    expect((await second.getState().applyMany(left)).every((r) => r.outcome === 'applied')).toBe(true);
+    expect(await contentsOf(Number(made.body.id))).toEqual(await contentsOf(2));
+  });
+
   it('dropping the configuration draft drops the drafts that needed it', async () => {
     const store = storeFor(emu);
     const keys = await cloneOf(store, 4, 'partner clone');

@@ -6,6 +6,7 @@ import type { Rec } from '../../schema/index.js';
 import { listKey, listOf, placeOf, recordKey, type ChildKind, type RecordKey } from '../keys.js';
 import { track, type SliceContext } from '../context.js';
 import { madeBy } from '../made.js';
+import { afterMade } from '../refs.js';
 import type { Draft } from '../types.js';
 
 export interface LoadActions {
@@ -37,18 +38,26 @@ function withRecords(records: Readonly<Record<RecordKey, Rec>>, from: ReadonlyMa
 
 /**
  * The drafts without the new records of `list` that a POST sent before (a lost answer, a crash)
- * already made: found in the list as loaded, such a draft is done. One not found stays, to be sent
- * again (and looked for again first). Unchanged when there is none.
+ * already made: found in the list as loaded, such a draft is done, and the drafts waiting for its
+ * record take its id (refs.ts; `moved`: the keys that changed with it). One not found stays, to be
+ * sent again (and looked for again first). Unchanged when there is none.
  */
-function withoutMade(drafts: Readonly<Record<RecordKey, Draft>>, list: string, loaded: ReadonlyMap<RecordKey, Rec>): Readonly<Record<RecordKey, Draft>> {
-  const made = Object.keys(drafts).filter((key) => {
-    const d = drafts[key]!;
-    return d.maybeSent && d.target.op === 'create' && listOf(d.target) === list && madeBy(d, loaded.values()) !== undefined;
-  });
-  if (made.length === 0) return drafts;
-  const out = { ...drafts };
-  for (const key of made) delete out[key];
-  return out;
+function withoutMade(drafts: Readonly<Record<RecordKey, Draft>>, list: string, loaded: ReadonlyMap<RecordKey, Rec>): { drafts: Readonly<Record<RecordKey, Draft>>; moved?: Record<RecordKey, RecordKey> } {
+  const made = new Map<RecordKey, Rec>();
+  for (const [key, d] of Object.entries(drafts)) {
+    const record = d.maybeSent && d.target.op === 'create' && listOf(d.target) === list ? madeBy(d, loaded.values()) : undefined;
+    if (record) made.set(key, record);
+  }
+  if (made.size === 0) return { drafts };
+  let out: Record<RecordKey, Draft> = { ...drafts };
+  let moved: Record<RecordKey, RecordKey> = {};
+  for (const [key, record] of made) {
+    delete out[key];
+    const after = afterMade(out, key, Number(record.id));
+    out = after.drafts;
+    moved = { ...moved, ...after.moved };
+  }
+  return { drafts: out, moved };
 }
 
 function isChildKind(kind: string): kind is ChildKind {
@@ -103,10 +112,11 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     set((s) => {
       const keys = [...loaded.keys()];
       const whole = { keys, total: loaded.size, loadedAt: ctx.now() };
-      const drafts = withoutMade(s.drafts, list, loaded);
-      if (streaming) return { records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records, lists: { ...s.lists, [list]: whole }, drafts };
+      const { drafts, moved } = withoutMade(s.drafts, list, loaded);
+      const follow = moved && Object.keys(moved).length ? { moved: { ...s.moved, ...moved } } : {};
+      if (streaming) return { records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records, lists: { ...s.lists, [list]: whole }, drafts, ...follow };
       const gone = (s.lists[list]?.keys ?? []).filter((k) => !loaded.has(k)); // gone from the server
-      return { records: withRecords(s.records, loaded, keys, gone), lists: { ...s.lists, [list]: whole }, drafts };
+      return { records: withRecords(s.records, loaded, keys, gone), lists: { ...s.lists, [list]: whole }, drafts, ...follow };
     });
   }
 
