@@ -4,7 +4,7 @@
 // finishes the new-record drafts whose earlier POST (answer lost, app stopped) is found in it.
 import type { Rec } from '../../schema/index.js';
 import { listKey, listOf, placeOf, recordKey, type ChildKind, type RecordKey } from '../keys.js';
-import { track, type SliceContext } from '../context.js';
+import { messageOf, track, type SliceContext } from '../context.js';
 import { madeBy } from '../made.js';
 import { afterMade } from '../refs.js';
 import type { Draft } from '../types.js';
@@ -18,9 +18,22 @@ export interface LoadActions {
   ensureLoaded(key: string): Promise<boolean>;
   /** Loads it again, whether it is there or not; resolves true when it succeeded. */
   reload(key: string): Promise<boolean>;
+  /** Loads the lists not there yet, a few at a time, into the store in batches (find anywhere). */
+  loadLists(lists: readonly string[], options: LoadListsOptions): Promise<void>;
   /** Ensures a configuration is loaded with all it holds (origins, cache settings, rules, error responses); resolves true once all is there. */
   loadWhole(conf: number): Promise<boolean>;
 }
+
+export interface LoadListsOptions {
+  /** Lists read at once. */
+  readonly concurrency: number;
+  readonly signal?: AbortSignal;
+  /** Lists done of those to load: at the start, then with each batch put in the store. */
+  readonly progress?: (done: number, total: number) => void;
+}
+
+/** How long lists read by loadLists wait to go into the store together. */
+const BATCH_MS = 100;
 
 const CHILD_KINDS: readonly string[] = ['rule', 'cache_setting', 'origin'] satisfies ChildKind[];
 
@@ -68,6 +81,84 @@ export function loadSlice(ctx: SliceContext): LoadActions {
   const { set, get, deps } = ctx;
   const inFlight = new Map<string, Promise<boolean>>();
 
+  /** A list read page by page, in list order (a record that slid across a page boundary while paging comes once); `onPage` after each page. */
+  async function fetchList(
+    kind: 'configuration' | ChildKind,
+    conf: number | undefined,
+    signal?: AbortSignal,
+    onPage?: (keys: readonly RecordKey[], total: number | undefined, sofar: Map<RecordKey, Rec>) => void,
+  ): Promise<Map<RecordKey, Rec>> {
+    const loaded = new Map<RecordKey, Rec>();
+    for await (const page of deps.api.listPages(placeOf(kind, conf), { signal })) {
+      const keys: RecordKey[] = [];
+      for (const r of page.items) {
+        const key = recordKey(kind, conf, Number(r.id));
+        loaded.set(key, r);
+        keys.push(key);
+      }
+      onPage?.(keys, page.total, loaded);
+    }
+    return loaded;
+  }
+
+  /**
+   * Loads these lists (those not there yet), `concurrency` at a time, each whole before it is
+   * shown. What came goes into the store at most every BATCH_MS, in one change: loading a thousand
+   * lists is not a thousand redraws. A list that fails keeps its sentence in `requests`.
+   */
+  async function loadLists(lists: readonly string[], { concurrency, signal, progress }: LoadListsOptions): Promise<void> {
+    const todo = lists.filter((l) => !target(l)?.present() && !inFlight.has(l));
+    const ready: Array<readonly [string, Map<RecordKey, Rec>]> = [];
+    let done = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const commit = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      const batch = ready.splice(0);
+      if (batch.length) {
+        set((s) => {
+          const now = ctx.now();
+          const all = new Map<RecordKey, Rec>();
+          const shown = { ...s.lists };
+          const requests = { ...s.requests };
+          let drafts = s.drafts;
+          let moved = s.moved;
+          for (const [list, loaded] of batch) {
+            for (const [k, r] of loaded) all.set(k, r);
+            shown[list] = { keys: [...loaded.keys()], total: loaded.size, loadedAt: now };
+            requests[list] = { status: 'idle', at: now };
+            const after = withoutMade(drafts, list, loaded);
+            drafts = after.drafts;
+            if (after.moved && Object.keys(after.moved).length) moved = { ...moved, ...after.moved };
+          }
+          return { records: withRecords(s.records, all, all.keys()), lists: shown, requests, drafts, moved, connection: { online: true, lastSuccessAt: now } };
+        });
+      }
+      progress?.(done, todo.length);
+    };
+    progress?.(0, todo.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length && !signal?.aborted) {
+        const list = todo[next++]!;
+        const [kind = '', conf] = list.split(':');
+        try {
+          if (isChildKind(kind)) ready.push([list, await fetchList(kind, Number(conf), signal)]);
+        } catch (e) {
+          const message = messageOf(e);
+          set((s) => ({ requests: { ...s.requests, [list]: { status: 'error', message, at: ctx.now() } } }));
+        }
+        done++;
+        timer ??= setTimeout(commit, BATCH_MS);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+    } finally {
+      commit();
+    }
+  }
+
   /**
    * Reads a list page by page. A first load shows the first page at once and grows the shown list
    * as pages come (`incomplete` until the last); a reload keeps the shown list until the new one is
@@ -77,7 +168,7 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     const list = listKey(kind, conf);
     const streaming = get().lists[list] === undefined;
     // This load's records in list order; a record that slid across a page boundary while paging comes once.
-    const loaded = new Map<RecordKey, Rec>();
+    let loaded = new Map<RecordKey, Rec>();
     let fresh: RecordKey[] = []; // read since the shown list last grew
     let shown = 0;
     let total = 0;
@@ -93,17 +184,14 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     };
     await track(ctx, list, 'loading', async () => {
       try {
-        for await (const page of deps.api.listPages(placeOf(kind, conf), { signal })) {
-          for (const r of page.items) {
-            const key = recordKey(kind, conf, Number(r.id));
-            loaded.set(key, r);
-            fresh.push(key);
-          }
-          total = Math.max(page.total ?? 0, loaded.size);
+        loaded = await fetchList(kind, conf, signal, (keys, pageTotal, sofar) => {
+          loaded = sofar;
+          fresh.push(...keys);
+          total = Math.max(pageTotal ?? 0, sofar.size);
           // Each growth copies the store's records: grow when the list has doubled, so the copies
           // of a long list cost about two copies of it in all.
-          if (streaming && (shown === 0 || loaded.size >= 2 * shown)) grow();
-        }
+          if (streaming && (shown === 0 || sofar.size >= 2 * shown)) grow();
+        });
       } catch (e) {
         if (streaming && fresh.length > 0) grow(); // what came is shown; the list stays incomplete
         throw e;
@@ -165,6 +253,7 @@ export function loadSlice(ctx: SliceContext): LoadActions {
 
   return {
     ...actions,
+    loadLists,
     ensureLoaded: (key) => run(key, false),
     reload: (key) => run(key, true),
     loadWhole: async (conf) => {

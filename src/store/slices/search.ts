@@ -1,7 +1,8 @@
 // Find anywhere (UX.md §6): the palette also finds rules by path or behaviour and configurations
 // by origin address, across all configurations. Their lists are fetched on demand, at most
-// SEARCH_CONCURRENCY configurations at a time (each list page by page), with progress; what is
-// loaded stays (cached) until reloaded, so a second search asks for nothing.
+// SEARCH_CONCURRENCY lists at a time (each page by page), put in the store in batches (a redraw
+// per batch, not per list), with progress; what is loaded stays (cached) until reloaded, so a
+// second search asks for nothing.
 import { listKey, parseKey } from '../keys.js';
 import type { SliceContext } from '../context.js';
 import type { AppState } from '../create-store.js';
@@ -19,20 +20,9 @@ export function searchSlice(ctx: SliceContext, get: () => AppState): SearchActio
     loadEverywhere(signal) {
       running ??= (async () => {
         const confs = (get().lists.configurations?.keys ?? []).map((k) => parseKey(k).id!);
-        const lists = confs.flatMap((c) => [listKey('rule', c), listKey('origin', c)]).filter((l) => get().lists[l] === undefined);
-        let done = 0;
-        ctx.set({ searching: { done, total: lists.length } });
-        let next = 0;
-        const worker = async () => {
-          while (next < lists.length && !signal?.aborted) {
-            const list = lists[next++]!;
-            await get().ensureLoaded(list);
-            done++;
-            ctx.set({ searching: { done, total: lists.length } });
-          }
-        };
+        const lists = confs.flatMap((c) => [listKey('rule', c), listKey('origin', c)]);
         try {
-          await Promise.all(Array.from({ length: Math.min(SEARCH_CONCURRENCY, lists.length) }, worker));
+          await get().loadLists(lists, { concurrency: SEARCH_CONCURRENCY, signal, progress: (done, total) => ctx.set({ searching: { done, total } }) });
         } finally {
           ctx.set({ searching: undefined });
           running = undefined;

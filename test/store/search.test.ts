@@ -1,0 +1,42 @@
+// Find anywhere's loading (UX.md §6): every configuration's rules and origins, a few lists at a
+// time, into the store in batches; a list that fails keeps its sentence and the rest still load;
+// a second search asks for nothing.
+import { describe, expect, it } from 'vitest';
+import { listKey } from '../../src/store/index.js';
+import { emulatorFixture } from '../helpers/emulator.js';
+import { CFG, storeFor } from './helpers.js';
+
+const emu = emulatorFixture(['--seed', '60'], { log: true });
+
+describe('loading everywhere', () => {
+  it('loads every list, in a few store changes; a failed list says why; a second search asks for nothing', async () => {
+    const store = storeFor(emu, undefined, { maxAttempts: 1 });
+    await store.getState().loadConfigurations();
+    // Gone from the server after the list was read: its lists cannot load.
+    expect((await emu.call('DELETE', `${CFG}/7`)).status).toBe(204);
+    let changes = 0;
+    const progress: number[] = [];
+    const stop = store.subscribe((s, before) => {
+      changes++;
+      if (s.searching && s.searching !== before.searching) progress.push(s.searching.done);
+    });
+    await store.getState().loadEverywhere();
+    stop();
+    const state = store.getState();
+    expect(state.searching).toBeUndefined();
+    for (let conf = 1; conf <= 60; conf++) {
+      if (conf === 7) continue;
+      const rules = (await emu.call('GET', `${CFG}/${conf}/rules_engine`)).body as Array<{ id: number }>;
+      expect(state.lists[listKey('rule', conf)]?.keys).toEqual(rules.map((r) => `rule:${conf}:${r.id}`));
+      expect(state.lists[listKey('origin', conf)]?.keys.length).toBeGreaterThan(0);
+    }
+    expect(state.lists[listKey('rule', 7)]).toBeUndefined();
+    expect(state.requests[listKey('rule', 7)]).toMatchObject({ status: 'error', message: expect.stringMatching(/not found|404/i) });
+    expect(progress.at(-1)).toBe(120);
+    expect(changes).toBeLessThan(40); // 120 lists: in batches, not a change (and a redraw) per list
+
+    const before = emu.log().length;
+    await store.getState().loadEverywhere();
+    expect(emu.log().slice(before).filter((l) => !l.path.includes('/7/'))).toEqual([]);
+  });
+});
