@@ -4,7 +4,7 @@
 // It holds record values only: never the token, never a header.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Rec } from '../schema/index.js';
+import { isPlainObject, type Rec } from '../schema/index.js';
 import { apiStateFile, writeSynced } from './journal.js';
 import type { RecordKey } from './keys.js';
 import type { ConfigurationContents } from './clone.js';
@@ -51,6 +51,21 @@ function isEntry(v: unknown): v is HistoryEntry {
   return ['at', 'key', 'title', 'path', 'method', 'result'].every((k) => typeof o[k] === 'string');
 }
 
+const records = (v: unknown): boolean => Array.isArray(v) && v.every(isPlainObject);
+
+/** What a deleted configuration held, as the file has it: kept only when it has that shape. */
+function isContents(v: unknown): v is ConfigurationContents {
+  return isPlainObject(v) && records(v.origins) && records(v.cache_settings) && records(v.rules) && (v.error_responses === undefined || isPlainObject(v.error_responses));
+}
+
+/** An entry of the file, its `contents` dropped when they are not what undo can use. */
+function entryOf(v: unknown): HistoryEntry | undefined {
+  if (!isEntry(v)) return undefined;
+  if (v.contents === undefined || isContents(v.contents)) return v;
+  const { contents: _dropped, ...rest } = v;
+  return rest;
+}
+
 export function createFileHistory(file: string): HistoryStore {
   return {
     load() {
@@ -58,7 +73,7 @@ export function createFileHistory(file: string): HistoryStore {
       try {
         const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
         const entries = json !== null && typeof json === 'object' && 'entries' in json && Array.isArray(json.entries) ? json.entries : [];
-        return entries.filter(isEntry);
+        return entries.map(entryOf).filter((e) => e !== undefined);
       } catch {
         return []; // a damaged history is not worth stopping for: it starts again
       }

@@ -1,7 +1,7 @@
 // The history of sent changes (UX.md §6): an edit, a create, a delete and a failed write each leave
 // one entry with what changed; what was not sent leaves none; the file is 0600, written within the
 // journal's delay and at once on flush, capped at the newest 1,000, and holds no token.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
@@ -79,6 +79,15 @@ describe('the history of sent changes', () => {
     expect(back).toHaveLength(HISTORY_LIMIT);
     expect(back.at(-1)).toMatchObject({ key, method: 'PATCH', before: { active: true }, after: { active: false } });
     expect(back[0]!.title).toBe('c1'); // the oldest went
+  });
+
+  it('a deleted configuration\'s contents are read back when they have their shape, dropped (the entry kept) when not', () => {
+    const file = join(tempDir('cdn-tui-history-'), 'history.json');
+    const entry = { at: '2026-11-23T10:00:00.000Z', key: 'configuration:9', title: 'gone', method: 'DELETE', path: '/content_delivery/configurations/9', result: 'applied' } as const;
+    const contents = { origins: [{ id: 1 }], cache_settings: [], rules: [{ id: 2, path: '/' }], error_responses: { cache_error_404: 5 } };
+    writeFileSync(file, JSON.stringify({ version: 1, entries: [{ ...entry, contents }, { ...entry, contents: { origins: 'no', rules: [] } }] }));
+    const back = createFileHistory(file).load();
+    expect(back).toEqual([{ ...entry, contents }, entry]);
   });
 
   it('undo: an edit goes back; a change made since is a conflict, nothing sent; a create is deleted; a delete made again', async () => {

@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { WindowedTable, type Column } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
-import type { HistoryEntry } from '../../store/index.js';
+import type { ConfigurationContents, HistoryEntry } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, useListView, type ListControl } from '../../app/list-controller.js';
@@ -22,9 +22,15 @@ const show = (v: unknown) => safe(v === undefined ? '(none)' : JSON.stringify(v)
 /** The diff of one change, a line a field ("name: -"a" → +"b""). */
 export function historyLines(e: HistoryEntry): string[] {
   const head = `${e.method} ${e.path}${e.result === 'failed' ? ` — failed${e.status ? ` (${e.status})` : ''}: ${safe(e.message ?? '')}` : ''}`;
-  if (e.method === 'DELETE') return [head, `deleted ${safe(e.title)}`];
+  if (e.method === 'DELETE') return [head, `deleted ${safe(e.title)}`, ...(e.contents ? [heldLine(e.contents)] : [])];
   if (e.method === 'POST') return [head, ...Object.entries(e.after ?? {}).map(([k, v]) => `${safe(k)}: +${show(v)}`)];
   return [head, ...Object.keys(e.after ?? {}).map((k) => `${safe(k)}: -${show(e.before?.[k])} → +${show(e.after?.[k])}`)];
+}
+
+/** What a deleted configuration held, that undoing its delete makes again. */
+function heldLine(c: ConfigurationContents): string {
+  const n = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
+  return `with ${n(c.cache_settings.length, 'cache setting')}, ${n(c.rules.length, 'rule')} and its error responses: z makes them again`;
 }
 
 const time = (iso: string) => {
