@@ -6,7 +6,7 @@ import type { DraftTarget } from '../diff/index.js';
 import { acceptedFields, isPlainObject, schemaFor, type Rec } from '../schema/index.js';
 import { newRecordKey, type RecordKey } from './keys.js';
 import { FIRST_ORIGIN } from './refs.js';
-import type { Draft } from './types.js';
+import type { DataState, Draft } from './types.js';
 
 /** What a configuration holds besides its own fields, as read from the API. */
 export interface ConfigurationContents {
@@ -21,6 +21,19 @@ export interface CloneDrafts {
   readonly drafts: ReadonlyArray<readonly [RecordKey, Draft]>;
   /** What was not copied as it was, and why. */
   readonly notes: readonly string[];
+}
+
+/** `<name> (<word>)`, or `(<word> 2)`, … : the first not among `taken`. */
+export function freeName(name: string, word: string, taken: ReadonlySet<unknown>): string {
+  for (let n = 1; ; n++) {
+    const candidate = `${name} (${word}${n === 1 ? '' : ` ${n}`})`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** The names of the configurations listed in the store. */
+export function configurationNames(state: Pick<DataState, 'lists' | 'records'>): Set<unknown> {
+  return new Set((state.lists.configurations?.keys ?? []).map((k) => state.records[k]?.name));
 }
 
 /** What a new record copied from `record` is sent with: the fields a create accepts, copied. */

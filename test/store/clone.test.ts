@@ -149,6 +149,22 @@ describe('undo the delete of a configuration', () => {
     // The cnames came back too: a deleted configuration's cnames are free again.
     expect((await emu.call('GET', `${CFG}/${again}`)).body.cname).toEqual([]);
   });
+
+  it('under another name when its name was taken since, said in the notes', async () => {
+    const store = storeFor(emu);
+    const keys = await cloneOf(store, 3, 'taken later');
+    await store.getState().applyMany(keys);
+    const gone = (await confNamed('taken later'))!;
+    await store.getState().loadConfigurations();
+    await store.getState().deleteRecords([recordKey('configuration', undefined, gone)]);
+    expect((await emu.call('POST', CFG, { body: { name: 'taken later', origin_address: 'o.example.test', origin_host_header: 'h.example.test' } })).status).toBe(201);
+    await store.getState().loadConfigurations();
+    const undo = store.getState().startUndo(store.getState().history.at(-1)!);
+    if ('problem' in undo) throw new Error(undo.problem);
+    expect(undo.notes?.[0]).toBe('named "taken later (restored)": another configuration is named "taken later" now');
+    expect((await store.getState().applyMany(undo.keys)).every((r) => r.outcome === 'applied')).toBe(true);
+    expect(await contentsOf((await confNamed('taken later (restored)'))!)).toEqual(await contentsOf(3));
+  });
 });
 
 describe('copy a rule whose cache setting the target lacks', () => {

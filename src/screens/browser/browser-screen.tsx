@@ -7,7 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { TextInput } from '../../components/text-input.js';
 import { WindowedTable, type Column } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
-import { parseKey } from '../../store/index.js';
+import { configurationNames, freeName, parseKey } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
@@ -85,7 +85,7 @@ export function BrowserScreen() {
           const conf = row ? parseKey(row.key).id : undefined;
           if (!row || conf === undefined) return false;
           const from = String(row.record.name);
-          ui.getState().ask({ kind: 'clone', conf, from, name: freeName(from, (data.getState().lists.configurations?.keys ?? []).map((k) => data.getState().records[k]?.name)) });
+          ui.getState().ask({ kind: 'clone', conf, from, name: freeName(from, 'copy', configurationNames(data.getState())) });
         },
       },
       { command: 'reload', run: () => void data.getState().reload('configurations') },
@@ -128,12 +128,3 @@ export function BrowserScreen() {
 }
 
 const rowKey = (r: Row) => r.key;
-
-/** `<name> (copy)`, or `(copy 2)`, … when that is taken too. */
-function freeName(name: string, taken: readonly unknown[]): string {
-  const names = new Set(taken);
-  for (let n = 1; ; n++) {
-    const candidate = `${name} (copy${n === 1 ? '' : ` ${n}`})`;
-    if (!names.has(candidate)) return candidate;
-  }
-}

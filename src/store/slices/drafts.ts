@@ -3,7 +3,7 @@
 // first edit, so a form left with nothing typed leaves nothing behind.
 import { changedFields, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
-import { cloneDrafts, createValuesOf } from '../clone.js';
+import { cloneDrafts, configurationNames, createValuesOf, freeName } from '../clone.js';
 import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
@@ -193,10 +193,15 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       if (kind === 'origin') return { problem: 'origins are read-only' };
       if (entry.method === 'DELETE') {
         if (kind === 'configuration' && entry.contents && entry.before) {
-          // Made again with what it held: its cache settings, rules (remapped) and error responses.
-          const made = cloneDrafts(entry.before, entry.contents, String(entry.before.name), now, true);
+          // Made again with what it held: its cache settings, rules (remapped) and error responses;
+          // under another name if a configuration has taken its name since.
+          const was = String(entry.before.name);
+          const names = configurationNames(get());
+          const name = names.has(was) ? freeName(was, 'restored', names) : was;
+          const made = cloneDrafts(entry.before, entry.contents, name, now, true);
           for (const [key, d] of made.drafts) put(key, d);
-          return { keys: made.drafts.map(([key]) => key), notes: made.notes };
+          const renamed = name === was ? [] : [`named ${JSON.stringify(name)}: another configuration is named ${JSON.stringify(was)} now`];
+          return { keys: made.drafts.map(([key]) => key), notes: [...renamed, ...made.notes] };
         }
         const key = newRecordKey(kind, conf);
         const values = createValuesOf(kind, entry.before ?? {});
