@@ -112,6 +112,12 @@ export function draftSlice(ctx: SliceContext): DraftActions {
     });
   }
 
+  /** Stores drafts made at once (copy, clone, undo), in the order they are sent. */
+  function putAll(drafts: ReadonlyArray<readonly [RecordKey, Draft]>, notes: readonly string[]): Drafted {
+    for (const [key, d] of drafts) put(key, d);
+    return { keys: drafts.map(([key]) => key), notes };
+  }
+
   function draftFor(key: RecordKey): Draft {
     const existing = get().drafts[key] ?? get().blanks[key];
     if (existing) return existing;
@@ -199,9 +205,8 @@ export function draftSlice(ctx: SliceContext): DraftActions {
           const names = configurationNames(get());
           const name = names.has(was) ? freeName(was, 'restored', names) : was;
           const made = cloneDrafts(entry.before, entry.contents, name, now, true);
-          for (const [key, d] of made.drafts) put(key, d);
           const renamed = name === was ? [] : [`named ${JSON.stringify(name)}: another configuration is named ${JSON.stringify(was)} now`];
-          return { keys: made.drafts.map(([key]) => key), notes: [...renamed, ...made.notes] };
+          return putAll(made.drafts, [...renamed, ...made.notes]);
         }
         const key = newRecordKey(kind, conf);
         const values = createValuesOf(kind, entry.before ?? {});
@@ -271,8 +276,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
         }
         made.push([newRecordKey(kind, conf), { target: { kind, op: 'create', conf }, values, startedAt: now, updatedAt: now, ...(refs ? { refs } : {}) }]);
       }
-      for (const [key, d] of made) put(key, d);
-      return { keys: made.map(([key]) => key), notes: [...notes] };
+      return putAll(made, [...notes]);
     },
     cloneConfiguration(conf, name) {
       const state = get();
@@ -289,8 +293,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       const holder = (state.lists.configurations?.keys ?? []).find((k) => state.records[k]?.name === wanted);
       if (holder) return { problem: `a configuration named ${JSON.stringify(wanted)} exists already (${parseKey(holder).id ?? ''})` };
       const made = cloneDrafts(configuration, { origins, cache_settings: caches, rules, error_responses: errors }, wanted, ctx.now());
-      for (const [key, d] of made.drafts) put(key, d);
-      return { keys: made.drafts.map(([key]) => key), notes: made.notes };
+      return putAll(made.drafts, made.notes);
     },
     review(key) {
       const d = get().drafts[key];
