@@ -7,7 +7,7 @@ import { listKey, listOf, placeOf, recordKey, type ChildKind, type RecordKey } f
 import { messageOf, track, type SliceContext } from '../context.js';
 import { madeBy } from '../made.js';
 import { afterMade } from '../refs.js';
-import type { Draft } from '../types.js';
+import type { DataState, Draft } from '../types.js';
 
 export interface LoadActions {
   loadConfigurations(signal?: AbortSignal): Promise<void>;
@@ -52,25 +52,25 @@ function withRecords(records: Readonly<Record<RecordKey, Rec>>, from: ReadonlyMa
 /**
  * The drafts without the new records of `list` that a POST sent before (a lost answer, a crash)
  * already made: found in the list as loaded, such a draft is done, and the drafts waiting for its
- * record take its id (refs.ts; `moved`: the keys that changed with it). One not found stays, to be
- * sent again (and looked for again first). Unchanged when there is none.
+ * record take its id (refs.ts), the keys that changed with it added to `moved`. One not found
+ * stays, to be sent again (and looked for again first). Both unchanged when there is none.
  */
-function withoutMade(drafts: Readonly<Record<RecordKey, Draft>>, list: string, loaded: ReadonlyMap<RecordKey, Rec>): { drafts: Readonly<Record<RecordKey, Draft>>; moved?: Record<RecordKey, RecordKey> } {
+function withoutMade(s: Pick<DataState, 'drafts' | 'moved'>, list: string, loaded: ReadonlyMap<RecordKey, Rec>): Pick<DataState, 'drafts' | 'moved'> {
   const made = new Map<RecordKey, Rec>();
-  for (const [key, d] of Object.entries(drafts)) {
+  for (const [key, d] of Object.entries(s.drafts)) {
     const record = d.maybeSent && d.target.op === 'create' && listOf(d.target) === list ? madeBy(d, loaded.values()) : undefined;
     if (record) made.set(key, record);
   }
-  if (made.size === 0) return { drafts };
-  let out: Record<RecordKey, Draft> = { ...drafts };
-  let moved: Record<RecordKey, RecordKey> = {};
+  if (made.size === 0) return { drafts: s.drafts, moved: s.moved };
+  let drafts: Record<RecordKey, Draft> = { ...s.drafts };
+  let moved = s.moved;
   for (const [key, record] of made) {
-    delete out[key];
-    const after = afterMade(out, key, Number(record.id));
-    out = after.drafts;
-    moved = { ...moved, ...after.moved };
+    delete drafts[key];
+    const after = afterMade(drafts, key, Number(record.id));
+    drafts = after.drafts;
+    if (Object.keys(after.moved).length) moved = { ...moved, ...after.moved };
   }
-  return { drafts: out, moved };
+  return { drafts, moved };
 }
 
 function isChildKind(kind: string): kind is ChildKind {
@@ -121,17 +121,14 @@ export function loadSlice(ctx: SliceContext): LoadActions {
           const all = new Map<RecordKey, Rec>();
           const shown = { ...s.lists };
           const requests = { ...s.requests };
-          let drafts = s.drafts;
-          let moved = s.moved;
+          let made: Pick<DataState, 'drafts' | 'moved'> = s;
           for (const [list, loaded] of batch) {
             for (const [k, r] of loaded) all.set(k, r);
             shown[list] = { keys: [...loaded.keys()], total: loaded.size, loadedAt: now };
             requests[list] = { status: 'idle', at: now };
-            const after = withoutMade(drafts, list, loaded);
-            drafts = after.drafts;
-            if (after.moved && Object.keys(after.moved).length) moved = { ...moved, ...after.moved };
+            made = withoutMade(made, list, loaded);
           }
-          return { records: withRecords(s.records, all, all.keys()), lists: shown, requests, drafts, moved, connection: { online: true, lastSuccessAt: now } };
+          return { records: withRecords(s.records, all, all.keys()), lists: shown, requests, drafts: made.drafts, moved: made.moved, connection: { online: true, lastSuccessAt: now } };
         });
       }
       progress?.(done, todo.length);
@@ -200,11 +197,10 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     set((s) => {
       const keys = [...loaded.keys()];
       const whole = { keys, total: loaded.size, loadedAt: ctx.now() };
-      const { drafts, moved } = withoutMade(s.drafts, list, loaded);
-      const follow = moved && Object.keys(moved).length ? { moved: { ...s.moved, ...moved } } : {};
-      if (streaming) return { records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records, lists: { ...s.lists, [list]: whole }, drafts, ...follow };
+      const made = withoutMade(s, list, loaded);
+      if (streaming) return { records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records, lists: { ...s.lists, [list]: whole }, ...made };
       const gone = (s.lists[list]?.keys ?? []).filter((k) => !loaded.has(k)); // gone from the server
-      return { records: withRecords(s.records, loaded, keys, gone), lists: { ...s.lists, [list]: whole }, drafts, ...follow };
+      return { records: withRecords(s.records, loaded, keys, gone), lists: { ...s.lists, [list]: whole }, ...made };
     });
   }
 
