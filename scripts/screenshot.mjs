@@ -29,6 +29,8 @@ const LISTED = [{ wait: 'winter sale' }];
 const FIRST_OPEN = [...LISTED, { press: ['enter'] }, { wait: 'delivery protocol' }];
 // configuration 3 open, its name being retyped in the inline input
 const RENAMING = [...LISTED, { press: ['down', 'down', 'enter'] }, { wait: 'delivery protocol' }, { press: ['enter', 'ctrl-u'] }, { type: 'acme public api v3' }];
+/** The rename kept and reviewed: the review of one PATCH on screen. */
+const REVIEWING = [...RENAMING, { press: ['enter', 'down', 'enter'] }, { press: ['s'] }, { wait: 'PATCH /content_delivery' }];
 
 const SCENARIOS = {
   harness: {
@@ -57,13 +59,7 @@ const SCENARIOS = {
   review: {
     about: 'the diff review: changed fields and the exact request',
     app: { args: ['--demo'] },
-    steps: [
-      ...RENAMING,
-      { press: ['enter', 'down', 'enter'] },
-      { press: ['s'] },
-      { wait: 'PATCH /content_delivery' },
-      { idle: 200 },
-    ],
+    steps: [...REVIEWING, { idle: 200 }],
   },
   rules: {
     about: 'the Rules tab of a configuration',
@@ -212,10 +208,7 @@ const SCENARIOS = {
     about: 'the history of sent changes (H), with the diff of one (Enter); z would undo it',
     app: { args: ['--demo'] },
     steps: [
-      ...RENAMING,
-      { press: ['enter', 'down', 'enter'] },
-      { press: ['s'] },
-      { wait: 'PATCH /content_delivery' },
+      ...REVIEWING,
       { press: ['y'] },
       { wait: 'saved configuration' },
       { press: ['H'] },

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FLOW_TIMEOUT, LIST_LOADED } from './flows-helpers.js';
-import { confNamed, contentsOf } from '../helpers/contents.js';
+import { confNamed, contentsOf, requestsToMake } from '../helpers/contents.js';
 
 const CFG = '/content_delivery/configurations';
 
@@ -18,7 +18,7 @@ describe.skipIf(!existsSync(BIN))('clone a configuration', () => {
       try {
         await app.waitForText(LIST_LOADED);
         const source = await contentsOf(app.emulator, 1);
-        const requests = 1 + source.caches.length + source.rules.length + (Object.values(source.errors).some((v) => v !== 0) ? 1 : 0);
+        const requests = requestsToMake(source);
         await app.press('C');
         await app.waitForText('Name of the clone: acme-outdoor shop (prod) (copy)');
         await app.press('ctrl-u');

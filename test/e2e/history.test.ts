@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { editField, FLOW_TIMEOUT, LIST_LOADED, openConfiguration, reviewOf } from './flows-helpers.js';
-import { confNamed, contentsOf } from '../helpers/contents.js';
+import { confNamed, contentsOf, requestsToMake } from '../helpers/contents.js';
 
 const CFG4 = '/content_delivery/configurations/4';
 
@@ -78,7 +78,7 @@ describe.skipIf(!existsSync(BIN))('history and undo', () => {
         await app.waitForText(LIST_LOADED);
         const name = 'acme partner api';
         const before = await contentsOf(app.emulator, 4);
-        const requests = 1 + before.caches.length + before.rules.length + (Object.values(before.errors).some((v) => v !== 0) ? 1 : 0);
+        const requests = requestsToMake(before);
         await app.press('j', 'j', 'j', 'd');
         await app.waitForText(`Type the name to confirm (${name})`);
         await app.type(name);

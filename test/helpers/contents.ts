@@ -19,6 +19,11 @@ export async function contentsOf(emu: Pick<TestEmulator, 'call'>, conf: number) 
   };
 }
 
+/** The requests that make a configuration with these contents again: it, each cache setting and rule, and its error responses unless all are 0. */
+export function requestsToMake(c: Awaited<ReturnType<typeof contentsOf>>): number {
+  return 1 + c.caches.length + c.rules.length + (Object.values(c.errors).some((v) => v !== 0) ? 1 : 0);
+}
+
 /** The id of the configuration named `name`, if there is one. */
 export async function confNamed(emu: Pick<TestEmulator, 'call'>, name: string): Promise<number | undefined> {
   const all = (await emu.call('GET', CFG)).body as Rec[];
