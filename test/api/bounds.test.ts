@@ -6,6 +6,7 @@ import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, LimitError, createApiClient, type ClientOptions, type Place } from '../../src/api/index.js';
 import { waitFor } from '../helpers/emulator.js';
+import { closeServer } from '../helpers/local-server.js';
 
 const CONFS: Place = { kind: 'configuration' };
 const TOKEN = 'tok-bounds-5f2c9a';
@@ -14,8 +15,7 @@ const MIB = 2 ** 20;
 let server: Server | undefined;
 let agent: Agent | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  await closeServer(server);
   await agent?.close();
   server = undefined;
   agent = undefined;

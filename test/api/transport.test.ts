@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AbortError, LimitError, NetworkError, TimeoutError, createApiClient, type Place } from '../../src/api/index.js';
 import { retryDelay, toClientError } from '../../src/api/transport.js';
 import { waitFor } from '../helpers/emulator.js';
+import { closeServer } from '../helpers/local-server.js';
 
 const CONFS: Place = { kind: 'configuration' };
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -91,8 +92,7 @@ describe('against a server that stalls', () => {
   let server: Server | undefined;
   let agent: Agent | undefined;
   afterEach(async () => {
-    server?.closeAllConnections();
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    await closeServer(server);
     await agent?.close();
   });
 

@@ -2,6 +2,7 @@
 // reaches the emulator (or not), and the client's connection is cut before the answer comes back.
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './local-server.js';
 
 export type Drop = 'after-upstream' | 'before-upstream';
 
@@ -43,10 +44,6 @@ export async function startDroppingProxy(upstream: string): Promise<DroppingProx
   return {
     url: `http://127.0.0.1:${port}`,
     dropNext: (method, when = 'after-upstream') => pending.set(method, when),
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close: () => closeServer(server),
   };
 }
