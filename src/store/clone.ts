@@ -31,6 +31,11 @@ export function freeName(name: string, word: string, taken: ReadonlySet<unknown>
   }
 }
 
+/** The key of the configuration listed in the store under `name`, if any. */
+export function configurationNamed(state: Pick<DataState, 'lists' | 'records'>, name: unknown): RecordKey | undefined {
+  return (state.lists.configurations?.keys ?? []).find((k) => state.records[k]?.name === name);
+}
+
 /** The names of the configurations listed in the store. */
 export function configurationNames(state: Pick<DataState, 'lists' | 'records'>): Set<unknown> {
   return new Set((state.lists.configurations?.keys ?? []).map((k) => state.records[k]?.name));

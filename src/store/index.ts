@@ -8,6 +8,6 @@ export { listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKe
 export type * from './types.js';
 export type { DeleteOutcome, DeleteFailure } from './slices/delete.js';
 export type { Drafted } from './slices/drafts.js';
-export { configurationNames, freeName, type ConfigurationContents } from './clone.js';
+export { configurationNamed, configurationNames, freeName, type ConfigurationContents } from './clone.js';
 export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';
 export { linked, sendOrder } from './refs.js';

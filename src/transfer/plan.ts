@@ -4,7 +4,7 @@
 // then the same review and the same apply as the TUI's.
 import { jsonEqual } from '../diff/index.js';
 import type { Rec } from '../schema/index.js';
-import { listKey, parseKey, recordKey, type AppStore, type RecordKey } from '../store/index.js';
+import { configurationNamed, listKey, parseKey, recordKey, type AppStore, type RecordKey } from '../store/index.js';
 import { fingerprint, type ExportFile } from './format.js';
 
 export interface Plan {
@@ -26,7 +26,7 @@ export async function planFromFile(store: AppStore, file: ExportFile): Promise<P
   await s().ensureLoaded('configurations');
   let conf = idOf(file.configuration);
   if (conf === undefined) {
-    const named = (s().lists.configurations?.keys ?? []).find((k) => s().records[k]?.name === file.configuration.name);
+    const named = configurationNamed(s(), file.configuration.name);
     if (!named) throw new Error(`the file's configuration has no id and none is named ${JSON.stringify(file.configuration.name)}`);
     conf = parseKey(named).id!;
   }

@@ -3,7 +3,7 @@
 // first edit, so a form left with nothing typed leaves nothing behind.
 import { changedFields, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
-import { cloneDrafts, configurationNames, createValuesOf, freeName } from '../clone.js';
+import { cloneDrafts, configurationNamed, configurationNames, createValuesOf, freeName } from '../clone.js';
 import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
@@ -290,7 +290,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       if (!configuration || !origins || !caches || !rules || !errors) return { problem: `configuration ${conf} is not all loaded yet` };
       const wanted = name.trim();
       if (!wanted) return { problem: 'the clone needs a name' };
-      const holder = (state.lists.configurations?.keys ?? []).find((k) => state.records[k]?.name === wanted);
+      const holder = configurationNamed(state, wanted);
       if (holder) return { problem: `a configuration named ${JSON.stringify(wanted)} exists already (${parseKey(holder).id ?? ''})` };
       const made = cloneDrafts(configuration, { origins, cache_settings: caches, rules, error_responses: errors }, wanted, ctx.now());
       return putAll(made.drafts, made.notes);
