@@ -1,7 +1,7 @@
 // `cdn-tui serve` flags (API.md §5) into the emulator's ServeOptions, every value checked: a bad one
 // is a UsageError of one sentence that never repeats a token or a password.
 import { PRODUCTS, type Product } from '../schema/types.js';
-import type { Credential, Permission, ServeOptions } from '../server/options.js';
+import type { Credential, Permission, ResetFormat, ServeOptions } from '../server/options.js';
 import { UsageError } from './errors.js';
 import { parseFlags } from './strict-args.js';
 
@@ -16,6 +16,8 @@ export const SERVE_FLAGS = {
   products: { type: 'string' },
   'delivery-domain': { type: 'string' },
   'rate-limit': { type: 'string' },
+  'rate-window': { type: 'string' },
+  'reset-format': { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
   'reset-rate': { type: 'string' },
@@ -36,7 +38,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     users: new Map((v.user ?? []).map(user)),
     products: products(v.products ?? ''),
     deliveryDomain: v['delivery-domain'] === undefined ? 'edge.example' : domain(v['delivery-domain']),
-    ...(v['rate-limit'] === undefined ? {} : { rateLimit: rateLimit(v['rate-limit']) }),
+    ...rateLimit(v['rate-limit'], v['rate-window'], v['reset-format']),
     latencyMs: v.latency === undefined ? 0 : whole(v.latency, '--latency', 0, 600_000),
     failRate: v['fail-rate'] === undefined ? 0 : share(v['fail-rate'], '--fail-rate'),
     resetRate: v['reset-rate'] === undefined ? 0 : share(v['reset-rate'], '--reset-rate'),
@@ -110,10 +112,28 @@ function domain(value: string): string {
   return v;
 }
 
-function rateLimit(value: string): NonNullable<ServeOptions['rateLimit']> {
-  const m = /^(\d+)\/(\d+)$/.exec(value);
+/** --rate-limit READS/WRITES, with its window (--rate-window, default 60 s) and its Reset header's form (--reset-format). */
+function rateLimit(limit: string | undefined, window: string | undefined, format: string | undefined): Pick<ServeOptions, 'rateLimit'> {
+  // Without a limit they would do nothing: say so rather than run unlike what was asked.
+  if (limit === undefined) {
+    if (window !== undefined || format !== undefined) throw new UsageError('--rate-window and --reset-format go with --rate-limit READS/WRITES');
+    return {};
+  }
+  const m = /^(\d+)\/(\d+)$/.exec(limit);
   if (!m) throw new UsageError('--rate-limit takes READS/WRITES per minute, e.g. 80/20');
-  return { reads: Number(m[1]), writes: Number(m[2]) };
+  return {
+    rateLimit: {
+      reads: Number(m[1]),
+      writes: Number(m[2]),
+      windowSeconds: window === undefined ? 60 : whole(window, '--rate-window', 1, 3600),
+      resetFormat: resetFormat(format ?? 'unix'),
+    },
+  };
+}
+
+function resetFormat(value: string): ResetFormat {
+  if (value !== 'unix' && value !== 'iso') throw new UsageError(`--reset-format takes unix or iso, not "${value}"`);
+  return value;
 }
 
 function share(value: string, flag: string): number {

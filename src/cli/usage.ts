@@ -1,7 +1,5 @@
-// Help text and version: kept free of imports so `--help` and `--version` start fast.
-declare const __VERSION__: string | undefined;
-
-export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+// Help text and version: kept free of heavy imports so `--help` and `--version` start fast.
+export { VERSION } from '../util/version.js';
 
 export const USAGE = `Usage:
   cdn-tui [--base-url URL] [--token TOKEN | --token-file FILE] [--profile NAME] [--read-only] [--demo]
@@ -102,7 +100,10 @@ The local emulator of the Content Delivery API. Every flag takes its value as --
   --user NAME:PASSWORD[=view,edit]  a user for POST /tokens (repeatable)
   --products LIST              application_acceleration,raw_logs
   --delivery-domain DOMAIN     domain of generated domain names (default edge.example)
-  --rate-limit READS/WRITES    per token per minute
+  --rate-limit READS/WRITES    per token per window, with X-RateLimit-* headers and 429s
+  --rate-window SECONDS        the rate limit's fixed window, 1 to 3600 (default 60)
+  --reset-format unix|iso      X-RateLimit-Reset as Unix seconds or an ISO time in UTC
+                               without a zone, as the real service sends it (default unix)
   --latency MS                 delay every answer
   --fail-rate P                answer this share of requests with 503
   --reset-rate P               do this share of requests, then drop the connection

@@ -9,6 +9,18 @@ export interface Credential {
   readonly permissions: ReadonlySet<Permission>;
 }
 
+/** How X-RateLimit-Reset is written: Unix seconds, or as the real service recorded it (an ISO time in UTC, no zone). */
+export type ResetFormat = 'unix' | 'iso';
+
+/** `--rate-limit READS/WRITES` with `--rate-window` and `--reset-format`. */
+export interface RateLimitOptions {
+  readonly reads: number;
+  readonly writes: number;
+  /** The fixed window's length in whole seconds (60 as the real service; shorter ones for tests). */
+  readonly windowSeconds: number;
+  readonly resetFormat: ResetFormat;
+}
+
 export interface ServeOptions {
   readonly host: string;
   readonly port: number;
@@ -19,7 +31,7 @@ export interface ServeOptions {
   readonly users: ReadonlyMap<string, Credential>;
   readonly products: ReadonlySet<Product>;
   readonly deliveryDomain: string;
-  readonly rateLimit?: { readonly reads: number; readonly writes: number };
+  readonly rateLimit?: RateLimitOptions;
   readonly latencyMs: number;
   readonly failRate: number;
   readonly resetRate: number;

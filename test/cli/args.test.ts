@@ -211,7 +211,7 @@ describe('cdn-tui serve [flags]', () => {
     ['--user', 'alice:pw', { users: new Map([['alice', { secret: 'pw', permissions: both }]]) }],
     ['--products', 'raw_logs,application_acceleration', { products: new Set(['raw_logs', 'application_acceleration']) }],
     ['--delivery-domain', 'CDN.Example.net', { deliveryDomain: 'cdn.example.net' }],
-    ['--rate-limit', '80/20', { rateLimit: { reads: 80, writes: 20 } }],
+    ['--rate-limit', '80/20', { rateLimit: { reads: 80, writes: 20, windowSeconds: 60, resetFormat: 'unix' } }],
     ['--latency', '150', { latencyMs: 150 }],
     ['--fail-rate', '0.25', { failRate: 0.25 }],
     ['--reset-rate', '1', { resetRate: 1 }],
@@ -219,6 +219,12 @@ describe('cdn-tui serve [flags]', () => {
     ['--log', '/tmp/requests.log', { log: '/tmp/requests.log' }],
   ])('%s %s (and with "=")', (flag, value, expected) => {
     for (const argv of bothForms(flag, value)) expect(serve(argv), argv.join(' ')).toMatchObject(expected);
+  });
+
+  it('--rate-window and --reset-format shape the --rate-limit they go with', () => {
+    expect(serve(['--rate-limit', '10/2', '--rate-window', '5', '--reset-format=iso']).rateLimit).toEqual({ reads: 10, writes: 2, windowSeconds: 5, resetFormat: 'iso' });
+    expect(serve(['--rate-limit=10/2', '--rate-window=3600', '--reset-format', 'unix']).rateLimit).toEqual({ reads: 10, writes: 2, windowSeconds: 3600, resetFormat: 'unix' });
+    expect(serve(['--rate-window', '1', '--rate-limit', '1/1']).rateLimit?.windowSeconds).toBe(1);
   });
 
   it('--token and --user repeat; a repeated single-value flag keeps its last value', () => {
@@ -260,6 +266,12 @@ describe('cdn-tui serve [flags]', () => {
     [['--products', 'coffee'], '--products: unknown product "coffee" (application_acceleration, raw_logs)'],
     [['--delivery-domain=localhost'], '--delivery-domain: "localhost" is not a domain'],
     [['--rate-limit', 'fast'], '--rate-limit takes READS/WRITES per minute, e.g. 80/20'],
+    [['--rate-window', '5'], '--rate-window and --reset-format go with --rate-limit READS/WRITES'],
+    [['--reset-format=iso'], '--rate-window and --reset-format go with --rate-limit READS/WRITES'],
+    [['--rate-limit', '1/1', '--rate-window', '0'], '--rate-window takes a whole number from 1 to 3600, not "0"'],
+    [['--rate-limit', '1/1', '--rate-window=3601'], '--rate-window takes a whole number from 1 to 3600, not "3601"'],
+    [['--rate-limit', '1/1', '--rate-window', '1.5'], '--rate-window takes a whole number from 1 to 3600, not "1.5"'],
+    [['--rate-limit', '1/1', '--reset-format', 'local'], '--reset-format takes unix or iso, not "local"'],
     [['--latency=1.5'], '--latency takes a whole number from 0 to 600000, not "1.5"'],
     [['--fail-rate', '2'], '--fail-rate takes a share between 0 and 1, not "2"'],
     [['--reset-rate=x'], '--reset-rate takes a share between 0 and 1, not "x"'],
