@@ -4,6 +4,7 @@ import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } fro
 import { UnexpectedResponseError, type Secrets } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
 import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
+import { createRateBudget } from './budget.js';
 import { pagesOf, type FetchedPage } from './pages.js';
 import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PagesOptions, PlaceOf, PutAnswer, RecordKind, TokenResult } from './types.js';
 
@@ -28,7 +29,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const base = parseBaseUrl(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const baseUrl = base.origin + prefix;
-  const settings = transportSettings(options);
+  const budget = options.budget ?? createRateBudget();
+  const settings = transportSettings({ ...options, budget });
   const secrets: Secrets = [options.token];
   const tokenAuth = { authorization: `Token ${options.token}`, secrets };
 
@@ -38,8 +40,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     return url;
   };
 
-  const call = (method: Method, url: URL, signal: AbortSignal | undefined, body?: Rec): Promise<HttpReply> =>
-    send(settings, { method, url, signal, ...tokenAuth, ...(body === undefined ? {} : { body }) });
+  const call = (method: Method, url: URL, opts: CallOptions | undefined, body?: Rec): Promise<HttpReply> =>
+    send(settings, { method, url, signal: opts?.signal, stop: opts?.stop, priority: opts?.priority, ...tokenAuth, ...(body === undefined ? {} : { body }) });
 
   const unexpected = (method: Method, url: URL, reply: HttpReply, problem: string): UnexpectedResponseError =>
     new UnexpectedResponseError({ method, url: url.href, secrets: tokenAuth.secrets, status: reply.status, body: reply.body }, problem);
@@ -57,16 +59,16 @@ export function createApiClient(options: ClientOptions): ApiClient {
   /** One record's call; `R` is the record type of the kind asked for. */
   const one = async <R extends Rec>(method: Method, kind: PathKind, conf: number | undefined, id: number | undefined, opts?: CallOptions, body?: Rec): Promise<R> => {
     const url = urlOf(resourcePath(kind, conf, id));
-    return served<R>(recordOf(method, url, await call(method, url, opts?.signal, body)));
+    return served<R>(recordOf(method, url, await call(method, url, opts, body)));
   };
 
   /**
    * One GET of a list. `seen` holds the pages of one reading: a `links.next` to another origin (the
    * token goes only where baseUrl points) or back to a page already read is refused, not followed.
    */
-  const fetchList = async <R extends Rec>(url: URL, signal: AbortSignal | undefined, seen: Set<string>): Promise<FetchedPage<R>> => {
+  const fetchList = async <R extends Rec>(url: URL, opts: CallOptions, seen: Set<string>): Promise<FetchedPage<R>> => {
     seen.add(url.href);
-    const reply = await call('GET', url, signal);
+    const reply = await call('GET', url, opts);
     const page = pageOf(reply.body);
     if (!page) throw unexpected('GET', url, reply, 'the answer is not a list (nor {"results": [...]})');
     const records = page.items;
@@ -92,7 +94,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const items: Array<ResourceRecord<K>> = [];
     let total: number | undefined;
     for (let url: URL | undefined = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize }); url; ) {
-      const page: FetchedPage<ResourceRecord<K>> = await fetchList(url, opts.signal, seen);
+      const page: FetchedPage<ResourceRecord<K>> = await fetchList(url, opts, seen);
       for (const r of page.items) items.push(r); // one by one: a spread of a long page overflows the stack
       total ??= page.total;
       url = onePage ? undefined : page.next;
@@ -105,17 +107,19 @@ export function createApiClient(options: ClientOptions): ApiClient {
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new RangeError(`a page holds 1..${MAX_PAGE_SIZE} records, not ${pageSize}`);
     const seen = new Set<string>();
     return pagesOf<ResourceRecord<K>>({
-      fetch: (url, signal) => fetchList(url, signal, seen),
+      fetch: (url, signal) => fetchList(url, { ...opts, signal }, seen),
       pageUrl: (n) => urlOf(resourcePath(place.kind, place.conf), { page: n, page_size: pageSize }),
       pageSize,
       ahead: Math.max(1, opts.ahead ?? 4),
       maxPages: MAX_PAGES,
+      paging: { client: options, kind: place.kind },
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
   };
 
   return {
     baseUrl,
+    budget,
     list,
     listPages,
     get: (place, id, opts) => one('GET', place.kind, place.conf, id, opts),
@@ -125,7 +129,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
 
     async delete(place, id, opts): Promise<void> {
       const url = urlOf(resourcePath(place.kind, place.conf, id));
-      const reply = await call('DELETE', url, opts?.signal);
+      const reply = await call('DELETE', url, opts);
       // 204 as API.md says; 200 (with or without a body) and 202 as other servers answer.
       if (reply.status !== 204 && reply.status !== 200 && reply.status !== 202) {
         throw unexpected('DELETE', url, reply, `expected 204, got ${reply.status}`);
@@ -140,7 +144,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
       const url = urlOf('/tokens');
       const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
       const secrets = [password, basic, `${user}:${password}`, options.token];
-      const reply = await send(settings, { method: 'POST', url, authorization: `Basic ${basic}`, secrets, signal: opts?.signal });
+      // Not through the budget: logging in is not the token's to count.
+      const reply = await send({ ...settings, budget: undefined }, { method: 'POST', url, authorization: `Basic ${basic}`, secrets, signal: opts?.signal });
       const rec = isPlainObject(reply.body) && isPlainObject(reply.body.results) ? reply.body.results : reply.body;
       if (!isPlainObject(rec) || typeof rec.token !== 'string') {
         throw new UnexpectedResponseError({ method: 'POST', url: url.href, secrets, status: reply.status, body: undefined }, 'the answer carries no token');

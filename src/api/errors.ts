@@ -244,8 +244,17 @@ export class TimeoutError extends ClientError {
 export class AbortError extends ClientError {
   override name = 'AbortError';
 
+  constructor(init: ErrorInit, sentence = 'cancelled') {
+    super(init, sentence);
+  }
+}
+
+/** Stopped while it waited for the rate-limit budget: never sent (the server knows nothing of it). */
+export class NotSentError extends AbortError {
+  override name = 'NotSentError';
+
   constructor(init: ErrorInit) {
-    super(init, 'cancelled');
+    super(init, 'stopped before it was sent');
   }
 }
 

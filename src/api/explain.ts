@@ -1,7 +1,7 @@
 // One sentence per cause of a failed call, from the typed errors (their class, status, code and
 // shape, never their text): what the status line, a tab that could not load and the header say.
 import { STATUS_CODES } from 'node:http';
-import { AbortError, ApiError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, seconds, type ProxyFailure } from './errors.js';
+import { AbortError, ApiError, NotSentError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, seconds, type ProxyFailure } from './errors.js';
 
 /** TLS failures by code (Node's and OpenSSL's): the certificate is not one this machine trusts. */
 const UNTRUSTED = new Set([
@@ -109,6 +109,7 @@ function answer(e: ApiError): string {
 
 /** The sentence for a failed call (anything else: its message). */
 export function explain(e: unknown): string {
+  if (e instanceof NotSentError) return 'stopped before it was sent';
   if (e instanceof AbortError) return 'cancelled';
   if (e instanceof LimitError) return limit(e);
   if (e instanceof TimeoutError) return timeout(e);

@@ -3,7 +3,9 @@
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { nameOf } from '../util/errors.js';
+import { VERSION } from '../util/version.js';
 import type { AttemptEvent, ClientOptions } from './types.js';
+import type { Lane, Priority, RateBudget, Slot } from './budget.js';
 import { readBounded } from './body.js';
 import { ProxyTunnelError, createDispatcher } from './dispatcher.js';
 import {
@@ -12,6 +14,7 @@ import {
   ClientError,
   LimitError,
   NetworkError,
+  NotSentError,
   TimeoutError,
   UnexpectedResponseError,
   errorCode,
@@ -60,7 +63,16 @@ export interface TransportSettings {
   readonly onAttempt?: (event: AttemptEvent) => void;
   /** Drawn for full jitter; tests may fix it. */
   readonly random: () => number;
+  /** The rate-limit budget every request goes through (none: sent at once, a 429 retried like a 5xx). */
+  readonly budget?: RateBudget | undefined;
 }
+
+/**
+ * The API version whose shapes the client implements (API.md §4), asked for on every request as
+ * the real clients do: a newer default on the server must not change the records under us.
+ */
+export const ACCEPT = 'application/json; version=1';
+const USER_AGENT = `cdn-tui/${VERSION}`;
 
 /** The settings of ClientOptions with their defaults; makes the one dispatcher when none is injected. */
 export function transportSettings(options: ClientOptions): TransportSettings {
@@ -80,6 +92,7 @@ export function transportSettings(options: ClientOptions): TransportSettings {
     maxBodyBytes: positive(options.maxBodyBytes ?? DEFAULT_BOUNDS.maxBodyBytes, 'maxBodyBytes'),
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     random: Math.random,
+    ...(options.budget ? { budget: options.budget } : {}),
   };
 }
 
@@ -105,6 +118,10 @@ export interface HttpRequest {
   /** Serialised as JSON, with Content-Type: application/json. */
   readonly body?: unknown;
   readonly signal?: AbortSignal | undefined;
+  /** Stops the request only while it waits for the budget (NotSentError); once sent, it goes on. */
+  readonly stop?: AbortSignal | undefined;
+  /** Foreground (default) goes before background when the budget makes requests wait. */
+  readonly priority?: Priority | undefined;
 }
 
 export interface HttpReply {
@@ -114,17 +131,30 @@ export interface HttpReply {
   readonly body: unknown;
 }
 
-/** Sends the request, retrying what may be retried; resolves with a 2xx reply or throws a ClientError. */
+/**
+ * Sends the request, retrying what may be retried; resolves with a 2xx reply or throws a ClientError.
+ * With a budget, each attempt waits for its lane's slot first, and a 429 (the server did nothing)
+ * is waited out and sent again whatever the method, with no limit of attempts: `stop` ends it.
+ */
 export async function send(settings: TransportSettings, req: HttpRequest): Promise<HttpReply> {
   const limit = RETRYABLE_METHODS.has(req.method) ? settings.maxAttempts : 1;
   const init = { method: req.method, url: req.url.href, secrets: req.secrets };
   let mayHaveActed = false;
+  let throttled = 0;
   for (let attempt = 1; ; attempt++) {
     if (req.signal?.aborted) throw new AbortError(init);
     let reply: HttpReply | undefined;
     let error: ClientError;
+    const slot = settings.budget ? await takeSlot(settings.budget, req, init) : undefined;
     try {
       reply = await attemptOnce(settings, req);
+      slot?.done(reply);
+      if (reply.status === 429 && slot) {
+        // Held by the budget until the server's word (Retry-After, the reset); then sent again.
+        throttled++;
+        report(settings, { ...event(req, attempt), status: 429, paced: true });
+        continue;
+      }
       if (reply.status >= 200 && reply.status < 300) {
         report(settings, { ...event(req, attempt), status: reply.status });
         return reply;
@@ -137,9 +167,11 @@ export async function send(settings: TransportSettings, req: HttpRequest): Promi
       const location = reply.headers.location;
       error = new ApiError({ ...init, status: reply.status, body: reply.body, ...(typeof location === 'string' ? { location } : {}) });
     } catch (e) {
+      slot?.done();
       error = e instanceof ClientError ? e : toClientError(e, req, settings);
     }
-    const wait = attempt < limit && isRetryable(error) ? retryDelay(settings, attempt, reply, Date.now()) : undefined;
+    const tries = attempt - throttled;
+    const wait = tries < limit && isRetryable(error) ? retryDelay(settings, tries, reply, Date.now()) : undefined;
     report(settings, {
       ...event(req, attempt),
       ...(error instanceof ApiError ? { status: error.status } : {}),
@@ -154,13 +186,24 @@ export async function send(settings: TransportSettings, req: HttpRequest): Promi
   }
 }
 
+/** The lane of a request: reads and writes have budgets of their own. */
+export function laneOf(method: HttpRequest['method']): Lane {
+  return method === 'GET' ? 'read' : 'write';
+}
+
+function takeSlot(budget: RateBudget, req: HttpRequest, init: { method: string; url: string; secrets: Secrets }): Promise<Slot> {
+  const signals = [req.signal, req.stop].filter((s): s is AbortSignal => s !== undefined);
+  const stop = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  return budget.take(laneOf(req.method), req.priority ?? 'foreground', stop, () => (req.signal?.aborted ? new AbortError(init) : new NotSentError(init)));
+}
+
 async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promise<HttpReply> {
   // Per attempt: a controller of its own, linked to the caller's signal for this attempt only.
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(req.signal?.reason);
   req.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const headers: Record<string, string> = { authorization: req.authorization, accept: 'application/json' };
+    const headers: Record<string, string> = { authorization: req.authorization, accept: ACCEPT, 'user-agent': USER_AGENT };
     let body: string | undefined;
     if (req.body !== undefined) {
       body = JSON.stringify(req.body);

@@ -1,6 +1,7 @@
 // The API client's public shape: the resources it reaches and the options of a call.
 import type { Dispatcher } from 'undici';
 import type { Rec, ResourceRecord, ResponseOf, SchemaOf, Extras } from '../schema/index.js';
+import type { Priority, RateBudget } from './budget.js';
 
 /** The kinds of record the client reads and writes. Origins are read-only. */
 export type RecordKind = 'configuration' | 'rule' | 'cache_setting' | 'origin';
@@ -22,6 +23,13 @@ export type PutAnswer<K extends RecordKind> = Partial<ResponseOf<SchemaOf<K>>> &
 export interface CallOptions {
   /** Cancels the call (and its retries, and any wait between them): rejects with AbortError. */
   readonly signal?: AbortSignal;
+  /**
+   * Stops the call only while it waits for the rate-limit budget (rejects with NotSentError); a
+   * request already sent goes on. What a user's "stop" does: nothing half-sent.
+   */
+  readonly stop?: AbortSignal;
+  /** Foreground (default: the user waits for it) goes before background (find, refreshes) when requests wait for the budget. */
+  readonly priority?: Priority;
 }
 
 export interface ClientOptions {
@@ -58,6 +66,8 @@ export interface ClientOptions {
   readonly maxBodyBytes?: number;
   /** Told about every attempt's outcome (connection state in the header, request counts in tests). */
   readonly onAttempt?: (event: AttemptEvent) => void;
+  /** The rate-limit budget (src/api/budget.ts); default: one of the client's own. */
+  readonly budget?: RateBudget;
 }
 
 export interface AttemptEvent {
@@ -69,6 +79,8 @@ export interface AttemptEvent {
   readonly error?: Error;
   /** The wait before the next attempt, when there will be one. */
   readonly retryInMs?: number;
+  /** A 429 the budget waits out before sending again (not a failure: the pacing says how long). */
+  readonly paced?: boolean;
 }
 
 export interface ListOptions extends CallOptions {
@@ -130,4 +142,6 @@ export interface ApiClient {
   /** POST /tokens with HTTP Basic auth (no token needed). */
   createToken(user: string, password: string, options?: CallOptions): Promise<TokenResult>;
   readonly baseUrl: string;
+  /** The rate-limit budget every call but createToken goes through (test doubles may have none). */
+  readonly budget?: RateBudget;
 }

@@ -2,7 +2,8 @@
 // client against a server that fails that way. The token never appears, and an answer that
 // another try would not change is asked for once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/api/index.js';
+import { NotSentError, createApiClient } from '../../src/api/index.js';
+import { waitFor } from '../helpers/emulator.js';
 import { explain } from '../../src/api/explain.js';
 import { startBrokenApi, type BrokenApi, type BrokenCase } from '../helpers/broken-api.js';
 
@@ -31,7 +32,6 @@ const CASES: ReadonlyArray<readonly [BrokenCase, RegExp, number | undefined]> = 
   ['401', /^the token was rejected \(401\): run `cdn-tui login` or check the profile$/, 1],
   ['403', /^not permitted \(403\): this token may not view \/content_delivery\/configurations \(needs the "view" permission\)/, 1],
   ['404', /^not found \(404\): GET \/content_delivery\/configurations/, 1],
-  ['429', /^rate limited \(429\)/, 2],
   ['500', /^server error \(500 Internal Server Error\): Internal error\.$/, 2],
   ['301', /^the API redirected \(301\) to https:\/\/elsewhere\.example\/api\/; not followed: check the base URL$/, 1],
   ['html', /^the answer to GET \/content_delivery\/configurations is not JSON \(it begins "<!doctype html>/, 1],
@@ -55,6 +55,20 @@ describe('a failed call, in one sentence by its cause', () => {
     await api.close();
     api = undefined;
     expect((await failure(url, { maxAttempts: 1 })).sentence).toMatch(/^cannot reach 127\.0\.0\.1:\d+: connection refused/);
+  });
+
+  it('429 is not a failure: waited out (Retry-After) and sent again, with no limit of tries, until stopped before it is sent', async () => {
+    api = await startBrokenApi('429');
+    const stop = new AbortController();
+    const client = createApiClient({ baseUrl: api.url, token: TOKEN, maxAttempts: 2 });
+    const call = client.list({ kind: 'configuration' }, { stop: stop.signal }).catch((e: unknown) => e);
+    // Past maxAttempts: each Retry-After (1 s) waited, then the request again.
+    await waitFor(() => api!.requests() >= 3, 10_000);
+    stop.abort();
+    const e = await call;
+    expect(e).toBeInstanceOf(NotSentError);
+    expect(explain(e)).toBe('stopped before it was sent');
+    expect(api.requests()).toBe(3);
   });
 
   it('a host that does not exist (DNS)', async () => {

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, ApiError, LimitError, NetworkError, createApiClient, type AttemptEvent, type ClientOptions, type Place } from '../../src/api/index.js';
+import { AbortError, ApiError, LimitError, NetworkError, NotSentError, createApiClient, type AttemptEvent, type ClientOptions, type Place } from '../../src/api/index.js';
 import { readLog, startTestEmulator, tempDir, waitFor, type LogLine, type TestEmulator } from '../helpers/emulator.js';
 
 const TOKEN = 'retry-test-token-93be07c2d1';
@@ -91,41 +91,56 @@ describe('on --reset-rate 1 (done, then the connection dropped)', () => {
 });
 
 describe('on --rate-limit 2/100', () => {
-  it('waits until the window resets (Retry-After), and an abort ends the wait at once', async () => {
-    const s = await setup(['--rate-limit', '2/100'], { maxDelayMs: 120_000 });
+  it('a spent window holds the next request until the reset instead of sending it into a 429; an abort ends the wait at once', async () => {
+    const s = await setup(['--rate-limit', '2/100']);
     await s.api.list(CONFS);
     await s.api.get(CONFS, 1);
     const controller = new AbortController();
     const third = s.api.list(CONFS, { signal: controller.signal });
-    await waitFor(() => s.events.length === 3);
-    const limited = s.events[2]!;
-    expect(limited.status).toBe(429);
-    const probe = await s.emu.call('GET', '/content_delivery/configurations');
-    expect(probe.status).toBe(429);
-    const retryAfter = Number(probe.headers.get('retry-after'));
-    const resetAt = Number(probe.headers.get('x-ratelimit-reset')) * 1000;
-    expect(limited.retryInMs).toBeGreaterThan((retryAfter - 2) * 1000);
-    expect(limited.retryInMs).toBeLessThanOrEqual(retryAfter * 1000);
-    expect(Date.now() + limited.retryInMs!).toBeLessThanOrEqual(resetAt + 1000);
+    await waitFor(() => s.api.budget!.pacing().length === 1);
+    const [pacing] = s.api.budget!.pacing();
+    expect(pacing).toMatchObject({ lane: 'read', limit: 2 });
+    expect(pacing!.nextAt - Date.now()).toBeGreaterThan(50_000);
     const abortedAt = Date.now();
     controller.abort();
     const e = await failure<AbortError>(third);
     expect(e).toBeInstanceOf(AbortError);
     expect(e.message).toBe('GET /content_delivery/configurations: cancelled');
-    // Promptly: long before the ~60 s wait would have ended.
-    expect(Date.now() - abortedAt).toBeLessThan(5_000);
-    expect(s.sent('GET').map((l) => l.status)).toEqual([200, 200, 429, 429]);
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+    // Never sent: no 429 in the log.
+    expect(s.sent('GET').map((l) => l.status)).toEqual([200, 200]);
   });
 
-  it('caps each wait at maxDelayMs and gives up after maxAttempts with the 429', async () => {
-    const s = await setup(['--rate-limit', '2/100'], { maxDelayMs: 30, maxAttempts: 3 });
-    await s.api.list(CONFS);
-    await s.api.list(CONFS);
-    const e = await failure<ApiError>(s.api.list(CONFS));
-    expect(e.status).toBe(429);
-    expect(e.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
-    expect(s.events.slice(2).map((x) => x.retryInMs)).toEqual([30, 30, undefined]);
-    expect(s.sent('GET').map((l) => l.status)).toEqual([200, 200, 429, 429, 429]);
+  it('goes on in the next window: 5 reads at 2 a 1 s window, all 200, none refused', async () => {
+    const s = await setup(['--rate-limit', '2/100', '--rate-window', '1']);
+    const started = Date.now();
+    const got = await Promise.all(Array.from({ length: 5 }, (_, i) => s.api.get(CONFS, i + 1).then((r) => r.id)));
+    expect(got).toEqual([1, 2, 3, 4, 5]);
+    expect(s.sent('GET').map((l) => l.status)).toEqual([200, 200, 200, 200, 200]);
+    // Three windows at the least: two waits.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('a 429 (another client spent the window) on a POST is waited out and sent again: the server did nothing', async () => {
+    const s = await setup(['--rate-limit', '100/2', '--rate-window', '2']);
+    const first = await s.api.create(CONFS, { ...BODY, name: 'paced-1' });
+    // Someone else with the same token takes the window's last write.
+    expect((await s.emu.call('PATCH', `/content_delivery/configurations/${first.id}`, { body: { active: false } })).status).toBe(200);
+    const second = await s.api.create(CONFS, { ...BODY, name: 'paced-2' });
+    expect(second.name).toBe('paced-2');
+    expect(s.sent('POST').map((l) => l.status)).toEqual([201, 429, 201]);
+    expect(s.events.filter((e) => e.status === 429).map((e) => e.paced)).toEqual([true]);
+  });
+
+  it('a stop while it waits: never sent (NotSentError), what went stays', async () => {
+    const s = await setup(['--rate-limit', '100/1']);
+    await s.api.create(CONFS, { ...BODY, name: 'went' });
+    const stop = new AbortController();
+    const held = s.api.create(CONFS, { ...BODY, name: 'held' }, { stop: stop.signal });
+    await waitFor(() => s.api.budget!.pacing().length === 1);
+    stop.abort();
+    expect(await failure(held)).toBeInstanceOf(NotSentError);
+    expect(s.sent('POST').map((l) => l.status)).toEqual([201]);
   });
 });
 
