@@ -10,6 +10,7 @@ import { ago, agoChangesIn, safe } from '../ui/text.js';
 import { TAB_TITLES, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, tabOf } from './ui-store.js';
+import { useJobLine } from './job-status.js';
 
 /** The breadcrumb of a route: `configurations › shop-prod (1501) › rules › /images/*`. */
 export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): string[] {
@@ -70,9 +71,12 @@ export function HeaderBar({ width }: { readonly width: number }) {
 }
 
 export function FooterBar({ width }: { readonly width: number }) {
-  const message = useUiStore((s) => s.message);
+  const said = useUiStore((s) => s.message);
   const pending = useAppStore((s) => Object.keys(s.drafts).length);
-  return <Footer pending={pending} width={width} {...(message ? { message: { kind: message.kind, text: safe(message.text) } } : {})} />;
+  // A job under way (a send, find anywhere) says how far it is, wherever the user browses meanwhile.
+  const job = useJobLine();
+  const message = job !== undefined ? { kind: 'info' as const, text: job } : said && { kind: said.kind, text: safe(said.text) };
+  return <Footer pending={pending} width={width} {...(message ? { message } : {})} />;
 }
 
 export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {

@@ -42,7 +42,8 @@ export function openSession(options: SessionOptions): Session {
   const history = createFileHistory(historyFile(options.stateDir, journalId));
   const store = createAppStore({ api, journal, history });
   onRetry = (event) => {
-    if (event.retryInMs === undefined || event.error === undefined) return;
+    // A 429 that the budget waits out is pacing, not a failure: the status line says how long.
+    if (event.paced || event.retryInMs === undefined || event.error === undefined) return;
     const sentence = `${explain(event.error)}; trying again in ${Math.max(1, Math.round(event.retryInMs / 1000))} s`;
     store.setState((s) => ({ connection: { ...s.connection, online: event.status !== undefined, lastError: sentence } }));
   };

@@ -47,6 +47,7 @@ export const COMMANDS = {
   review: { keys: ['s', 'ctrl-s'], help: 'review', where: 'form, grid', does: 'review the changes: every field old → new and the exact request' },
   apply: { keys: ['y'], help: 'send', where: 'review', does: 'send everything listed (PATCH, POST, DELETE)' },
   cancel: { keys: ['n', 'esc'], help: 'back, drafts kept', where: 'review', does: 'back to editing, drafts intact' },
+  stopSending: { keys: ['esc'], help: 'stop sending', where: 'review while sending', does: 'stop sending what has not gone yet (it stays as drafts, listed); q leaves the review while the send goes on' },
   keepMine: { keys: ['m'], help: 'keep mine', where: 'review with a conflict', row: 'conflict', does: 'keep mine / take theirs where both changed a field' },
   takeTheirs: { keys: ['t'], help: 'take theirs', where: 'review with a conflict', row: 'conflict' },
   confirm: { keys: ['y'], help: 'yes', where: 'question', does: 'confirm (any other key cancels)' },

@@ -61,10 +61,16 @@ export async function track<T>(ctx: SliceContext, key: string, status: RequestSt
   const at = ctx.now();
   ctx.set((s) => ({ requests: { ...s.requests, [key]: { status, at } } }));
   // Not answering after SLOW_MS: the header says so while the request waits (up to its time limit).
-  const slow = setTimeout(() => {
-    ctx.set((s) => ({ connection: { ...s.connection, lastError: `no answer for ${SLOW_MS / 1000} s; still waiting` } }));
-  }, SLOW_MS);
-  slow.unref?.();
+  // Waiting for the rate limit is not the API failing to answer: the pacing says that wait.
+  let slow: NodeJS.Timeout | undefined;
+  const watch = () => {
+    slow = setTimeout(() => {
+      if (ctx.get().pacing) return watch();
+      ctx.set((s) => ({ connection: { ...s.connection, lastError: `no answer for ${SLOW_MS / 1000} s; still waiting` } }));
+    }, SLOW_MS);
+    slow.unref?.();
+  };
+  watch();
   try {
     const value = await fn();
     clearTimeout(slow);

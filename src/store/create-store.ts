@@ -55,5 +55,11 @@ export function createAppStore(deps: StoreDeps): AppStore {
   store.subscribe((state, previous) => {
     if (state.drafts !== previous.drafts) journal.changed();
   });
+  // Waits for the rate limit are the store's to show (the status line, `apply`'s lines on stderr).
+  const budget = deps.api.budget;
+  budget?.subscribe(() => {
+    const [pacing] = budget.pacing();
+    store.setState(pacing ? { pacing } : { pacing: undefined });
+  });
   return store;
 }

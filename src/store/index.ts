@@ -11,3 +11,4 @@ export type { Drafted } from './slices/drafts.js';
 export { configurationNamed, configurationNames, freeName, type ConfigurationContents } from './clone.js';
 export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';
 export { linked, sendOrder } from './refs.js';
+export { jobLine, pacingText, duration } from './job-line.js';

@@ -3,6 +3,7 @@ import type { HistoryEntry } from './history.js';
 import type { ConfigurationContents } from './clone.js';
 import type { DraftTarget, FieldConflict, WriteRequest } from '../diff/index.js';
 import type { FieldErrors, Rec } from '../schema/index.js';
+import type { Pacing } from '../api/budget.js';
 import type { ListKey, RecordKey } from './keys.js';
 
 export type RequestStatus = 'idle' | 'loading' | 'saving' | 'error';
@@ -108,4 +109,6 @@ export interface DataState {
   readonly moved: Readonly<Record<RecordKey, RecordKey>>;
   /** Progress of applyMany: done of total. */
   readonly applying?: { readonly done: number; readonly total: number };
+  /** Requests wait for the rate limit (writes first when both do): the lane, its limit and when the next may go. */
+  readonly pacing?: Pacing;
 }

@@ -7,14 +7,16 @@ import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { resultLine, summarize, titleOf, type AppState, type RecordKey } from '../../store/index.js';
+import { type AppState, type AppStore, type RecordKey } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { Confirm } from '../../components/confirm.js';
 import { useTheme } from '../../ui/theme.js';
 import { moveBindings, type ListControl } from '../../app/list-controller.js';
 import { VIEW } from '../../app/routes.js';
 import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
-import { listView, type ResultLine } from '../../app/ui-store.js';
+import { listView, type ResultLine, type UiStore } from '../../app/ui-store.js';
+import { sendReviewed } from '../../app/send-job.js';
+import { useJobLine } from '../../app/job-status.js';
 import { reviewCounts, reviewLines } from './review-lines.js';
 
 const NO_RESULTS: readonly ResultLine[] = [];
@@ -54,27 +56,12 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
     const one = deletes.length === 1 ? data.getState().drafts[deletes[0]!]?.base?.name : undefined;
     setConfirming(typeof one === 'string' ? one : `delete ${deletes.length} configurations`);
   };
-  const send = async () => {
+  const send = () => {
     const pending = pendingNow();
-    if (pending.length === 0 || data.getState().applying) return;
+    if (pending.length === 0) return;
+    if (data.getState().applying) return void ui.getState().say('error', 'another send is under way: wait for it, or Esc in its review to stop it');
     setSentFrom(data.getState());
-    const sent = await data.getState().applyMany(pending).finally(() => setSentFrom(undefined));
-    const summary = summarize(sent);
-    // All went, or the one draft failed without a conflict: back where it was edited (a failed
-    // draft's errors are beside its fields there); otherwise the review stays with what became of each.
-    if (summary.ok || (sent.length === 1 && summary.conflicts === 0)) {
-      ui.getState().setResults(view, undefined);
-      ui.getState().say(summary.ok ? 'ok' : 'error', summary.text);
-      ui.getState().pop();
-      return;
-    }
-    const after = data.getState();
-    ui.getState().setResults(
-      view,
-      // A conflict explains itself (base / theirs / mine) under its draft.
-      sent.filter((r) => r.outcome !== 'conflict').map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
-    );
-    ui.getState().say('error', summary.text);
+    void sendReviewed(data, ui, pending, view, id).finally(() => setSentFrom(undefined));
   };
   const resolve = (side: 'mine' | 'theirs') => () => {
     for (const k of conflictsNow()) {
@@ -96,6 +83,8 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
       : []),
   ];
   useKeys(PRIORITY.screen, bindings, { active: !applying && confirming === undefined });
+  // While it sends: Esc stops what has not gone (q leaves the review; the send goes on).
+  useKeys(PRIORITY.screen, [{ command: 'stopSending', run: () => stop(data, ui) }], { active: applying });
 
   const summary = counts.drafts
     ? `Review: ${counts.changes} change${counts.changes === 1 ? '' : 's'}, ${counts.requests} request${counts.requests === 1 ? '' : 's'} ${theme.sym.dot} y sends all ${theme.sym.dot} n/Esc back (drafts kept)`
@@ -126,11 +115,17 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   );
 }
 
+function stop(data: AppStore, ui: UiStore): void {
+  data.getState().stopSending();
+  ui.getState().say('info', 'stopping: what has not gone stays as drafts');
+}
+
 /** The summary line, or while sending the progress: the one thing redrawn as answers come. */
 function Heading({ text, width }: { readonly text: string; readonly width: number }) {
   const theme = useTheme();
-  const progress = useAppStore((s) => s.applying);
-  const sending = progress ? `sending… ${progress.done}/${progress.total}` : '';
+  const job = useJobLine();
+  const applying = useAppStore((s) => s.applying !== undefined);
+  const sending = applying && job !== undefined ? `${job} ${theme.sym.dot} Esc stops ${theme.sym.dot} q browse meanwhile` : '';
   return (
     <Text bold color={sending ? theme.c('yellow') : theme.c('cyan')} wrap="truncate">
       {fit(sending || text, width, !theme.unicode)}

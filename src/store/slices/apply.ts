@@ -1,6 +1,7 @@
 // Applying drafts: re-read before writing (conflicts; many edits of one list: see bases.ts), send,
 // and reconcile when an answer is lost.
-import { ApiError, NetworkError, TimeoutError } from '../../api/errors.js';
+import { ApiError, NetworkError, NotSentError, TimeoutError } from '../../api/errors.js';
+import type { CallOptions } from '../../api/types.js';
 import { MAX_IN_FLIGHT } from '../../api/transport.js';
 import { buildRequest, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import type { Rec } from '../../schema/index.js';
@@ -21,6 +22,8 @@ export interface ApplyActions {
   apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult>;
   /** Sends several drafts, at most `concurrency` (≤ MAX_IN_FLIGHT, 8) requests at once, one result per key in order. */
   applyMany(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]>;
+  /** Stops the send under way: what has not gone yet (waiting for the rate limit) stays a draft, held. */
+  stopSending(): void;
   /** Rebases a conflicting draft on the server's record; `choice` picks per clashing field (default mine). */
   resolveConflict(key: RecordKey, choice?: Readonly<Record<string, 'mine' | 'theirs'>>): void;
 }
@@ -40,6 +43,8 @@ function highestId(keys: readonly RecordKey[]): number {
 }
 
 const lost = (e: unknown) => e instanceof NetworkError || e instanceof TimeoutError;
+/** What a draft that a stopped send did not reach says. */
+const STOPPED = 'stopped before it was sent (kept as a draft)';
 const NOT_APPLIED = 'The connection dropped before the answer, and the change was not applied: it is still here to send again.';
 
 /** How often the progress of applyMany may change: once a frame (the TUI draws at most 60 a second). */
@@ -73,10 +78,12 @@ function progressOf(set: SliceContext['set'], total: number): { step(): void; en
 export function applySlice(ctx: SliceContext): ApplyActions {
   const { set, get, deps } = ctx;
   const { api } = deps;
+  /** The send under way, which stopSending stops. */
+  let stopper: AbortController | undefined;
 
-  function read(t: DraftTarget, signal?: AbortSignal): Promise<Rec> {
-    if (t.kind === 'error_responses') return api.getErrorResponses(t.conf!, { signal });
-    return api.get(placeOfTarget(t), t.id!, { signal });
+  function read(t: DraftTarget, call: CallOptions): Promise<Rec> {
+    if (t.kind === 'error_responses') return api.getErrorResponses(t.conf!, call);
+    return api.get(placeOfTarget(t), t.id!, call);
   }
 
   /** The draft is done: the server's record replaces the local copy (or the record is gone). */
@@ -119,10 +126,10 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return { key, outcome: 'failed', message, error: e, ...(e instanceof ApiError ? { status: e.status } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
   }
 
-  async function update(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal, batch?: Batch): Promise<ApplyResult> {
+  async function update(key: RecordKey, d: Draft, req: WriteRequest, call: CallOptions, batch?: Batch): Promise<ApplyResult> {
     const t = d.target;
     // The record as the server has it now: from the batch's list read, else read alone.
-    const theirs = (await batch?.recordOf(t.id!, signal)) ?? (await read(t, signal));
+    const theirs = (await batch?.recordOf(t.id!, call)) ?? (await read(t, call));
     const body = req.body!;
     if (holds(t, theirs, body)) return settle(key, t, theirs); // already there (an earlier answer was lost)
     const fields = threeWay(t.kind, d.base ?? {}, theirs, d.values);
@@ -132,21 +139,21 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       return { key, outcome: 'conflict', conflict };
     }
     try {
-      const answer = t.kind === 'error_responses' ? await api.patchErrorResponses(t.conf!, body, { signal }) : await api.patch(placeOfTarget(t), t.id!, body, { signal });
+      const answer = t.kind === 'error_responses' ? await api.patchErrorResponses(t.conf!, body, call) : await api.patch(placeOfTarget(t), t.id!, body, call);
       return settle(key, t, answer);
     } catch (e) {
       if (!lost(e)) throw e;
-      const now = await read(t, signal);
+      const now = await read(t, call);
       return holds(t, now, body) ? settle(key, t, now) : fail(key, e, NOT_APPLIED);
     }
   }
 
-  async function create(key: RecordKey, d: Draft, req: WriteRequest, signal?: AbortSignal): Promise<ApplyResult> {
+  async function create(key: RecordKey, d: Draft, req: WriteRequest, call: CallOptions): Promise<ApplyResult> {
     const t = d.target;
     const place = placeOfTarget(t);
     // Never POST twice: find the record that a lost answer would have named (made after the POST
     // went: ids are assigned increasing). A draft sent before a restart knows its own mark.
-    const findMade = async () => madeBy(get().drafts[key] ?? d, (await api.list(place, { signal })).items);
+    const findMade = async () => madeBy(get().drafts[key] ?? d, (await api.list(place, call)).items);
     if (d.maybeSent) {
       const made = await findMade();
       if (made) return settle(key, t, made);
@@ -155,7 +162,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: true, madeAfterId } } } : {}));
     ctx.flushJournal(); // on disk before the POST goes: after a crash, it is looked for before being sent again
     try {
-      return settle(key, t, await api.create(place, req.body!, { signal }));
+      return settle(key, t, await api.create(place, req.body!, call));
     } catch (e) {
       if (!lost(e)) {
         set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: { ...s.drafts[key], maybeSent: false } } } : {}));
@@ -167,13 +174,13 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   }
 
   /** What a configuration holds, read just before it is deleted (for its history entry); undefined when it cannot be read. */
-  async function contentsOf(conf: number, signal?: AbortSignal): Promise<ConfigurationContents | undefined> {
+  async function contentsOf(conf: number, call: CallOptions): Promise<ConfigurationContents | undefined> {
     try {
       const [origins, caches, rules, errors] = await Promise.all([
-        api.list(placeOf('origin', conf), { signal }),
-        api.list(placeOf('cache_setting', conf), { signal }),
-        api.list(placeOf('rule', conf), { signal }),
-        api.getErrorResponses(conf, { signal }),
+        api.list(placeOf('origin', conf), call),
+        api.list(placeOf('cache_setting', conf), call),
+        api.list(placeOf('rule', conf), call),
+        api.getErrorResponses(conf, call),
       ]);
       return { origins: origins.items, cache_settings: caches.items, rules: rules.items, error_responses: errors };
     } catch {
@@ -181,11 +188,11 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     }
   }
 
-  async function remove(key: RecordKey, d: Draft, signal?: AbortSignal): Promise<ApplyResult> {
+  async function remove(key: RecordKey, d: Draft, call: CallOptions): Promise<ApplyResult> {
     const t = d.target;
-    const contents = t.kind === 'configuration' ? await contentsOf(t.id!, signal) : undefined;
+    const contents = t.kind === 'configuration' ? await contentsOf(t.id!, call) : undefined;
     try {
-      await api.delete(placeOfTarget(t), t.id!, { signal });
+      await api.delete(placeOfTarget(t), t.id!, call);
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) throw e; // gone already: what was wanted
     }
@@ -197,11 +204,11 @@ export function applySlice(ctx: SliceContext): ApplyActions {
    * The ids a draft takes from records made before it (refs.ts): held when one is not made yet; its
    * configuration's first origin read now. Returns the draft as it will be sent, or why it is not.
    */
-  async function takeRefs(key: RecordKey, d: Draft, signal?: AbortSignal): Promise<Draft | ApplyResult> {
+  async function takeRefs(key: RecordKey, d: Draft, call: CallOptions): Promise<Draft | ApplyResult> {
     if (waitsFor(d).length) return { key, outcome: 'held', message: waitingMessage(d, get().drafts) };
     const conf = d.target.conf!;
     const list = listKey('origin', conf);
-    const loaded = signal?.aborted ? false : await get().ensureLoaded(list);
+    const loaded = call.signal?.aborted ? false : await get().ensureLoaded(list);
     const first = get().lists[list]?.keys[0];
     if (!first) return { key, outcome: 'failed', message: loaded ? `configuration ${conf} has no origin to put it on` : (get().requests[list]?.message ?? `the origins of configuration ${conf} could not be read`), error: undefined };
     const taken = taking(d, FIRST_ORIGIN, parseKey(first).id!) ?? d;
@@ -209,11 +216,12 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return taken;
   }
 
-  async function apply(key: RecordKey, signal?: AbortSignal, batch?: Batch): Promise<ApplyResult> {
+  async function apply(key: RecordKey, call: CallOptions, batch?: Batch): Promise<ApplyResult> {
     let d = get().drafts[key];
     if (!d) return { key, outcome: 'unchanged' };
+    if (call.stop?.aborted) return { key, outcome: 'held', message: STOPPED };
     if (d.refs) {
-      const taken = await takeRefs(key, d, signal);
+      const taken = await takeRefs(key, d, call);
       if ('outcome' in taken) return taken;
       d = taken;
     }
@@ -237,10 +245,11 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     let result: ApplyResult;
     try {
       result = await track(ctx, key, 'saving', () =>
-        d.target.op === 'delete' ? remove(key, d, signal) : d.target.op === 'create' ? create(key, d, req, signal) : update(key, d, req, signal, batch),
+        d.target.op === 'delete' ? remove(key, d, call) : d.target.op === 'create' ? create(key, d, req, call) : update(key, d, req, call, batch),
       );
     } catch (e) {
-      result = fail(key, e);
+      // Stopped while it waited for the rate limit: never sent, still a draft.
+      result = e instanceof NotSentError ? { key, outcome: 'held', message: STOPPED } : fail(key, e);
     }
     const entry = historyEntry(d, req, result, new Date(ctx.now()).toISOString());
     if (entry) {
@@ -255,7 +264,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
    * first that does not go stops the rest (held, kept as drafts). A key moved on the way (its
    * configuration was created) is sent under its new key.
    */
-  async function applyInOrder(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]> {
+  async function applyInOrder(keys: readonly RecordKey[], call: CallOptions): Promise<ApplyResult[]> {
     const results = new Map<RecordKey, ApplyResult>();
     const progress = progressOf(set, keys.length);
     let stopped: string | undefined;
@@ -266,10 +275,11 @@ export function applySlice(ctx: SliceContext): ApplyActions {
           results.set(given, { key, outcome: 'held', message: stopped });
           continue;
         }
-        const result = await apply(key, signal);
+        const result = await apply(key, call);
         results.set(given, result);
         progress.step();
-        if (result.outcome !== 'applied' && result.outcome !== 'unchanged') stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
+        if (call.stop?.aborted) stopped = STOPPED;
+        else if (result.outcome !== 'applied' && result.outcome !== 'unchanged') stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
       }
     } finally {
       progress.end();
@@ -277,37 +287,52 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return keys.map((k) => results.get(k)!);
   }
 
+  /** Drafts that do not wait for each other: `concurrency` requests out at once at most. */
+  async function applyAll(keys: readonly RecordKey[], call: CallOptions): Promise<ApplyResult[]> {
+    const results: ApplyResult[] = new Array(keys.length);
+    const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
+    // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
+    const tasks = planApply(get(), api, keys, limit);
+    let next = 0;
+    const progress = progressOf(set, keys.length);
+    const worker = async () => {
+      while (next < tasks.length) {
+        const task = tasks[next++]!;
+        if ('read' in task) {
+          await task.read.read(call);
+          continue;
+        }
+        results[task.draft] = await apply(keys[task.draft]!, call, task.batch);
+        progress.step();
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+    } finally {
+      progress.end();
+    }
+    return results;
+  }
+
   return {
     apply(key, signal) {
       ctx.flushJournal(); // what is sent is on disk first
-      return apply(key, signal);
+      return apply(key, signal ? { signal } : {});
     },
     async applyMany(keys, signal) {
       ctx.flushJournal();
-      if (linked(keys, get().drafts)) return applyInOrder(keys, signal);
-      const results: ApplyResult[] = new Array(keys.length);
-      const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
-      // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
-      const tasks = planApply(get(), api, keys, limit);
-      let next = 0;
-      const progress = progressOf(set, keys.length);
-      const worker = async () => {
-        while (next < tasks.length) {
-          const task = tasks[next++]!;
-          if ('read' in task) {
-            await task.read.read(signal);
-            continue;
-          }
-          results[task.draft] = await apply(keys[task.draft]!, signal, task.batch);
-          progress.step();
-        }
-      };
+      // Esc (stopSending) stops what has not gone yet; what is out goes on.
+      const job = new AbortController();
+      stopper = job;
+      const call: CallOptions = { ...(signal ? { signal } : {}), stop: job.signal };
       try {
-        await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+        return await (linked(keys, get().drafts) ? applyInOrder(keys, call) : applyAll(keys, call));
       } finally {
-        progress.end();
+        if (stopper === job) stopper = undefined;
       }
-      return results;
+    },
+    stopSending() {
+      stopper?.abort();
     },
     resolveConflict(key, choice = {}) {
       const d = get().drafts[key];

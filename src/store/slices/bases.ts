@@ -6,7 +6,7 @@
 // written, so a record is read again at most about one batch's worth of writes before its own.
 // A draft whose record the page does not hold (gone, or past the page) is read alone, as before;
 // so is every draft of a batch whose list read failed.
-import type { ApiClient, Place } from '../../api/types.js';
+import type { ApiClient, CallOptions, Place } from '../../api/types.js';
 import type { Rec } from '../../schema/index.js';
 import { listOf, placeOfTarget, type ListKey, type RecordKey } from '../keys.js';
 import type { DataState, Draft } from '../types.js';
@@ -17,9 +17,9 @@ export const PAGE_SIZE = 1000;
 /** One read of a list, for the drafts of one batch. */
 export interface Batch {
   /** Sends the read, once however often asked; resolves when its answer is in. */
-  read(signal?: AbortSignal): Promise<void>;
+  read(call: CallOptions): Promise<void>;
   /** The server's record of `id` from the read (sent now if it was not yet); undefined: read it alone. */
-  recordOf(id: number, signal?: AbortSignal): Promise<Rec | undefined>;
+  recordOf(id: number, call: CallOptions): Promise<Rec | undefined>;
 }
 
 /** What applyMany's workers take in turn: a list read, or a draft (with the batch that reads its record). */
@@ -35,11 +35,11 @@ interface Group {
 
 function batchOf(api: ApiClient, group: Group): Batch {
   let records: Promise<Map<number, Rec> | undefined> | undefined;
-  const read = (signal?: AbortSignal) =>
+  const read = (call: CallOptions) =>
     (records ??= (async () => {
       if (group.tooLong) return undefined;
       try {
-        const { items, total } = await api.list(group.place, { page: 1, pageSize: PAGE_SIZE, signal });
+        const { items, total } = await api.list(group.place, { ...call, page: 1, pageSize: PAGE_SIZE });
         if (total > items.length) group.tooLong = true;
         return new Map(items.map((r) => [Number(r.id), r]));
       } catch {
@@ -47,8 +47,8 @@ function batchOf(api: ApiClient, group: Group): Batch {
       }
     })());
   return {
-    read: async (signal) => void (await read(signal)),
-    recordOf: async (id, signal) => (await read(signal))?.get(id),
+    read: async (call) => void (await read(call)),
+    recordOf: async (id, call) => (await read(call))?.get(id),
   };
 }
 

@@ -1,0 +1,31 @@
+// Sending a review's drafts as a job that outlives the review screen: the user may leave the review
+// (q) and browse while a paced send goes on (the footer says how far it is), and `Esc` in the review
+// stops what has not gone. At the end, the outcome lands where the user is: back from the review
+// when all went (if it is still on screen), else what became of each in the review's results.
+import { resultLine, summarize, titleOf, type AppStore, type RecordKey } from '../store/index.js';
+import { currentRoute, type UiStore } from './ui-store.js';
+
+export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonly RecordKey[], view: string, reviewId: number): Promise<void> {
+  const sent = await data.getState().applyMany(pending);
+  const summary = summarize(sent);
+  const route = currentRoute(ui.getState());
+  const onReview = route.screen === 'review' && route.id === reviewId;
+  // All went, or the one draft failed without a conflict: back where it was edited (a failed
+  // draft's errors are beside its fields there); otherwise the review keeps what became of each.
+  if (summary.ok || (sent.length === 1 && summary.conflicts === 0)) {
+    ui.getState().setResults(view, undefined);
+    ui.getState().say(summary.ok ? 'ok' : 'error', summary.text);
+    if (onReview) ui.getState().pop();
+    return;
+  }
+  const after = data.getState();
+  ui.getState().setResults(
+    view,
+    // A conflict explains itself (base / theirs / mine) under its draft.
+    sent
+      .filter((r) => r.outcome !== 'conflict')
+      .map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
+  );
+  // Away from the review, the drafts not sent wait in ": pending".
+  ui.getState().say('error', onReview ? summary.text : `${summary.text} (: pending to see them)`);
+}
