@@ -220,8 +220,9 @@ function learn(s: LaneState, status: number, headers: IncomingHttpHeaders, now: 
       // The same window (answers come in any order): the least said is the truth.
       s.remaining = Math.min(s.remaining ?? remaining, remaining);
     }
-    // An older window's late answer says nothing of this one.
-    s.windowMs = Math.max(s.windowMs, Math.ceil((reset - now) / 1000) * 1000);
+    // An older window's late answer says nothing of this one. The window is at least as long as
+    // any reset was away (to the second: a Unix reset is rounded up to one).
+    s.windowMs = Math.max(s.windowMs, Math.round((reset - now) / 1000) * 1000);
   } else if (remaining !== undefined) {
     s.remaining = remaining;
   }

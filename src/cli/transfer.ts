@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { createApiClient, type ApiClient } from '../api/index.js';
 import { explain } from '../api/explain.js';
 import { formatRequest, showValue } from '../diff/index.js';
-import { createAppStore, createMemoryJournal, summarize, titleOf, type AppStore } from '../store/index.js';
+import { createAppStore, createMemoryJournal, jobLine, summarize, titleOf, type AppStore } from '../store/index.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { exportText, parseExport } from '../transfer/format.js';
 import { planFromFile } from '../transfer/plan.js';
@@ -27,12 +27,15 @@ export interface ApplyFlags {
 
 interface Io {
   readonly out: (text: string) => void;
+  /** Progress that is not the review (the waits for the rate limit): stderr. */
+  readonly err: (text: string) => void;
   readonly ask: (question: string) => Promise<string>;
   readonly interactive: boolean;
 }
 
 const realIo: Io = {
   out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
   ask: async (question) => {
     const rl = createInterface({ input: process.stdin, output: process.stderr });
     try {
@@ -80,6 +83,35 @@ function reviewText(store: AppStore, keys: readonly string[]): string {
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
+/**
+ * Runs `job`, printing the status line to stderr each time it starts waiting for the rate limit
+ * (`sent 20 of 45 · rate limit 20 writes/min · next in 58 s · about 2 min left`): one line a wait.
+ */
+async function saidWhileWaiting<T>(store: AppStore, io: Io, job: () => Promise<T>): Promise<T> {
+  let said: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const unsubscribe = store.subscribe((s) => {
+    if (!s.pacing || s.pacing.nextAt === said || timer) return;
+    // A moment later: the answers of the requests that went before the wait are counted by then.
+    timer = setTimeout(() => {
+      timer = undefined;
+      const now = store.getState();
+      if (!now.pacing || now.pacing.nextAt === said) return;
+      said = now.pacing.nextAt;
+      io.err(`${jobLine(now, Date.now())}\n`);
+    }, SETTLE_MS);
+  });
+  try {
+    return await job();
+  } finally {
+    clearTimeout(timer);
+    unsubscribe();
+  }
+}
+
+/** How long a wait's line waits for the answers still out (the real service answers within ~300 ms). */
+const SETTLE_MS = 400;
+
 export async function applyCommand(flags: TuiFlags, path: string, options: ApplyFlags, io: Io = realIo): Promise<number> {
   let file;
   try {
@@ -124,7 +156,7 @@ export async function applyCommand(flags: TuiFlags, path: string, options: Apply
       return EXIT.ok;
     }
   }
-  const results = await store.getState().applyMany(plan.keys);
+  const results = await saidWhileWaiting(store, io, () => store.getState().applyMany(plan.keys));
   const summary = summarize(results);
   for (const r of results) {
     if (r.outcome !== 'invalid' && r.outcome !== 'failed') continue;

@@ -9,11 +9,14 @@ import { applyCommand, exportCommand, EXIT_CONFLICT } from '../../src/cli/transf
 import { BIN, emulatorFixture, tempDir } from '../helpers/emulator.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
+// 10 writes a 2 s window: the real service's 20 a minute, faster.
+const paced = emulatorFixture(['--seed', 'demo', '--rate-limit', '1000/10', '--rate-window', '2'], { log: true });
 const CFG = '/content_delivery/configurations';
 
 function io(interactive = false) {
   let text = '';
-  return { out: (t: string) => void (text += t), ask: async () => 'n', interactive, text: () => text };
+  let errors = '';
+  return { out: (t: string) => void (text += t), err: (t: string) => void (errors += t), ask: async () => 'n', interactive, text: () => text, errors: () => errors };
 }
 
 const flags = () => ({ baseUrl: emu.url, token: emu.token, readOnly: false, demo: false });
@@ -107,5 +110,26 @@ describe('export and apply', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cdn-tui export needs a configuration id/);
     expect(`${out.stderr}${dry.stderr}${bad.stderr}`).not.toContain(emu.token);
+  });
+
+  it('under a rate limit: 25 new rules at 10 writes a window all made, paced (a line on stderr per wait), at most one 429, exit 0', async () => {
+    const pacedFlags = { baseUrl: paced.url, token: paced.token, readOnly: false, demo: false };
+    const path = join(tempDir(), 'paced.json');
+    expect(await exportCommand(pacedFlags, 2, path, io())).toBe(0);
+    const json = JSON.parse(readFileSync(path, 'utf8'));
+    const origin = json.rules[0].path_origin_id;
+    for (let i = 0; i < 25; i++) json.rules.push({ path: `/paced-${i}/`, regex: false, behavior: 'delivery', protocol_policy: 'http', path_origin_id: origin });
+    writeFileSync(path, JSON.stringify(json));
+    const out = io();
+    expect(await applyCommand(pacedFlags, path, { dryRun: false, yes: true }, out)).toBe(0);
+    expect(out.text()).toMatch(/25 applied/);
+    const posts = paced.log().filter((l) => l.method === 'POST');
+    expect(posts.filter((l) => l.status === 201)).toHaveLength(25);
+    expect(posts.filter((l) => l.status === 429).length).toBeLessThanOrEqual(1);
+    const waits = out.errors().trimEnd().split('\n');
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    for (const line of waits) expect(line).toMatch(/^sent \d+ of 25 · rate limit 10 writes\/[23] s · next in \d+ s · about \d+ s left$/);
+    const rules = await paced.call('GET', `${CFG}/2/rules_engine`);
+    expect(rules.body.filter((r: { path: string }) => r.path.startsWith('/paced-'))).toHaveLength(25);
   });
 });
