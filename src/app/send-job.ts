@@ -26,6 +26,8 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
       .filter((r) => r.outcome !== 'conflict')
       .map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
   );
-  // Away from the review, the drafts not sent wait in ": pending".
-  ui.getState().say('error', onReview ? summary.text : `${summary.text} (: pending to see them)`);
+  // Stopped by the user (Esc) and nothing else wrong: said, not an error. Away from the review,
+  // the drafts not sent wait in ": pending".
+  const stoppedOnly = summary.failed + summary.conflicts === 0;
+  ui.getState().say(stoppedOnly ? 'info' : 'error', onReview ? summary.text : `${summary.text} (: pending to see them)`);
 }
