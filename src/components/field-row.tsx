@@ -1,4 +1,4 @@
-// One row of a form: label, value (a changed value marked `*`), and the field's error beside it.
+// One row of a form: label, value (a changed value marked `*`), and the field's error (or a note) beside it.
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { cellWidth, fit, pad } from '../ui/text.js';
@@ -11,6 +11,8 @@ export interface FieldRowProps {
   readonly changed: boolean;
   readonly focused: boolean;
   readonly error?: string;
+  /** A word beside the value, drawn dim where an error would be (an error goes first). */
+  readonly note?: string;
   /** Shown, never edited (id, domain), or the whole form is read-only. */
   readonly readOnly?: boolean;
   /** The field does not apply now (redirect_to of a delivery rule): drawn dim. */
@@ -23,15 +25,15 @@ export interface FieldRowProps {
   readonly editor?: (width: number) => ReactNode;
 }
 
-export function FieldRow({ label, shown, changed, focused, error, readOnly, dim, choosable, labelWidth, width, editor }: FieldRowProps) {
+export function FieldRow({ label, shown, changed, focused, error, note, readOnly, dim, choosable, labelWidth, width, editor }: FieldRowProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const head = `${changed ? '*' : ' '} ${pad(label, labelWidth, ascii)} `;
   const rest = Math.max(1, width - cellWidth(head));
   const hint = choosable && !readOnly ? ` ${theme.unicode ? '‹›' : '<>'}` : '';
-  const problem = error ? `  error: ${error}` : '';
+  const problem = error ? `  error: ${error}` : note ? `  (${note})` : '';
   const value = shown + hint;
-  // The value (or the editor) keeps at least half of what is left; the error gets the rest, cut with ….
+  // The value (or the editor) keeps at least half of what is left; the error (or note) gets the rest, cut with ….
   const valueWidth = editor ? (problem ? Math.max(1, Math.floor(rest / 2)) : rest) : problem ? Math.max(Math.min(cellWidth(value), rest), Math.floor(rest / 2)) : rest;
   const shownWidth = editor ? valueWidth : Math.min(valueWidth, Math.max(1, cellWidth(value)));
   return (
@@ -47,7 +49,7 @@ export function FieldRow({ label, shown, changed, focused, error, readOnly, dim,
         </Text>
       )}
       {problem ? (
-        <Text color={theme.c('red')} wrap="truncate">
+        <Text color={error ? theme.c('red') : undefined} dimColor={!error} wrap="truncate">
           {fit(problem, Math.max(0, rest - shownWidth), ascii)}
         </Text>
       ) : null}

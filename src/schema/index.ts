@@ -8,7 +8,7 @@ export { originSchema, defaultOrigin } from './origin.js';
 export { MAX_TTL } from './common.js';
 export { checkFormat, regexProblem } from './formats.js';
 export { accepts, acceptedFields, checkValue, toResponse, validateRecord, validateWrite, type WriteResult } from './validate.js';
-export { fitsField, isPlainObject, isRecordOf, isStoredRecord, misfits, storedRecord } from './records.js';
+export { extraFields, fitsField, isPlainObject, isRecordOf, isStoredRecord, misfits, storedRecord } from './records.js';
 export { schemaFor, type SchemaOf } from './registry.js';
 export {
   defineSchema,

@@ -2,6 +2,7 @@
 // that turn an untyped value into a typed record.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  extraFields,
   isRecordOf,
   isStoredRecord,
   misfits,
@@ -124,6 +125,14 @@ describe('isRecordOf', () => {
       'cdn_cache_settings_maximum_ttl',
     ]);
     expect(() => storedRecord('configuration', conf)).toThrow(/incomplete configuration record \(origin_address, /);
+  });
+});
+
+describe('extraFields', () => {
+  it('names the fields the schema does not describe, in the order the server sent them; a write-once field is no extra', () => {
+    expect(extraFields('rule', { shield: 1, ...RULE, legacy: null })).toEqual(['shield', 'legacy']);
+    expect(extraFields('rule', RULE)).toEqual([]);
+    expect(extraFields('configuration', { id: 1, origin_address: 'o.example', tier: 'gold' })).toEqual(['tier']);
   });
 });
 

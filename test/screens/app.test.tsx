@@ -8,6 +8,7 @@ import { createApiClient } from '../../src/api/index.js';
 import { createAppStore, createMemoryJournal } from '../../src/store/index.js';
 import { detectTheme } from '../../src/ui/theme.js';
 import { startTestEmulator, waitFor, type TestEmulator } from '../helpers/emulator.js';
+import { startExtraFieldsProxy } from '../helpers/extra-fields-proxy.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -15,10 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-async function mount(options: { readOnly?: boolean } = {}) {
-  const store = createAppStore({ api: createApiClient({ baseUrl: emu.url, token: emu.token }), journal: createMemoryJournal() });
+/** The app over the emulator, or over what `baseUrl` puts in front of it. */
+async function mount(options: { readOnly?: boolean; baseUrl?: string } = {}) {
+  const baseUrl = options.baseUrl ?? emu.url;
+  const store = createAppStore({ api: createApiClient({ baseUrl, token: emu.token }), journal: createMemoryJournal() });
   const ui = createUiStore();
-  const opts = { baseUrl: emu.url, token: emu.token, label: 'TEST', demo: false, readOnly: options.readOnly ?? false, stateDir: '/nonexistent' };
+  const opts = { baseUrl, token: emu.token, label: 'TEST', demo: false, readOnly: options.readOnly ?? false, stateDir: '/nonexistent' };
   const app = render(<App store={store} ui={ui} options={opts} theme={detectTheme({ LANG: 'C.UTF-8', NO_COLOR: '1' })} onQuit={() => undefined} />);
   await store.getState().loadConfigurations();
   await waitFor(() => app.lastFrame()?.includes('winter sale'));
@@ -80,5 +83,45 @@ describe('screens', () => {
     await waitFor(() => app.frame().includes('error: read-only'));
     expect(app.store.getState().drafts).toEqual({});
     app.unmount();
+  });
+});
+
+describe('fields a server sends beyond the schema (API.md §6)', () => {
+  const EXTRAS = { legacy_plan: 'gold\u0007', edge_meta: { tier: 2 }, retired_at: null };
+
+  it('are shown read-only after the fields of a configuration, a rule, a cache setting and the error responses; Enter says why; an edit never sends them', async () => {
+    const proxy = await startExtraFieldsProxy(emu.url, EXTRAS);
+    const app = await mount({ baseUrl: proxy.url });
+    try {
+      const where = () => app.frame().split('\n')[0] ?? '';
+      const extrasShown = () => {
+        const f = app.frame();
+        return /legacy_plan +gold\^G +\(read-only: not in this API version\)/.test(f) && /edge_meta +\{"tier":2\}/.test(f) && /retired_at +none/.test(f);
+      };
+      await app.press('j', 'j', '\r');
+      await waitFor(() => app.frame().includes('delivery protocol'));
+      await app.press('G');
+      await waitFor(extrasShown);
+      await app.press('\r');
+      await waitFor(() => app.frame().includes('retired_at is read-only: not in this API version'));
+      expect(app.frame()).not.toMatch(/retired_at +none.*‹›/);
+      expect(app.store.getState().drafts).toEqual({});
+      for (const [key, tab] of [['2', 'rules'], ['3', 'cache settings']] as const) {
+        // The tab's list (a row under its header), then its first record's own form.
+        await app.press(key);
+        await waitFor(() => where().includes(`› ${tab} `) && /^ {4,}\d+ \S/m.test(app.frame()));
+        await app.press('\r', 'G');
+        await waitFor(() => where().includes(`› ${tab} › `) && extrasShown());
+        await app.press('q');
+      }
+      await app.press('4', 'G');
+      await waitFor(() => where().includes('› error responses') && extrasShown());
+      // An edit of a known field sends that field alone: the extras stay where the server keeps them.
+      await app.press('1', 'g', 'j', 'j', '\r', '\u0015', 'x', 'y', 'z', '\r', 's');
+      await waitFor(() => app.frame().includes('PATCH /content_delivery/configurations/3 {"name": "xyz"}'));
+    } finally {
+      app.unmount();
+      await proxy.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
 // A form's rows, from src/schema and the store: which fields, in which order, each value as shown,
 // changed or not, its error, whether it applies. Pure: the form screen draws it and its keys act on it.
+// Fields a server sends beyond the schema (API.md §6) come last, read-only: never sent back, they
+// could not be changed by an edit here anyway.
 import { jsonEqual } from '../../diff/index.js';
-import { accepts, notApplicable, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
+import { accepts, extraFields, notApplicable, schemaFor, type FieldSpec, type JsonField, type Rec } from '../../schema/index.js';
 import type { AppState, Draft, RecordKey } from '../../store/index.js';
 import type { Choice } from '../../components/select-list.js';
 import { safe } from '../../ui/text.js';
@@ -38,14 +40,40 @@ export function formData(s: AppState, spec: FormSpec): FormData {
   };
 }
 
-/** The fields of the form, in order: the shown-only ones, then the editable ones (a new record: required first). */
-export function formFields(spec: FormSpec, creating: boolean): FieldSpec[] {
+/**
+ * The fields of the form, in order: the shown-only ones, then the editable ones (a new record:
+ * required first), then the fields the server sent that the schema does not know.
+ */
+export function formFields(spec: FormSpec, data: FormData): FieldSpec[] {
   const schema = schemaFor(spec.kind);
+  const creating = isCreating(data);
   const op = creating ? 'create' : 'patch';
   const fixed = creating ? [] : schema.fields.filter((f) => spec.shownOnly.includes(f.name));
   const required = (f: FieldSpec) => (creating && f.create === 'required' ? 0 : 1);
   const editable = schema.fields.filter((f) => accepts(f, op)).sort((a, b) => required(a) - required(b));
-  return [...fixed, ...editable];
+  const served = data.server ?? data.draft?.base;
+  const extras = creating || !served ? [] : extraFields(spec.kind, served).map(extraField);
+  return [...fixed, ...editable, ...extras];
+}
+
+/** The note beside a field the server sent that this API version does not describe. */
+export const EXTRA_NOTE = 'read-only: not in this API version';
+
+/** A field the server sent beyond the schema, to show its value as sent (JSON: whatever it holds). */
+function extraField(name: string): JsonField {
+  const help = 'Sent by the server; not in this API version: shown as sent, never sent back.';
+  return { name, label: safe(name), help, type: 'json', nullable: true, readOnly: true };
+}
+
+/** Why a field of the form cannot be edited (whatever the session allows), or undefined. */
+export function fixedReason(spec: FormSpec, field: FieldSpec): string | undefined {
+  if (isExtra(spec, field)) return `${field.label} is ${EXTRA_NOTE}`;
+  return spec.shownOnly.includes(field.name) ? `${field.label} cannot be edited` : undefined;
+}
+
+function isExtra(spec: FormSpec, field: FieldSpec): boolean {
+  const known: readonly FieldSpec[] = schemaFor(spec.kind).fields;
+  return !known.some((f) => f.name === field.name);
 }
 
 export function isCreating(data: FormData): boolean {
@@ -64,6 +92,8 @@ export interface RowModel {
   readonly editable: boolean;
   readonly dim: boolean;
   readonly choosable: boolean;
+  /** A word beside the value: EXTRA_NOTE for a field the server sent beyond the schema. */
+  readonly note?: string;
 }
 
 /** Choices of the fields whose value is a record of this configuration (names shown, ids sent). */
@@ -80,14 +110,16 @@ export function rowModels(spec: FormSpec, data: FormData, fields: readonly Field
     const named = ref?.find((c) => jsonEqual(c.value, value))?.label;
     const shown = mixed ? '(mixed)' : ref ? (named ?? (value === null || value === undefined ? 'none' : `#${safe(String(value))}`)) : showField(field, value);
     const error = data.errors?.[field.name];
+    const extra = isExtra(spec, field);
     return {
       field,
       shown,
       changed: update && !jsonEqual(value, base[field.name]),
       ...(error?.length ? { error: safe(error.join(' ')) } : {}),
-      editable: !readOnly && !spec.shownOnly.includes(field.name),
-      dim: notApplicable(field, values) !== undefined,
+      editable: !readOnly && fixedReason(spec, field) === undefined,
+      dim: extra || notApplicable(field, values) !== undefined,
       choosable: field.type === 'enum' || ref !== undefined,
+      ...(extra ? { note: EXTRA_NOTE } : {}),
     };
   });
 }

@@ -14,7 +14,7 @@ import { formView } from '../../app/ui-store.js';
 import { windowTop } from '../../app/views.js';
 import { fit, cellWidth } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
-import { choicesOf, formData, formFields, isCreating, rowModels, valuesOf, type FormData, type FormSpec, type RefChoices } from './form-model.js';
+import { choicesOf, fixedReason, formData, formFields, isCreating, rowModels, valuesOf, type FormData, type FormSpec, type RefChoices } from './form-model.js';
 import { InlineEditor } from './inline-editor.js';
 
 export interface FormPanelProps {
@@ -42,7 +42,7 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
   const form = useFormData(spec);
   const state = useUiStore((s) => formView(s, view));
   const creating = isCreating(form);
-  const fields = formFields(spec, creating);
+  const fields = formFields(spec, form);
   const rows = rowModels(spec, form, fields, refs, readOnly !== undefined);
   const values = valuesOf(form);
   const at = Math.max(0, state.field === undefined ? fields.findIndex((f) => !spec.shownOnly.includes(f.name) || creating) : fields.findIndex((f) => f.name === state.field));
@@ -54,7 +54,7 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
   // Handlers read the newest state: the focused field as of the last key, the values as of now.
   const now = () => {
     const f = formData(data.getState(), spec);
-    const list = formFields(spec, isCreating(f));
+    const list = formFields(spec, f);
     const s = formView(ui.getState(), view);
     const i = Math.max(0, s.field === undefined ? at : list.findIndex((x) => x.name === s.field));
     return { list, index: i, field: list[i], values: valuesOf(f) };
@@ -66,11 +66,10 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
   };
   const close = () => ui.getState().setForm(view, (v) => ({ field: v.field, top: v.top }));
   const set = (field: string, value: unknown) => data.getState().editFields(spec.keys, field, value);
-  const editable = (name: string | undefined) => name !== undefined && !spec.shownOnly.includes(name);
-  const whyNot = readOnly ?? (focused && !editable(focused.name) ? `${focused.label} cannot be edited` : undefined);
+  const whyNot = readOnly ?? (focused && fixedReason(spec, focused));
   const step = (d: number) => () => {
     const { field: f, values: v } = now();
-    if (!f || !editable(f.name)) return false;
+    if (!f || fixedReason(spec, f) !== undefined) return false;
     if (f.type === 'boolean') return void set(f.name, v[f.name] !== true);
     const choices = choicesOf(f, refs);
     if (choices.length === 0) return false;
@@ -127,6 +126,7 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
             readOnly={!row.editable}
             dim={row.dim}
             choosable={row.choosable}
+            {...(row.note ? { note: row.note } : {})}
             labelWidth={labelWidth}
             width={width}
             {...(row.error && !editing ? { error: row.error } : {})}
