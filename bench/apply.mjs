@@ -8,10 +8,7 @@
 // turns `gzip` off again, each draft's base being the rule as the emulator returns it. The TUI
 // starts, offers the drafts back, Enter opens the review of them all; the time runs from `y` until
 // the status line says they were applied, then the emulator is asked whether all 200 changed.
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { startBench } from './pty-app.mjs';
+import { startBench, writeRuleDrafts } from './pty-app.mjs';
 import { target, write } from './report.mjs';
 
 const N = Number(process.env.BENCH_APPLY_N) || 200;
@@ -34,8 +31,6 @@ const call = async (url, token, method, path, body) => {
 const ourRules = async (url, token) => (await call(url, token, 'GET', RULES)).filter((r) => r.path.startsWith('/bench-apply/'));
 
 let baselineMs;
-/** Where the TUI looks for its drafts (src/store/journal.ts: one file per base URL). */
-const journalPath = (state, url) => join(state, 'cdn-tui', `drafts-${createHash('sha256').update(url.replace(/\/+$/, '')).digest('hex').slice(0, 16)}.json`);
 
 async function prepare({ url, token, state }) {
   const origin = (await call(url, token, 'GET', `/content_delivery/configurations/${CONF}/origins`))[0].id;
@@ -61,14 +56,9 @@ async function prepare({ url, token, state }) {
   }
   baselineMs = performance.now() - start;
 
-  const now = Date.now();
-  const drafts = {};
-  for (const r of await ourRules(url, token)) {
-    if (r.gzip !== true) throw new Error(`the baseline did not set gzip on rule ${r.id}`);
-    drafts[`rule:${CONF}:${r.id}`] = { target: { kind: 'rule', op: 'update', conf: CONF, id: r.id }, base: r, values: { ...r, gzip: false }, startedAt: now, updatedAt: now };
-  }
-  mkdirSync(join(state, 'cdn-tui'), { recursive: true, mode: 0o700 });
-  writeFileSync(journalPath(state, url), JSON.stringify({ version: 1, baseUrl: url, savedAt: new Date(now).toISOString(), drafts }), { mode: 0o600 });
+  const rules = await ourRules(url, token);
+  if (rules.some((r) => r.gzip !== true)) throw new Error('the baseline did not set gzip on every rule');
+  writeRuleDrafts(state, url, CONF, rules, { gzip: false });
 }
 
 /**

@@ -2,7 +2,8 @@
 // pseudo-terminal (node-pty) read by @xterm/headless (measuring text as string-width does), a
 // time budget, and clean-up of everything they started whatever happens.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,7 +19,7 @@ const BIN = resolve(import.meta.dirname, '../dist/cdn-tui.cjs'); // the package'
  * folder, read back by `serveLog()`. `prepare({ url, token, state })` runs once the emulator is up
  * and before the TUI starts (set-up through the API, files in the TUI's `XDG_STATE_HOME`).
  */
-export async function startBench({ name, serveArgs, cols = 120, rows = 40, budgetMs = 120_000, log = false, prepare }) {
+export async function startBench({ name, serveArgs, cols = 120, rows = 40, budgetMs = 120_000, log = false, prepare, tokens }) {
   const children = [];
   const state = mkdtempSync(join(tmpdir(), 'cdn-tui-bench-'));
   const stop = (code) => {
@@ -36,11 +37,13 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
   });
 
   const logFile = join(state, 'serve-log.jsonl');
-  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs, ...(log ? ['--log', logFile] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // `tokens`: the emulator's tokens (the TUI uses the first; a rate limit counts per token); else it makes one.
+  const tokenArgs = (tokens ?? []).flatMap((t) => ['--token', t]);
+  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs, ...tokenArgs, ...(log ? ['--log', logFile] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(server);
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
   const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
-  const token = /token: (\S+)/.exec((await lines.next()).value)[1];
+  const token = tokens ? tokens[0] : /token: (\S+)/.exec((await lines.next()).value)[1];
   await prepare?.({ url, token, state });
 
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
@@ -50,7 +53,7 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
   const app = pty.spawn(process.execPath, [...appNodeArgs, BIN, '--base-url', url, '--token', token], {
     cols,
     rows,
-    env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_STATE_HOME: state },
+    env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_STATE_HOME: state, XDG_CACHE_HOME: join(state, 'cache') },
   });
   children.push(app);
   const exited = new Promise((resolve) => app.onExit(resolve));
@@ -136,6 +139,20 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
       rmSync(state, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Writes the TUI's drafts journal (src/store/journal.ts: one file per base URL, in XDG_STATE_HOME)
+ * with one draft per rule of configuration `conf` that sets `change` on it, each draft's base the
+ * rule as given: the TUI starts, offers them back, and Enter opens the review of them all.
+ */
+export function writeRuleDrafts(state, url, conf, rules, change) {
+  const now = Date.now();
+  const drafts = {};
+  for (const r of rules) drafts[`rule:${conf}:${r.id}`] = { target: { kind: 'rule', op: 'update', conf, id: r.id }, base: r, values: { ...r, ...change }, startedAt: now, updatedAt: now };
+  const file = join(state, 'cdn-tui', `drafts-${createHash('sha256').update(url.replace(/\/+$/, '')).digest('hex').slice(0, 16)}.json`);
+  mkdirSync(join(state, 'cdn-tui'), { recursive: true, mode: 0o700 });
+  writeFileSync(file, JSON.stringify({ version: 1, baseUrl: url, savedAt: new Date(now).toISOString(), drafts }), { mode: 0o600 });
 }
 
 // ---------------------------------------------------------------- pieces for timed starts

@@ -11,20 +11,22 @@ function perWindow(windowMs: number): string {
   return s >= 55 && s <= 65 ? 'min' : `${s} s`;
 }
 
-/** `42 s`, `3 min` (whole minutes up), `1 h 5 min`. */
-export function duration(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const min = Math.ceil(s / 60);
+/** Whole minutes (at least one), then hours: `3 min`, `1 h 5 min`. */
+function minutes(seconds: number): string {
+  const min = Math.max(1, Math.round(seconds / 60));
   return min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
-/** An estimate: seconds under half a minute, else whole minutes (`about 1 min` for 42 s). */
+/** A wait that counts down: seconds up to a minute and a half (`next in 61 s`), then minutes. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return s < 90 ? `${s} s` : minutes(s);
+}
+
+/** An estimate: seconds under half a minute, else minutes (`about 1 min` for 42 s). */
 function roughly(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  if (s < 30) return `${s} s`;
-  const min = Math.max(1, Math.round(s / 60));
-  return min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
+  return s < 30 ? `${s} s` : minutes(s);
 }
 
 /** What the rate limit says: `rate limit 20 writes/min · next in 42 s`. */
