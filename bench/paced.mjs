@@ -1,6 +1,6 @@
 // Jobs of many writes under the real service's limit (issue 20): `cdn-tui serve --rate-limit 80/20
 // --latency 150` with its one-minute window. N writes at W a minute cannot end before ⌈N/W⌉−1
-// minutes (the first W go at once): that floor is the baseline of each row.
+// minutes (the first W go at once): each row names its floor.
 //   1. `cdn-tui apply FILE --yes` of an export with 45 new rules (45 POSTs): target ≤ 140 s.
 //   2. a bulk edit of 40 of those rules from one review in the TUI (40 PATCHes): target ≤ 85 s.
 // Each with at most one answer 429, and every change at the emulator once. The two use tokens of
@@ -99,8 +99,9 @@ if (changed !== BULK) {
 }
 
 write('paced', [
-  target({ measure: `apply of ${NEW_RULES} new rules at ${LIMIT.writes} writes/min (--latency 150)`, value: applyRow, unit: 'ms', baseline: floorMs(NEW_RULES), baselineWhat: 'floor of the limit', limit: 140_000 / floorMs(NEW_RULES), note: applyNote }),
-  target({ measure: `bulk edit of ${BULK} rules at ${LIMIT.writes} writes/min (--latency 150)`, value: bulkMs, unit: 'ms', baseline: floorMs(BULK), baselineWhat: 'floor of the limit', limit: 85_000 / floorMs(BULK), note: `${refused} × 429` }),
+  // Bounds in ms (the floor of the limit is in the measure's words): a ratio to the floor would read 1.17×.
+  target({ measure: `apply of ${NEW_RULES} new rules at ${LIMIT.writes} writes/min (--latency 150; floor ${floorMs(NEW_RULES) / 1000} s)`, value: applyRow, unit: 'ms', limit: 140_000, note: applyNote }),
+  target({ measure: `bulk edit of ${BULK} rules at ${LIMIT.writes} writes/min (--latency 150; floor ${floorMs(BULK) / 1000} s)`, value: bulkMs, unit: 'ms', limit: 85_000, note: `${refused} × 429` }),
   target({ measure: 'answers 429 during those two jobs (most of either)', value: Math.max(refused, Number(applyNote.split(' ')[0])), unit: '', limit: 1 }),
 ]);
 type('q');
