@@ -5,7 +5,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject, type Rec } from '../schema/index.js';
-import { apiStateFile, writeSynced } from './journal.js';
+import { apiStateFile } from './journal.js';
+import { writeSynced } from './atomic-file.js';
 import type { RecordKey } from './keys.js';
 import type { ConfigurationContents } from './clone.js';
 

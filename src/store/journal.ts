@@ -1,8 +1,7 @@
-// The draft journal: the drafts on disk (atomic replace, 0600), so a crash, a kill -9 or a dropped
-// SSH link loses at most the last moment of typing (journal-writer.ts says when it is written). A
-// journal that cannot be read is set aside, never deleted.
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+// The draft journal: the drafts on disk (atomic replace, 0600: atomic-file.ts), so a crash, a
+// kill -9 or a dropped SSH link loses at most the last moment of typing (journal-writer.ts says
+// when it is written). A journal that cannot be read is set aside, never deleted.
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { RecordKey } from './keys.js';
 import type { Draft } from './types.js';
 import { isPlainObject } from '../schema/index.js';
 import { errorMessage } from '../util/errors.js';
+import { atomicFile } from './atomic-file.js';
 
 export interface DraftJournal {
   load(): { readonly drafts: Record<RecordKey, Draft>; readonly notice?: string };
@@ -37,17 +37,6 @@ export function apiStateFile(dir: string, what: string, baseUrl: string): string
 /** One journal file per API (base URL), so drafts of the demo never mix with production's. */
 export function journalFile(dir: string, baseUrl: string): string {
   return apiStateFile(dir, 'drafts', baseUrl);
-}
-
-/** Writes `text` to a new file at `path` (mode 0600) and syncs it to disk before it returns. */
-export function writeSynced(path: string, text: string): void {
-  const fd = openSync(path, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const VERSION = 1;
@@ -82,25 +71,10 @@ function draftsOf(json: unknown): Record<RecordKey, Draft> | undefined {
 }
 
 export function createFileJournal(file: string, baseUrl: string): DraftJournal {
-  const dir = join(file, '..');
-  let started = 0; // writes begun, numbered in order
-  let landed = 0; // the newest write in place
-  const writing = new Set<string>(); // temporary files of background writes not in place yet
-  const text = (drafts: Readonly<Record<RecordKey, Draft>>) => JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts });
-  /** Puts write `n` in place (`tmp`, or no file when there are no drafts), unless a newer write is there already. */
-  const land = (n: number, tmp: string | undefined) => {
-    if (n < landed) {
-      if (tmp) rmSync(tmp, { force: true });
-      return;
-    }
-    landed = n;
-    if (!tmp) {
-      if (existsSync(file)) unlinkSync(file);
-      return;
-    }
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, file);
-  };
+  const out = atomicFile(file);
+  // No drafts: no file (a start with none offers nothing back).
+  const text = (drafts: Readonly<Record<RecordKey, Draft>>) =>
+    Object.keys(drafts).length === 0 ? undefined : JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts });
   return {
     load() {
       if (!existsSync(file)) return { drafts: {} };
@@ -114,42 +88,9 @@ export function createFileJournal(file: string, baseUrl: string): DraftJournal {
         return { drafts: {}, notice: `The draft journal could not be read (${errorMessage(e)}); it was kept as ${aside}.` };
       }
     },
-    save(drafts) {
-      const n = ++started;
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      let tmp: string | undefined;
-      if (Object.keys(drafts).length > 0) {
-        tmp = `${file}.tmp-${process.pid}-${n}`;
-        writeSynced(tmp, text(drafts));
-      }
-      land(n, tmp);
-      // Background writes still under way lose to this one: their files go now (this may be the
-      // last write before the process exits, when they would never finish).
-      for (const t of writing) rmSync(t, { force: true });
-    },
-    async saveInBackground(drafts) {
-      const n = ++started;
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      if (Object.keys(drafts).length === 0) return land(n, undefined);
-      const data = text(drafts); // the drafts as they are now, whatever changes while it is written
-      const tmp = `${file}.tmp-${process.pid}-${n}`;
-      writing.add(tmp);
-      try {
-        const handle = await open(tmp, 'w', 0o600);
-        try {
-          await handle.writeFile(data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        land(n, tmp);
-      } catch (e) {
-        rmSync(tmp, { force: true });
-        throw e;
-      } finally {
-        writing.delete(tmp);
-      }
-    },
+    save: (drafts) => out.save(text(drafts)),
+    // The drafts as they are now are what is written, whatever changes while it is written.
+    saveInBackground: (drafts) => out.saveInBackground(text(drafts)),
   };
 }
 

@@ -1,0 +1,97 @@
+// A file replaced whole or not at all: each write goes to a temporary file beside it (mode 0600),
+// synced, then renamed over it, so a crash or a kill -9 never leaves half a file, and a failed
+// write leaves no temporary file behind. Writes are numbered: an older one that lands after a
+// newer one is dropped. The draft journal and the kept lists (keep/file.ts) are written this way.
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Writes `text` to a new file at `path` (mode 0600) and syncs it to disk before it returns. */
+export function writeSynced(path: string, text: string): void {
+  const fd = openSync(path, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface AtomicFile {
+  /** Replaces the file with `text` (undefined: removes it): on disk when it returns. */
+  save(text: string | undefined): void;
+  /**
+   * The same without holding the process up (the write and fsync run off the main thread): in
+   * place when it resolves, unless a later write (of either kind) got there first.
+   */
+  saveInBackground(text: string | undefined): Promise<void>;
+}
+
+/** `file`, written atomically; its folder is made (0700) when missing. */
+export function atomicFile(file: string): AtomicFile {
+  const dir = dirname(file);
+  let started = 0; // writes begun, numbered in order
+  let landed = 0; // the newest write in place
+  const writing = new Set<string>(); // temporary files of background writes not in place yet
+  /** Puts write `n` in place (`tmp`, or no file), unless a newer write is there already. */
+  const land = (n: number, tmp: string | undefined) => {
+    if (n < landed) {
+      if (tmp) rmSync(tmp, { force: true });
+      return;
+    }
+    landed = n;
+    if (!tmp) {
+      if (existsSync(file)) unlinkSync(file);
+      return;
+    }
+    try {
+      chmodSync(tmp, 0o600);
+      renameSync(tmp, file);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    }
+  };
+  return {
+    save(text) {
+      const n = ++started;
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      let tmp: string | undefined;
+      if (text !== undefined) {
+        tmp = `${file}.tmp-${process.pid}-${n}`;
+        try {
+          writeSynced(tmp, text);
+        } catch (e) {
+          rmSync(tmp, { force: true });
+          throw e;
+        }
+      }
+      land(n, tmp);
+      // Background writes still under way lose to this one: their files go now (this may be the
+      // last write before the process exits, when they would never finish).
+      for (const t of writing) rmSync(t, { force: true });
+    },
+    async saveInBackground(text) {
+      const n = ++started;
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      if (text === undefined) return land(n, undefined);
+      const tmp = `${file}.tmp-${process.pid}-${n}`;
+      writing.add(tmp);
+      try {
+        const handle = await open(tmp, 'w', 0o600);
+        try {
+          await handle.writeFile(text);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        land(n, tmp);
+      } catch (e) {
+        rmSync(tmp, { force: true });
+        throw e;
+      } finally {
+        writing.delete(tmp);
+      }
+    },
+  };
+}
