@@ -5,6 +5,7 @@ import { AbortError, ApiError, LimitError, UnexpectedResponseError } from '../ap
 import { explain } from '../api/explain.js';
 import type { DraftJournal } from './journal.js';
 import type { HistoryStore } from './history.js';
+import type { ListKeep } from './keep/file.js';
 import type { AppState } from './create-store.js';
 import type { Connection, RequestStatus } from './types.js';
 
@@ -13,6 +14,8 @@ export interface StoreDeps {
   readonly journal: DraftJournal;
   /** Where the history of sent changes is kept (none: in memory). */
   readonly history?: HistoryStore;
+  /** Where lists are kept between sessions (keep/file.ts); none: nothing is kept (--no-cache, the demo, tests). */
+  readonly keep?: ListKeep;
   /** Requests in flight at once in applyMany (at most MAX_IN_FLIGHT of src/api/transport.ts, 8). */
   readonly concurrency?: number;
   readonly now?: () => number;

@@ -10,9 +10,16 @@ import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history
 import { journalWriter, type JournalWriter } from './journal-writer.js';
 import type { RecordKey } from './keys.js';
 import type { DataState, Draft } from './types.js';
+import { keptState, type KeepSnapshot } from './keep/format.js';
+
+/**
+ * The longest a change of the lists waits before the keep is written: long enough that a find
+ * loading lists in batches writes once or twice a second, not at every batch.
+ */
+export const KEEP_DELAY_MS = 1000;
 
 export interface JournalActions {
-  /** Writes the drafts to the journal (and the history of sent changes) now if a change is not on disk yet (at exit; the store does it before sending). */
+  /** Writes the drafts to the journal (and the history of sent changes, and the kept lists) now if a change is not on disk yet (at exit; the store does it before sending). */
   flushJournal(): void;
 }
 
@@ -22,19 +29,24 @@ export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
   const restored = deps.journal.load();
+  // Lists kept by an earlier session are there from the start (marked kept, with their age).
+  const kept = keptState(deps.keep?.load() ?? []);
   // A draft change is on disk within JOURNAL_DELAY_MS (with the changes made meanwhile), and at once on flush.
   const journal: JournalWriter = journalWriter(deps.journal, (): Readonly<Record<RecordKey, Draft>> => store.getState().drafts);
   // The history of sent changes goes to disk the same way: within the delay, all at once at exit.
   const history: JournalWriter = journalWriter(deps.history ?? createMemoryHistory(), (): readonly HistoryEntry[] => store.getState().history);
+  // The lists go to the keep the same way, a little later, and at exit.
+  const keep = deps.keep && journalWriter(deps.keep, (): KeepSnapshot => store.getState(), KEEP_DELAY_MS);
   const flush = () => {
     journal.flush();
     history.flush();
+    keep?.flush();
   };
   const store = createStore<AppState>()((set, get) => {
     const ctx: SliceContext = { set, get, deps, now: deps.now ?? Date.now, flushJournal: journal.flush, historyChanged: history.changed };
     return {
-      records: {},
-      lists: {},
+      records: kept.records,
+      lists: kept.lists,
       drafts: restored.drafts,
       history: (deps.history?.load() ?? []).slice(-HISTORY_LIMIT),
       blanks: {},
@@ -54,6 +66,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
   });
   store.subscribe((state, previous) => {
     if (state.drafts !== previous.drafts) journal.changed();
+    if (keep && (state.lists !== previous.lists || state.records !== previous.records)) keep.changed();
   });
   // Waits for the rate limit are the store's to show (the status line, `apply`'s lines on stderr).
   const budget = deps.api.budget;

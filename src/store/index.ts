@@ -12,3 +12,4 @@ export { configurationNamed, configurationNames, freeName, type ConfigurationCon
 export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';
 export { linked, sendOrder } from './refs.js';
 export { jobLine, pacingText, duration } from './job-line.js';
+export { isFresh, keptAt } from './keep/fresh.js';

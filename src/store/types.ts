@@ -21,6 +21,11 @@ export interface ListState {
   readonly loadedAt: number;
   /** True while a first load is still bringing pages in (the ones in `keys` are shown meanwhile). */
   readonly incomplete?: boolean;
+  /**
+   * From the keep (src/store/keep): read at `loadedAt` by an earlier session and not read again
+   * since. Shown at once, marked with its age; never the base of a write (keep/fresh.ts).
+   */
+  readonly kept?: true;
 }
 
 export interface Draft {
@@ -103,8 +108,10 @@ export interface DataState {
   readonly connection: Connection;
   /** Every change sent, oldest first (the newest 1,000; src/store/history.ts). */
   readonly history: readonly HistoryEntry[];
-  /** Progress of loadEverywhere (find anywhere): lists loaded of those asked for. */
+  /** Progress of loadEverywhere (find anywhere): configurations whose lists the query needs are in, of all. */
   readonly searching?: { readonly done: number; readonly total: number };
+  /** Records of a kept list read again on their own since (a configuration's settings opened before its list was). */
+  readonly readAgain?: Readonly<Record<RecordKey, true>>;
   /** Keys of drafts in a configuration not created yet → their keys once it was (for screens that listed them). */
   readonly moved: Readonly<Record<RecordKey, RecordKey>>;
   /** Progress of applyMany: done of total. */

@@ -7,10 +7,15 @@ import module from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** Where the compiled code is kept. */
-export function codeCacheDir(env: NodeJS.ProcessEnv): string {
+/** The app's cache folder: `$XDG_CACHE_HOME/cdn-tui` (default ~/.cache/cdn-tui); kept lists go there too (src/store/keep). */
+export function cacheDir(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
-  return join(base, 'cdn-tui', 'compile');
+  return join(base, 'cdn-tui');
+}
+
+/** Where the compiled code is kept: a folder of its own in the cache folder. */
+export function codeCacheDir(env: NodeJS.ProcessEnv): string {
+  return join(cacheDir(env), 'compile');
 }
 
 export function enableCodeCache(env: NodeJS.ProcessEnv): void {

@@ -1,12 +1,16 @@
 // Loads and refreshes: server copies of lists and records. `ensureLoaded` loads what is absent
-// (once, however many screens ask); `reload` loads again. Neither throws: a failure is kept in
-// `requests[key]` with its sentence, for the screen that wanted the data to show. A list read also
-// finishes the new-record drafts whose earlier POST (answer lost, app stopped) is found in it.
+// (once, however many screens ask) and refreshes what is only kept (shown meanwhile);
+// `ensureFresh` waits until it is read in this session (what a write starts from); `reload` loads
+// again. None throws: a failure is kept in `requests[key]` with its sentence, for the screen that
+// wanted the data to show. A list read also finishes the new-record drafts whose earlier POST
+// (answer lost, app stopped) is found in it.
 import type { Rec } from '../../schema/index.js';
+import type { Priority } from '../../api/budget.js';
 import { listKey, listOf, placeOf, recordKey, type ChildKind, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import { madeBy } from '../made.js';
 import { afterMade } from '../refs.js';
+import { isFresh, listOfRecord } from '../keep/fresh.js';
 import type { DataState, Draft } from '../types.js';
 
 export interface LoadActions {
@@ -14,13 +18,19 @@ export interface LoadActions {
   loadConfiguration(id: number, signal?: AbortSignal): Promise<void>;
   loadChildren(kind: ChildKind, conf: number, signal?: AbortSignal): Promise<void>;
   loadErrorResponses(conf: number, signal?: AbortSignal): Promise<void>;
-  /** Loads a list (`configurations`, `rule:7`) or a record (`configuration:7`, `error_responses:7`; a rule: its list) unless it is there or on its way; resolves true once it is there. */
+  /**
+   * Loads a list (`configurations`, `rule:7`) or a record (`configuration:7`, `error_responses:7`;
+   * a rule: its list) unless it is there or on its way; resolves true once it is there. One that is
+   * there only as kept is read again meanwhile.
+   */
   ensureLoaded(key: string): Promise<boolean>;
+  /** Resolves true once it is there as read in this session (never a kept copy): what a form or a copy starts from. */
+  ensureFresh(key: string): Promise<boolean>;
   /** Loads it again, whether it is there or not; resolves true when it succeeded. */
   reload(key: string): Promise<boolean>;
-  /** Loads the lists not there yet, a few at a time, into the store in batches (find anywhere). */
+  /** Loads the lists not there yet (or only kept), a few at a time, into the store in batches (find anywhere). */
   loadLists(lists: readonly string[], options: LoadListsOptions): Promise<void>;
-  /** Ensures a configuration is loaded with all it holds (origins, cache settings, rules, error responses); resolves true once all is there. */
+  /** Ensures a configuration is loaded with all it holds (origins, cache settings, rules, error responses), read in this session; resolves true once all is. */
   loadWhole(conf: number): Promise<boolean>;
 }
 
@@ -30,6 +40,8 @@ export interface LoadListsOptions {
   readonly signal?: AbortSignal;
   /** Lists done of those to load: at the start, then with each batch put in the store. */
   readonly progress?: (done: number, total: number) => void;
+  /** Background: behind what the user waits for when requests wait for the rate limit. */
+  readonly priority?: Priority;
 }
 
 /** How long lists read by loadLists wait to go into the store together. */
@@ -87,9 +99,10 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     conf: number | undefined,
     signal?: AbortSignal,
     onPage?: (keys: readonly RecordKey[], total: number | undefined, sofar: Map<RecordKey, Rec>) => void,
+    priority?: Priority,
   ): Promise<Map<RecordKey, Rec>> {
     const loaded = new Map<RecordKey, Rec>();
-    for await (const page of deps.api.listPages(placeOf(kind, conf), { signal })) {
+    for await (const page of deps.api.listPages(placeOf(kind, conf), { signal, ...(priority ? { priority } : {}) })) {
       const keys: RecordKey[] = [];
       for (const r of page.items) {
         const key = recordKey(kind, conf, Number(r.id));
@@ -106,8 +119,8 @@ export function loadSlice(ctx: SliceContext): LoadActions {
    * shown. What came goes into the store at most every BATCH_MS, in one change: loading a thousand
    * lists is not a thousand redraws. A list that fails keeps its sentence in `requests`.
    */
-  async function loadLists(lists: readonly string[], { concurrency, signal, progress }: LoadListsOptions): Promise<void> {
-    const todo = lists.filter((l) => !target(l)?.present() && !inFlight.has(l));
+  async function loadLists(lists: readonly string[], { concurrency, signal, progress, priority }: LoadListsOptions): Promise<void> {
+    const todo = lists.filter((l) => !isFresh(get(), l) && !inFlight.has(l));
     const ready: Array<readonly [string, Map<RecordKey, Rec>]> = [];
     let done = 0;
     let timer: NodeJS.Timeout | undefined;
@@ -140,7 +153,7 @@ export function loadSlice(ctx: SliceContext): LoadActions {
         const list = todo[next++]!;
         const [kind = '', conf] = list.split(':');
         try {
-          if (isChildKind(kind)) ready.push([list, await fetchList(kind, Number(conf), signal)]);
+          if (isChildKind(kind)) ready.push([list, await fetchList(kind, Number(conf), signal, undefined, priority)]);
         } catch (e) {
           const message = messageOf(e);
           set((s) => ({ requests: { ...s.requests, [list]: { status: 'error', message, at: ctx.now() } } }));
@@ -206,7 +219,12 @@ export function loadSlice(ctx: SliceContext): LoadActions {
 
   async function loadRecord(key: string, fetch: () => Promise<Rec>): Promise<void> {
     const record = await track(ctx, key, 'loading', fetch);
-    set((s) => ({ records: { ...s.records, [key]: record } }));
+    set((s) => {
+      // Read on its own while its list is only kept: this record is fresh, the rest of the list not.
+      const list = listOfRecord(key);
+      const again = list !== undefined && s.lists[list]?.kept ? { readAgain: { ...s.readAgain, [key]: true as const } } : {};
+      return { records: { ...s.records, [key]: record }, ...again };
+    });
   }
 
   const actions = {
@@ -232,12 +250,20 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     return { load: () => actions.loadChildren(kind, conf), present: () => whole(list) && (b === undefined || get().records[key] !== undefined) };
   }
 
+  /** Loads `key`; `force`: again even when it is there or on its way; a kept copy is refreshed behind the scenes. */
   function run(key: string, force: boolean): Promise<boolean> {
     const t = target(key);
     if (!t) return Promise.resolve(false);
-    if (!force && t.present()) return Promise.resolve(true);
+    if (!force && t.present()) {
+      if (!isFresh(get(), key) && !inFlight.has(key)) void start(key, t);
+      return Promise.resolve(true);
+    }
     const running = inFlight.get(key);
     if (running && !force) return running;
+    return start(key, t);
+  }
+
+  function start(key: string, t: { readonly load: () => Promise<void> }): Promise<boolean> {
     const p = t.load().then(
       () => true,
       () => false, // kept in requests[key] by track()
@@ -247,14 +273,24 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     return p;
   }
 
+  /** Fresh now, or once the load on its way (or a new one) is in; false when that failed. */
+  async function ensureFresh(key: string): Promise<boolean> {
+    if (isFresh(get(), key)) return true;
+    const t = target(key);
+    if (!t) return false;
+    await (inFlight.get(key) ?? start(key, t));
+    return isFresh(get(), key);
+  }
+
   return {
     ...actions,
     loadLists,
     ensureLoaded: (key) => run(key, false),
+    ensureFresh,
     reload: (key) => run(key, true),
     loadWhole: async (conf) => {
       const keys = [recordKey('configuration', undefined, conf), recordKey('error_responses', conf), ...CHILD_KINDS.map((k) => `${k}:${conf}`)];
-      return (await Promise.all(keys.map((k) => run(k, false)))).every(Boolean);
+      return (await Promise.all(keys.map(ensureFresh))).every(Boolean);
     },
   };
 }
