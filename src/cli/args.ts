@@ -19,6 +19,8 @@ export interface TuiFlags {
   readonly caFile?: string;
   readonly readOnly: boolean;
   readonly demo: boolean;
+  /** --no-cache: lists are neither read from nor written to the cache folder. */
+  readonly noCache?: boolean;
   /** --max-body: the most bytes of one answer. */
   readonly maxBodyBytes?: number;
   /** --headers-timeout, in ms: the longest wait for an answer's headers. */
@@ -62,6 +64,7 @@ export const TUI_FLAGS = {
   'ca-file': { type: 'string' },
   'read-only': { type: 'boolean' },
   demo: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
   'max-body': { type: 'string' },
   'headers-timeout': { type: 'string' },
   'body-timeout': { type: 'string' },
@@ -108,6 +111,7 @@ export function tuiFlags(argv: readonly string[]): TuiFlags {
     ...given('caFile', v['ca-file']),
     readOnly: v['read-only'] ?? false,
     demo: v.demo ?? false,
+    ...(v['no-cache'] ? { noCache: true } : {}),
     ...read('maxBodyBytes', v['max-body'], (s) => parseSize(s, '--max-body')),
     ...read('headersTimeoutMs', v['headers-timeout'], (s) => parseSeconds(s, '--headers-timeout')),
     ...read('bodyTimeoutMs', v['body-timeout'], (s) => parseSeconds(s, '--body-timeout')),

@@ -11,6 +11,7 @@ import type { TuiOptions } from '../app/options.js';
 import { clientOptionsOf, type ConnectionSettings } from './client-options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';
 import { createAppStore, createFileHistory, createFileJournal, historyFile, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
+import { createFileKeep, keepFile } from '../store/keep/file.js';
 
 export interface Session {
   readonly api: ApiClient;
@@ -19,7 +20,7 @@ export interface Session {
   readonly ui: UiStore;
   /** Resolves once the first request is on the wire (its headers sent), or after `ms`. */
   requestSent(ms: number): Promise<void>;
-  /** Resolves once the first page of configurations is in (or the first try failed, or the session stopped), or after `ms`. */
+  /** Resolves once the first page of configurations is in (or kept from an earlier session; or the first try failed, or the session stopped), or after `ms`. */
   firstPage(ms: number): Promise<void>;
   /** Stops the first load (a request out, a retry waiting): the TUI has quit. */
   stop(): void;
@@ -40,7 +41,11 @@ export function openSession(options: SessionOptions): Session {
   const journalId = options.demo ? 'demo' : options.baseUrl;
   const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
   const history = createFileHistory(historyFile(options.stateDir, journalId));
-  const store = createAppStore({ api, journal, history });
+  // Lists kept by an earlier session are drawn at once (the first frame need not wait for an
+  // answer) while the first load refreshes them. A cache folder that cannot be written is said once.
+  let keepProblem: (sentence: string) => void = () => undefined;
+  const keep = options.keepDir === undefined ? undefined : createFileKeep(keepFile(options.keepDir, options.baseUrl), (sentence) => keepProblem(sentence));
+  const store = createAppStore({ api, journal, history, ...(keep ? { keep } : {}) });
   onRetry = (event) => {
     // A 429 that the budget waits out is pacing, not a failure: the status line says how long.
     if (event.paced || event.retryInMs === undefined || event.error === undefined) return;
@@ -51,6 +56,7 @@ export function openSession(options: SessionOptions): Session {
   const ui = createUiStore({ screen: 'browser' }, Object.keys(store.getState().drafts).length ? 'restore' : undefined);
   const notice = store.getState().journalNotice ?? options.notice;
   if (notice) ui.getState().say('info', notice);
+  keepProblem = (sentence) => ui.getState().say('info', sentence);
 
   const stopped = new AbortController();
   void keepLoading(async () => {

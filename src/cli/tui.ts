@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
 import { stateDir } from '../store/journal.js';
+import { cacheDir } from '../util/code-cache.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
@@ -62,6 +63,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       demo: false,
       readOnly: resolved.readOnly,
       stateDir: dir,
+      ...(flags.noCache ? {} : { keepDir: cacheDir(deps.env) }),
       ...(resolved.notice ? { notice: resolved.notice } : {}),
       ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
       ...bounds,
@@ -69,6 +71,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     return startTui(options);
   }
 
+  // The demo keeps no lists: its emulator runs in this process and answers at once.
   const { startEmulator, DataFileError } = await import('../server/index.js');
   // The demo keeps its data beside the drafts journal, so a change made in the demo (and a draft
   // kept from a crash) is still there at the next start.

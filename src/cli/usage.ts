@@ -4,6 +4,7 @@ export { VERSION } from '../util/version.js';
 export const USAGE = `Usage:
   cdn-tui [--base-url URL] [--token TOKEN | --token-file FILE] [--profile NAME] [--read-only] [--demo]
           [--max-body SIZE] [--headers-timeout SECONDS] [--body-timeout SECONDS] [--ca-file FILE]
+          [--no-cache]
   cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin] [--ca-file FILE]
   cdn-tui serve [options]
   cdn-tui completion bash|zsh|fish
@@ -22,6 +23,8 @@ Options:
   --profile NAME      use profile NAME of the config file
   --read-only         no write key works; the header says READ-ONLY
   --demo              the demo, whatever is configured
+  --no-cache          neither show nor keep the lists kept from earlier starts
+                      ($XDG_CACHE_HOME/cdn-tui, else ~/.cache/cdn-tui)
   --max-body SIZE     the largest answer read: bytes or 32MiB, 64MB, 512KiB (default 32MiB);
                       a larger one is abandoned and not asked again on its own
   --headers-timeout SECONDS  the longest wait for an answer to start (default 30)
@@ -43,6 +46,7 @@ Environment (flags win over the environment, which wins over the profile):
   CDN_TUI_CONFIG      the config file (default $XDG_CONFIG_HOME/cdn-tui/config.json,
                       else ~/.config/cdn-tui/config.json)
   XDG_STATE_HOME      drafts are journaled in $XDG_STATE_HOME/cdn-tui (~/.local/state/cdn-tui)
+  XDG_CACHE_HOME      lists are kept in $XDG_CACHE_HOME/cdn-tui (~/.cache/cdn-tui), per API
   NO_COLOR            no colour;  VISUAL, EDITOR: the editor of "e"
   CDN_TUI_DEBUG=1     show stack traces of unexpected errors
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to the API, and hosts reached without it

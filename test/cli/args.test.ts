@@ -39,6 +39,7 @@ describe('cdn-tui [flags]', () => {
 
   it('the switches', () => {
     expect(parseCommand(['--read-only', '--demo'])).toEqual({ kind: 'tui', flags: { readOnly: true, demo: true } });
+    expect(parseCommand(['--no-cache'])).toEqual({ kind: 'tui', flags: { readOnly: false, demo: false, noCache: true } });
   });
 
   it('a repeated flag keeps its last value; a value may start with "-" when written --flag=VALUE', () => {

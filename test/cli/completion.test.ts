@@ -98,6 +98,7 @@ describe('the built bin', () => {
     expect(bash('cdn-tui', 'serve', '--pro')).toEqual(['--products']);
     expect(bash('cdn-tui', 'completion', '')).toEqual(['bash', 'fish', 'zsh']);
     expect(bash('cdn-tui', '--demo', '--read')).toEqual(['--read-only']);
+    expect(bash('cdn-tui', '--no')).toEqual(['--no-cache']);
   });
 
   it.skipIf(!existsSync(BIN) || !has('fish'))('fish: flags, commands, values and profile names', () => {

@@ -30,7 +30,7 @@ afterEach(() => {
 
 function envFor() {
   const dir = tempDir('cdn-tui-tui-');
-  return { CDN_TUI_CONFIG: join(dir, 'config.json'), XDG_STATE_HOME: join(dir, 'state') };
+  return { CDN_TUI_CONFIG: join(dir, 'config.json'), XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache') };
 }
 
 describe('tuiCommand', () => {
@@ -65,6 +65,7 @@ describe('tuiCommand', () => {
     expect(seen).toHaveLength(1);
     const o = seen[0]!;
     expect(o).toMatchObject({ label: 'DEMO', demo: true, readOnly: true, stateDir: join(env.XDG_STATE_HOME, 'cdn-tui') });
+    expect(o.keepDir, 'the demo keeps no lists').toBeUndefined();
     expect(o.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(status).toBe(200);
     expect(count).toBeGreaterThan(0);
@@ -94,7 +95,13 @@ describe('tuiCommand', () => {
       demo: false,
       readOnly: false,
       stateDir: join(env.XDG_STATE_HOME, 'cdn-tui'),
+      keepDir: join(env.XDG_CACHE_HOME, 'cdn-tui'),
     });
+  });
+
+  it('--no-cache: no folder to keep lists in', async () => {
+    expect(await tuiCommand({ readOnly: false, demo: false, noCache: true, baseUrl: 'https://api.example.test', token: 'flag-token-4444' }, { env: envFor(), interactive: () => true })).toBe(0);
+    expect(seen[0]?.keepDir).toBeUndefined();
   });
 
   it('the answer bounds of the flags reach the API client: an endless answer is cut at --max-body, said once', async () => {
