@@ -5,12 +5,13 @@ import { Footer } from '../components/footer.js';
 import { Header } from '../components/header.js';
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
 import { useShallow } from 'zustand/react/shallow';
-import { parseKey, recordKey, type AppState } from '../store/index.js';
+import { keptAt, listKey, parseKey, recordKey, type AppState } from '../store/index.js';
 import { ago, agoChangesIn, safe } from '../ui/text.js';
 import { TAB_TITLES, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, tabOf } from './ui-store.js';
 import { useJobLine } from './job-status.js';
+import { useTheme } from '../ui/theme.js';
 
 /** The breadcrumb of a route: `configurations › shop-prod (1501) › rules › /images/*`. */
 export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): string[] {
@@ -36,8 +37,17 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
   }
 }
 
+const TAB_LISTS: Partial<Record<Tab, 'rule' | 'cache_setting' | 'origin'>> = { rules: 'rule', cache_settings: 'cache_setting', origins: 'origin' };
+
+/** When the list on screen was read, while it is shown as kept by an earlier session (not read again yet). */
+export function shownKeptAt(data: AppState, route: Route, tab: Tab | undefined): number | undefined {
+  if (route.screen === 'browser') return keptAt(data, 'configurations');
+  const kind = route.screen === 'configuration' && tab ? TAB_LISTS[tab] : undefined;
+  return kind && route.screen === 'configuration' ? keptAt(data, listKey(kind, route.conf)) : undefined;
+}
+
 /**
- * "just now", "3m ago": how long ago `since` was, re-rendered only when the text would change (an
+ * "just now", "3 min ago": how long ago `since` was, re-rendered only when the text would change (an
  * idle screen writes nothing: no redraw every second for a clock that reads the same).
  */
 function useAgo(since: number | undefined): string | undefined {
@@ -53,20 +63,23 @@ function useAgo(since: number | undefined): string | undefined {
 
 export function HeaderBar({ width }: { readonly width: number }) {
   const { options } = useStores();
+  const theme = useTheme();
   const route = useUiStore(currentRoute);
   const tab = useUiStore((s) => (route.screen === 'configuration' ? tabOf(s, route.conf) : undefined));
   const connection = useAppStore((s) => s.connection);
   const updated = useAgo(connection.lastSuccessAt);
+  // A kept list on screen says how old it is until it is read again ("as of 12 min ago").
+  const asOf = useAgo(useAppStore((s) => shownKeptAt(s, route, tab)));
   const crumbs = useAppStore(useShallow((s) => crumbsOf(route, s, tab)));
   // "updated …" only after a success and while nothing fails; else what failed, in its sentence.
   const failing = !connection.online || connection.lastError !== undefined;
-  const state = connection.lastError
+  const problem = connection.lastError
     ? `${connection.online ? '' : 'offline: '}${safe(connection.lastError)} (r retries)`
     : !connection.online
       ? 'offline (r retries)'
-      : updated
-        ? `updated ${updated}`
-        : 'connecting…';
+      : undefined;
+  const fine = updated ? `updated ${updated}` : 'connecting…';
+  const state = asOf ? `as of ${asOf}${problem ? ` ${theme.sym.dot} ${problem}` : ''}` : (problem ?? fine);
   return <Header crumbs={crumbs} label={options.label} readOnly={options.readOnly} state={state} failing={failing} width={width} />;
 }
 

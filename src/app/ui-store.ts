@@ -57,6 +57,8 @@ export interface UiState {
   setOverlay(overlay: Overlay | undefined): void;
   ask(question: Question | undefined): void;
   say(kind: Message['kind'], text: string, about?: Message['about']): void;
+  /** Clears the message if it is still `message` (a "reading…" whose reading is over). */
+  unsay(message: Message | undefined): void;
   setList(view: string, update: (v: ListView) => ListView): void;
   setForm(view: string, update: (v: FormView) => FormView): void;
   setTab(conf: number, tab: Tab): void;
@@ -89,6 +91,9 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     setOverlay: (next) => set({ overlay: next }),
     ask: (question) => set({ question }),
     say: (kind, text, about) => set({ message: { kind, text, at: now(), ...(about ? { about } : {}) } }),
+    unsay: (message) => {
+      if (message !== undefined && get().message === message) set({ message: undefined });
+    },
     setList: (view, update) => set((s) => ({ lists: { ...s.lists, [view]: update(s.lists[view] ?? EMPTY_LIST) } })),
     setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
     setTab: (conf, tab) => set((s) => ({ tabs: { ...s.tabs, [conf]: tab } })),

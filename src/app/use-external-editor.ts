@@ -7,6 +7,7 @@ import { accepts, schemaFor } from '../schema/index.js';
 import { parseKey, type RecordKey } from '../store/index.js';
 import { editableJson, runEditor, type EditOutcome } from './external-editor.js';
 import { useStores } from './stores.js';
+import { openFresh } from './open-fresh.js';
 
 /** `currentKey` names the record at the moment the key is pressed (a form's record, a list's focused row). */
 export function useExternalEditor(currentKey: () => RecordKey | undefined): Binding {
@@ -45,7 +46,10 @@ export function useExternalEditor(currentKey: () => RecordKey | undefined): Bind
     run: () => {
       const key = currentKey();
       if (key === undefined) return false;
-      void run(key);
+      const state = data.getState();
+      // A draft has its own base; a record is edited as read now, not as kept from an earlier start.
+      if (state.drafts[key] ?? state.blanks[key]) void run(key);
+      else openFresh({ data, ui }, [key], 'this record as it is now', () => void run(key));
     },
   };
 }

@@ -9,7 +9,7 @@ export interface HeaderProps {
   /** DEMO, the profile's name or the API's host. */
   readonly label: string;
   readonly readOnly: boolean;
-  /** "updated just now", "updated 3m ago", or what failed. */
+  /** "updated just now", "updated 3 min ago", "as of 12 min ago" (kept lists shown), or what failed. */
   readonly state: string;
   /** The last load or write failed: the state is drawn as a problem. */
   readonly failing: boolean;

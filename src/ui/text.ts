@@ -276,12 +276,12 @@ export function humanDuration(seconds: number): string {
   return parts.slice(0, 2).join(' ');
 }
 
-/** How long ago, as the header says it: "just now" under a minute, then whole minutes, then hours. */
+/** How long ago, as the header says it: "just now" under a minute, then "12 min ago", then "3 h ago" (the words of the status line's durations). */
 export function ago(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
-  return `${Math.floor(s / 3600)}h ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
 }
 
 /** Milliseconds until `ago(ms)` reads differently (a header that redraws only then writes nothing in between). */

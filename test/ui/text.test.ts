@@ -284,7 +284,7 @@ describe('values', () => {
 
 describe('ago (the header\'s "updated … ago")', () => {
   it('says just now for a minute, then minutes, then hours', () => {
-    expect([0, 59_999, 60_000, 3_599_999, 3_600_000, 7_300_000].map(ago)).toEqual(['just now', 'just now', '1m ago', '59m ago', '1h ago', '2h ago']);
+    expect([0, 59_999, 60_000, 3_599_999, 3_600_000, 7_300_000].map(ago)).toEqual(['just now', 'just now', '1 min ago', '59 min ago', '1 h ago', '2 h ago']);
   });
 
   it('changes exactly when agoChangesIn says, and not before (the header redraws only then)', () => {

@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import { useEffect } from 'react';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { listKey, recordKey } from '../../store/index.js';
+import { isFresh, listKey, recordKey } from '../../store/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { TABS, TAB_TITLES, VIEW, type Tab } from '../../app/routes.js';
 import { useBodySize, useStores, useUiStore } from '../../app/stores.js';
@@ -59,7 +59,8 @@ function TabBody({ conf, tab, width, height }: { readonly conf: number; readonly
     case 'settings': {
       const key = recordKey('configuration', undefined, conf);
       return (
-        <LoadState what="this configuration" loadKey={key} present={(s) => s.records[key] !== undefined}>
+        // The settings are a form: drawn once read in this session, never from a kept copy.
+        <LoadState what="this configuration" loadKey={key} present={(s) => isFresh(s, key)}>
           <FormPanel
             spec={{ kind: 'configuration', key, keys: [key], shownOnly: ['id', 'domain_name'] }}
             view={VIEW.tab(conf, 'settings')}

@@ -12,6 +12,7 @@ import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app
 import { VIEW, type Tab } from '../../app/routes.js';
 import { listView } from '../../app/ui-store.js';
 import { useExternalEditor } from '../../app/use-external-editor.js';
+import { openFresh } from '../../app/open-fresh.js';
 import { LoadState } from '../load-state.js';
 import { rowsSelector } from '../rows.js';
 import { cacheSettingColumns, originColumns, ruleColumns } from './columns.js';
@@ -73,8 +74,13 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
       run: () => {
         const chosen = chosenNow();
         if (!editable || chosen.length === 0) return false;
-        if (chosen.length > 1) ui.getState().push({ screen: 'bulk', keys: chosen, kind: editable, conf });
-        else ui.getState().push({ screen: 'form', key: chosen[0]!, kind: editable, conf });
+        // A form starts from the list as read now: one kept from an earlier start is read again first.
+        openFresh({ data, ui }, [list], `the ${WHAT[kind]} as they are now`, () => {
+          const there = chosen.filter((k) => data.getState().records[k] !== undefined); // not gone from the server meanwhile
+          if (there.length > 1) ui.getState().push({ screen: 'bulk', keys: there, kind: editable, conf });
+          else if (there.length === 1) ui.getState().push({ screen: 'form', key: there[0]!, kind: editable, conf });
+          else ui.getState().say('error', `gone from the server since it was kept: r shows the ${WHAT[kind]} as they are`);
+        });
       },
     },
     ...(editable ? [markBinding(control, (i) => rowsNow()[i]?.key)] : []),
@@ -83,10 +89,10 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
       disabled: notHere,
       run: () => {
         if (!editable) return false;
-        // A new rule starts on the configuration's first origin: have the origins first.
+        // A new rule starts on the configuration's first origin: have the origins first, as they are now.
         void data
           .getState()
-          .ensureLoaded(listKey('origin', conf))
+          .ensureFresh(listKey('origin', conf))
           .then(() => ui.getState().push({ screen: 'form', key: data.getState().startCreate(editable, conf), kind: editable, conf }));
       },
     },

@@ -2,12 +2,12 @@
 // typed into ink-text-input; the matches are drawn by ink-select-input; the cursor and the query
 // live in the UI store (view "palette") like any list's.
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { SelectWindow, type Choice } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
-import { listKey, parseKey, type AppState } from '../../store/index.js';
-import { safe } from '../../ui/text.js';
+import { keptAt, listKey, parseKey, type AppState } from '../../store/index.js';
+import { ago, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
 import { TABS, TAB_TITLES, VIEW, type Route } from '../../app/routes.js';
@@ -15,6 +15,7 @@ import { useAppStore, useBodySize, useStores, useUiStore } from '../../app/store
 import { currentRoute, listView, type UiState } from '../../app/ui-store.js';
 import { matches } from '../rows.js';
 import { reviewDrafted } from '../../app/drafted.js';
+import { openFresh } from '../../app/open-fresh.js';
 
 const view = VIEW.palette;
 /** Matches listed at most (the list scrolls within them). */
@@ -35,7 +36,13 @@ interface Actions {
   pending(): void;
 }
 
-function itemsOf(data: AppState, ui: UiState, actions: Actions): Item[] {
+/** ` · as of 3 h ago` after a result found in a list kept by an earlier start and not read again yet. */
+function asOf(data: AppState, list: string, now: number): string {
+  const at = keptAt(data, list);
+  return at === undefined ? '' : ` · as of ${ago(now - at)}`;
+}
+
+function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number): Item[] {
   const q = listView(ui, view).filter.trim().toLowerCase();
   const out: Item[] = [];
   if (ui.copying) {
@@ -59,38 +66,40 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions): Item[] {
     for (const t of TABS) if (TAB_TITLES[t].toLowerCase().includes(q)) out.push({ key: `tab:${t}`, label: `tab: ${TAB_TITLES[t]}`, value: t, go: () => actions.tab(route.conf, t) });
   }
   const confs = data.lists.configurations?.keys ?? [];
+  const confsAsOf = asOf(data, 'configurations', now);
   for (const k of confs) {
     const r = data.records[k];
     if (!r || !(String(r.id) === q || matches(r, q))) continue;
     const conf = Number(r.id);
-    out.push({ key: k, label: `configuration ${safe(r.name)} (${conf})`, help: safe(r.domain_name), value: conf, go: () => actions.jump({ screen: 'configuration', conf }) });
+    out.push({ key: k, label: `configuration ${safe(r.name)} (${conf})`, help: `${safe(r.domain_name)}${confsAsOf}`, value: conf, go: () => actions.jump({ screen: 'configuration', conf }) });
     if (out.length >= MAX_ITEMS) return out;
   }
-  if (q.length >= MIN_EVERYWHERE) everywhere(data, q, confs, out, actions);
+  if (q.length >= MIN_EVERYWHERE) everywhere(data, q, confs, out, actions, now);
   return out;
 }
 
 /** Queries this long also look through every configuration's rules and origins (find anywhere). */
 const MIN_EVERYWHERE = 2;
 
-/** Rules by path or behaviour, and configurations by origin address, among the lists loaded so far. */
-function everywhere(data: AppState, q: string, confs: readonly string[], out: Item[], actions: Actions): void {
+/** Rules by path or behaviour, and configurations by origin address, among the lists loaded (or kept) so far. */
+function everywhere(data: AppState, q: string, confs: readonly string[], out: Item[], actions: Actions, now: number): void {
   for (const k of confs) {
     const conf = parseKey(k).id!;
     const name = safe(data.records[k]?.name ?? '');
+    const rulesAsOf = asOf(data, listKey('rule', conf), now);
     for (const rk of data.lists[listKey('rule', conf)]?.keys ?? []) {
       const r = data.records[rk];
       const path = String(r?.path ?? '');
       const behavior = String(r?.behavior ?? '');
       if (!path.toLowerCase().includes(q) && !behavior.toLowerCase().includes(q)) continue;
-      out.push({ key: rk, label: `rule ${safe(path)} (${safe(behavior)})`, help: `${name} (${conf})`, value: rk, go: () => actions.open(conf, 'rules') });
+      out.push({ key: rk, label: `rule ${safe(path)} (${safe(behavior)})`, help: `${name} (${conf})${rulesAsOf}`, value: rk, go: () => actions.open(conf, 'rules') });
       if (out.length >= MAX_ITEMS) return;
     }
     for (const ok of data.lists[listKey('origin', conf)]?.keys ?? []) {
       const addresses = data.records[ok]?.addresses;
       const hit = (Array.isArray(addresses) ? addresses : []).map((a: unknown) => (a !== null && typeof a === 'object' && 'address' in a ? String(a.address) : '')).find((a) => a.toLowerCase().includes(q));
       if (hit === undefined) continue;
-      out.push({ key: ok, label: `origin ${safe(hit)}`, help: `${name} (${conf})`, value: ok, go: () => actions.open(conf, 'origins') });
+      out.push({ key: ok, label: `origin ${safe(hit)}`, help: `${name} (${conf})${asOf(data, listKey('origin', conf), now)}`, value: ok, go: () => actions.open(conf, 'origins') });
       if (out.length >= MAX_ITEMS) return;
     }
   }
@@ -100,27 +109,36 @@ export function PaletteOverlay() {
   const { data, ui } = useStores();
   const { width, height } = useBodySize();
   const theme = useTheme();
+  // The ages of kept results are told as of the palette's opening (it is open for moments).
+  const [openedAt] = useState(() => Date.now());
   // Redrawn when what it lists changes: the query, the configurations, the pending count.
   const query = useUiStore((s) => listView(s, view).filter);
   useAppStore((s) => s.lists.configurations);
   useAppStore((s) => Object.keys(s.drafts).length);
   useUiStore((s) => s.copying);
-  // Rules and origins of every configuration are loaded (once, kept) for a query long enough.
+  // Rules and origins of every configuration are read (once, then kept) for a query long enough;
+  // a path (a `/` in it) can only be a rule's, so it is searched once the rules are in.
   const searching = useAppStore((s) => s.searching);
   useAppStore((s) => s.lists);
   const everywhereWanted = query.trim().length >= MIN_EVERYWHERE;
+  const rulesOnly = query.includes('/');
   useEffect(() => {
-    if (everywhereWanted) void data.getState().loadEverywhere();
-  }, [everywhereWanted, data]);
+    if (everywhereWanted) void data.getState().loadEverywhere({ rulesOnly });
+  }, [everywhereWanted, rulesOnly, data]);
   const close = () => {
     ui.getState().setOverlay(undefined);
     ui.getState().setCopying(undefined);
   };
   const actions: Actions = {
     copyTo: (conf) => {
-      const keys = ui.getState().copying?.keys ?? [];
+      const copying = ui.getState().copying;
+      const keys = copying?.keys ?? [];
       close();
-      void Promise.all([data.getState().ensureLoaded(listKey('origin', conf)), data.getState().ensureLoaded(listKey('cache_setting', conf))]).then(() => {
+      // Copies are made from the rows as they are now, into the configuration's origins and cache
+      // settings as they are now: lists kept from an earlier start are read again first.
+      const from = parseKey(keys[0] ?? 'rule:0:0');
+      const lists = [listKey('origin', conf), listKey('cache_setting', conf), ...(copying && from.kind !== 'configuration' && from.kind !== 'error_responses' ? [listKey(from.kind, copying.from)] : [])];
+      openFresh({ data, ui }, lists, 'the rows and where they go, as they are now', () => {
         const name = safe(data.getState().records[`configuration:${conf}`]?.name ?? String(conf));
         reviewDrafted(ui, data.getState().copyRecords(keys, conf), `copy to ${name} (${conf})`, 'not copied');
       });
@@ -144,7 +162,7 @@ export function PaletteOverlay() {
       ui.getState().review(Object.keys(data.getState().drafts), 'pending changes');
     },
   };
-  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions);
+  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt);
   const items = itemsNow();
   const boxWidth = Math.min(width, 80);
   const listHeight = Math.max(1, Math.min(10, height - 4));
@@ -168,7 +186,7 @@ export function PaletteOverlay() {
         <Text color={theme.c('cyan')}>:</Text>
         <TextInput value={query} width={boxWidth - 5} onChange={(v) => setFilter(ui, view, v, true)} onSubmit={() => undefined} onCancel={close} />
       </Box>
-      {searching ? <Text dimColor>{`searching rules and origins: ${searching.done} of ${searching.total} lists loaded…`}</Text> : null}
+      {searching ? <Text dimColor>{`searched ${searching.done} of ${searching.total} configurations…`}</Text> : null}
       {items.length === 0 ? (
         <Text dimColor>{searching ? 'nothing matches yet' : 'nothing matches'}</Text>
       ) : (

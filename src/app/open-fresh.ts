@@ -1,0 +1,31 @@
+// A form, a bulk edit, $EDITOR or a copy starts from what was read in this session, never from a
+// copy kept by an earlier one (UX.md §7): what it edits is read again first when it is only kept —
+// the status line says so meanwhile — and it opens on the fresh records, unless the user has gone
+// elsewhere by then.
+import { isFresh } from '../store/index.js';
+import type { Stores } from './stores.js';
+import { currentRoute } from './ui-store.js';
+
+/**
+ * Runs `open` once every key (a list or a record) is fresh: at once when they are. `what` names
+ * them in the status line ("the rules as they are now").
+ */
+export function openFresh({ data, ui }: Pick<Stores, 'data' | 'ui'>, keys: readonly string[], what: string, open: () => void): void {
+  const stale = keys.filter((k) => !isFresh(data.getState(), k));
+  if (stale.length === 0) return open();
+  const from = currentRoute(ui.getState());
+  ui.getState().say('info', `reading ${what}…`);
+  const said = ui.getState().message;
+  void Promise.all(stale.map((k) => data.getState().ensureFresh(k))).then((fresh) => {
+    const u = ui.getState();
+    const here = currentRoute(u) === from && u.overlay === undefined && u.question === undefined;
+    if (!here) return u.unsay(said);
+    const failed = stale.find((_, i) => !fresh[i]);
+    if (failed !== undefined) {
+      u.say('error', `could not read ${what} again: ${data.getState().requests[failed]?.message ?? 'no answer'} (r retries)`);
+      return;
+    }
+    u.unsay(said);
+    open();
+  });
+}
