@@ -9,10 +9,11 @@
 //   expect(app.log().at(-1)).toMatchObject({ method: 'GET' });
 //   await app.close();
 //
-// Isolation: HOME, XDG_CONFIG_HOME and XDG_STATE_HOME point into a temp folder (removed by
-// close()), CDN_TUI_* / EDITOR / VISUAL / CI / NO_COLOR from the outer environment are dropped.
-// Restarts: pass the first app's `stateDir` (and `emulator`) to a second startApp; a folder or
-// emulator that startApp did not create is left alone by close(). Needs `npm run build` first.
+// Isolation: HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and XDG_CACHE_HOME point into a temp folder
+// (removed by close()), CDN_TUI_* / EDITOR / VISUAL / CI / NO_COLOR from the outer environment are
+// dropped. Restarts: pass the first app's `stateDir` (drafts) or `cacheDir` (kept lists), and
+// `emulator`, to a second startApp; a folder or emulator that startApp did not create is left
+// alone by close(). Needs `npm run build` first.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, readLog, spawnEmulator, tempDir, type ChildEmulator, type LogLine } from '../helpers/emulator.js';
@@ -41,6 +42,8 @@ export interface StartAppOptions {
   readonly stateDir?: string;
   /** An existing XDG_CONFIG_HOME (profiles). Kept by close(). */
   readonly configDir?: string;
+  /** An existing XDG_CACHE_HOME (kept lists in `<cacheDir>/cdn-tui/`), e.g. a previous app's `cacheDir`. Kept by close(). */
+  readonly cacheDir?: string;
   /** Key pacing (see StartTerminalOptions in terminal.ts). @default 25 */
   readonly keyDelayMs?: number;
   /** @default 150 */
@@ -57,6 +60,8 @@ export interface App extends TerminalSession {
   readonly stateDir: string;
   /** XDG_CONFIG_HOME of the app (`<configDir>/cdn-tui/config.json`). */
   readonly configDir: string;
+  /** XDG_CACHE_HOME of the app (kept lists in `<cacheDir>/cdn-tui/`). */
+  readonly cacheDir: string;
   /** The requests the emulator has logged so far (its `--log` JSON lines). */
   log(): LogLine[];
   /** Ends the app, then the emulator and the temp folders that startApp created. */
@@ -73,8 +78,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
   const root = tempDir('cdn-tui-e2e-');
   const stateDir = options.stateDir ?? join(root, 'state');
   const configDir = options.configDir ?? join(root, 'config');
+  const cacheDir = options.cacheDir ?? join(root, 'cache');
   const home = join(root, 'home');
-  for (const dir of [stateDir, configDir, home]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const dir of [stateDir, configDir, cacheDir, home]) mkdirSync(dir, { recursive: true, mode: 0o700 });
 
   const choice = options.emulator ?? 'auto';
   const wanted =
@@ -97,7 +103,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
   }
 
   const connect = emulator && !args.some((a) => CONNECTION_FLAGS.has(a)) ? ['--base-url', emulator.url, '--token', emulator.token] : [];
-  const env: Record<string, string | undefined> = { HOME: home, XDG_STATE_HOME: stateDir, XDG_CONFIG_HOME: configDir };
+  const env: Record<string, string | undefined> = { HOME: home, XDG_STATE_HOME: stateDir, XDG_CONFIG_HOME: configDir, XDG_CACHE_HOME: cacheDir };
   for (const key of Object.keys(process.env)) if (/^(CDN_TUI_.*|EDITOR|VISUAL)$/.test(key)) env[key] = undefined;
   Object.assign(env, options.env);
   let session: TerminalSession;
@@ -127,6 +133,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
     logFile,
     stateDir,
     configDir,
+    cacheDir,
     log: () => {
       if (logFile === undefined) throw new Error('no emulator log: startApp did not start this emulator');
       return readLog(logFile);
