@@ -4,7 +4,7 @@
 // file is left behind; the keep is bounded (oldest lists out first); a form's base is never kept.
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/index.js';
 import { createAppStore, createMemoryJournal, isFresh, listKey, type AppStore } from '../../src/store/index.js';
 import { createFileKeep, keepFile, UNUSED_KEEP_MS, type ListKeep } from '../../src/store/keep/file.js';
@@ -200,15 +200,13 @@ describe('the keep file format', () => {
     const snap = snapshot(lists);
     const text = encode(snap);
     expect(decodeKeep(text)?.map((l) => l.list)).toEqual(['configurations', 'rule:1']);
-    const stringify = JSON.stringify;
-    let calls = 0;
-    JSON.stringify = (...args: Parameters<typeof stringify>) => (calls++, stringify(...args));
+    const stringify = vi.spyOn(JSON, 'stringify');
     try {
       expect(encode({ ...snap })).toBe(text);
+      expect(stringify).toHaveBeenCalledTimes(1); // the format's name: no list was turned into JSON again
     } finally {
-      JSON.stringify = stringify;
+      stringify.mockRestore();
     }
-    expect(calls).toBe(1); // the format's name: no list was turned into JSON again
   });
 
   it('reads back only what this version wrote, whole', () => {
