@@ -4,7 +4,7 @@
 // file is left behind; the keep is bounded (oldest lists out first); a form's base is never kept.
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/index.js';
 import { createAppStore, createMemoryJournal, isFresh, listKey, type AppStore } from '../../src/store/index.js';
 import { createFileKeep, keepFile, UNUSED_KEEP_MS, type ListKeep } from '../../src/store/keep/file.js';
@@ -13,6 +13,12 @@ import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { CFG } from './helpers.js';
 
 const emu = emulatorFixture(['--seed', '12'], { log: true });
+
+const stores: AppStore[] = [];
+// A keep is written a moment after the lists change: at once instead, before the test's temp folders go.
+afterEach(() => {
+  for (const s of stores.splice(0)) s.getState().flushJournal();
+});
 
 /** A store over the emulator with this keep; `asked` lists the lists it asks for, as it asks (kind and priority). */
 function storeWith(keep: ListKeep, asked: string[] = []): AppStore {
@@ -24,7 +30,9 @@ function storeWith(keep: ListKeep, asked: string[] = []): AppStore {
       return client.listPages(place, options);
     },
   };
-  return createAppStore({ api, journal: createMemoryJournal(), keep });
+  const store = createAppStore({ api, journal: createMemoryJournal(), keep });
+  stores.push(store);
+  return store;
 }
 
 /** A keep in a new cache folder (`<tmp>/cdn-tui/lists-….json`), with the sentences it said. */
