@@ -198,8 +198,17 @@ describe('the keep file format', () => {
     const limit = size.configurations! + size['rule:2']! + size['rule:3']! + 10; // not room for a third rules list
     const encode = keepEncoder(limit);
     expect(decodeKeep(encode(snapshot(lists)))?.map((l) => l.list)).toEqual(['configurations', 'rule:2', 'rule:3']);
-    const huge = encode(snapshot({ configurations: confs, 'rule:1': list(1, 10), 'rule:2': list(2, 40, 20) }));
-    expect(decodeKeep(huge)?.map((l) => l.list)).toEqual(['configurations', 'rule:1']);
+    const big = { configurations: confs, 'rule:1': list(1, 10), 'rule:2': list(2, 40, 20) };
+    const snap = snapshot(big);
+    expect(decodeKeep(encode(snap))?.map((l) => l.list)).toEqual(['configurations', 'rule:1']);
+    // Changed but no shorter: still over the bound, not turned into JSON again.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      encode({ lists: { ...big, 'rule:2': { ...big['rule:2'] } }, records: snap.records });
+      expect(stringify).toHaveBeenCalledTimes(1); // the format's name
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   it('drops incomplete lists and those of configurations no longer listed; reuses the text of lists that did not change', () => {
