@@ -8,34 +8,14 @@
 //      first result, from the kept index (target ≤ 5 s).
 // Every start has its own XDG_STATE_HOME; the kept lists live in one temporary XDG_CACHE_HOME per part.
 //   Run: npm run build && node bench/kept.mjs   (~3 min; BENCH_FRAMES: warm/cold starts, default 5)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, spawnInTerminal, startEmulator } from './pty-app.mjs';
 import { target, write } from './report.mjs';
+import { median, timedRun } from './timed-run.mjs';
 
 const FRAMES = Number(process.env.BENCH_FRAMES) || 5;
-const temp = mkdtempSync(join(tmpdir(), 'cdn-tui-kept-'));
-const emulators = [];
-process.on('exit', () => {
-  for (const e of emulators) e.stop();
-  rmSync(temp, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(1));
-setTimeout(() => {
-  console.error('bench/kept: took too long, stopping');
-  process.exit(1);
-}, 600_000).unref();
-
-// The children run as from a user's shell: no compile cache or flags from npm.
-const env = { ...process.env };
-delete env.NODE_COMPILE_CACHE;
-delete env.NODE_OPTIONS;
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const { temp, emulators, env } = timedRun('kept');
 const ROW = /^\S?\s*\d+ \S+\s+\S+\.map\./m; // a configuration row: id, name, domain
 const cacheHome = (name) => join(temp, name);
 
