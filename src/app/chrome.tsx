@@ -84,10 +84,14 @@ export function HeaderBar({ width }: { readonly width: number }) {
 }
 
 export function FooterBar({ width }: { readonly width: number }) {
+  const theme = useTheme();
   const said = useUiStore((s) => s.message);
+  const waiting = useUiStore((s) => s.waiting);
   const pending = useAppStore((s) => Object.keys(s.drafts).length);
-  // A job under way (a send, find anywhere) says how far it is, wherever the user browses meanwhile.
-  const job = useJobLine();
+  // A job under way (a send, find anywhere) says how far it is, wherever the user browses meanwhile;
+  // what the user waits for to open (a form read again first) comes before it.
+  const jobLine = useJobLine();
+  const job = waiting && jobLine ? `${waiting} ${theme.sym.dot} ${jobLine}` : (waiting ?? jobLine);
   const message = job !== undefined ? { kind: 'info' as const, text: job } : said && { kind: said.kind, text: safe(said.text) };
   return <Footer pending={pending} width={width} {...(message ? { message } : {})} />;
 }

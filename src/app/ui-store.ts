@@ -36,6 +36,11 @@ export interface UiState {
   readonly overlay?: Overlay;
   readonly question?: Question;
   readonly message?: Message;
+  /**
+   * What the user waits for before the screen asked for opens (a form whose records are read again
+   * first: "reading the rules as they are now…"). The status line says it before any job's progress.
+   */
+  readonly waiting?: string;
   readonly lists: Readonly<Record<string, ListView>>;
   readonly forms: Readonly<Record<string, FormView>>;
   /** The tab last used in each configuration. */
@@ -57,8 +62,7 @@ export interface UiState {
   setOverlay(overlay: Overlay | undefined): void;
   ask(question: Question | undefined): void;
   say(kind: Message['kind'], text: string, about?: Message['about']): void;
-  /** Clears the message if it is still `message` (a "reading…" whose reading is over). */
-  unsay(message: Message | undefined): void;
+  setWaiting(waiting: string | undefined): void;
   setList(view: string, update: (v: ListView) => ListView): void;
   setForm(view: string, update: (v: FormView) => FormView): void;
   setTab(conf: number, tab: Tab): void;
@@ -91,9 +95,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     setOverlay: (next) => set({ overlay: next }),
     ask: (question) => set({ question }),
     say: (kind, text, about) => set({ message: { kind, text, at: now(), ...(about ? { about } : {}) } }),
-    unsay: (message) => {
-      if (message !== undefined && get().message === message) set({ message: undefined });
-    },
+    setWaiting: (waiting) => set({ waiting }),
     setList: (view, update) => set((s) => ({ lists: { ...s.lists, [view]: update(s.lists[view] ?? EMPTY_LIST) } })),
     setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
     setTab: (conf, tab) => set((s) => ({ tabs: { ...s.tabs, [conf]: tab } })),
