@@ -1,7 +1,7 @@
 // Kept reads in a real terminal (UX.md §7), against an API 1.5 s away: a restart draws the kept
 // rows before any answer, the header saying how old they are, until the refresh is in; find answers
-// from the kept index, its results marked with their age until read again; the settings form waits
-// for a fresh read. A damaged keep file does not stop the start and is replaced; --no-cache neither
+// from the kept index, its results marked with their age until read again; the settings and a
+// rule's form wait for a fresh read. A damaged keep file does not stop the start and is replaced; --no-cache neither
 // shows nor writes kept lists.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -50,7 +50,7 @@ async function quit(app: App): Promise<void> {
 
 describe.skipIf(!existsSync(BIN))('kept reads', () => {
   it(
-    'a restart 1.5 s from the API: kept rows and "as of" before any answer, find from the kept index, the settings read again first',
+    'a restart 1.5 s from the API: kept rows and "as of" before any answer, find from the kept index, the settings and a rule's form read again first',
     () =>
       withEmulator(SLOW, async ({ emu, log, cache, start }) => {
         const first = await start();
@@ -78,9 +78,16 @@ describe.skipIf(!existsSync(BIN))('kept reads', () => {
         await second.waitForText(/as of 12 min ago/, 5000);
         expect(second.screen()).toMatch(/^ +1 acme-outdoor shop/m);
         expect(readLog(log).length, 'rows before any answer').toBe(answered);
-        // The settings are a form: read again before they are shown.
+        // The settings are a form: read again before they are shown; a rule's form opens once its
+        // kept list is read again.
         await second.press('enter');
         await second.waitForText(/loading this configuration…/, 5000);
+        await second.press('2');
+        await second.waitForText(/\/admin +access_denied/);
+        await second.press('enter');
+        await second.waitForText(/reading the rules as they are now…/, 5000);
+        await second.waitForText(/^ {2}path +\/$/m, 10_000);
+        await second.press('escape', '1');
         await second.waitForText(/^ {2}name +acme-outdoor shop \(prod\)$/m, 10_000);
         await second.press('q');
         await second.waitForText(/updated just now/, 10_000);
