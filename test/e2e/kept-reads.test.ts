@@ -50,7 +50,7 @@ async function quit(app: App): Promise<void> {
 
 describe.skipIf(!existsSync(BIN))('kept reads', () => {
   it(
-    'a restart 1.5 s from the API: kept rows and "as of" before any answer, find from the kept index, the settings and a rule's form read again first',
+    'a restart 1.5 s from the API: kept rows and "as of" before any answer, find from the kept index, the settings and a rule form read again first',
     () =>
       withEmulator(SLOW, async ({ emu, log, cache, start }) => {
         const first = await start();
