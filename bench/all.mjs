@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, line } from './report.mjs';
 
-const BENCHES = ['startup', 'apply', 'render', 'paste', 'find', 'paced'];
+const BENCHES = ['startup', 'apply', 'render', 'paste', 'find', 'paced', 'kept'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
 let failed = false;
 

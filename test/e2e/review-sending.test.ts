@@ -40,7 +40,7 @@ describe.skipIf(!existsSync(BIN))('sending a review', () => {
         expect(listed.join('\n')).toContain('  active: -');
 
         await app.press('y');
-        await app.waitForText(/sending… ([1-9]|1[01])\/12/, 10_000); // some answers in, not all
+        await app.waitForText(/sent ([1-9]|1[01]) of 12/, 10_000); // some answers in, not all
         expect(body(app)).toEqual(listed);
         await app.waitForText('12 applied', 10_000);
         const now = (await emulator.call('GET', CFG)).body as Array<{ id: number; active: boolean }>;
