@@ -2,7 +2,8 @@
 // with a 5 s window (the real service's minute, shorter), a bulk edit of 30 rules at 10 writes a
 // window ends with each rule written exactly once and at most one 429, the status line counting
 // down meanwhile; Esc mid-job keeps what has not gone as drafts, and `y` later sends just those;
-// a clone of a configuration with 20 rules goes through whole.
+// a clone of a configuration with 20 rules goes through whole; find anywhere over 40
+// configurations at 10 reads a window searches them all, saying how far it is.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,6 +139,28 @@ describe.skipIf(!existsSync(BIN))('paced by the rate limit', () => {
       const writes = log().filter((l) => l.method !== 'GET');
       expect(writes.filter((l) => l.status === 429).length).toBeLessThanOrEqual(1);
       expect(writes.filter((l) => l.status !== 429)).toHaveLength(requests);
+    },
+    PACED_TIMEOUT,
+  );
+
+  it(
+    'find anywhere over 40 configurations at 10 reads a window: progress with the countdown, every configuration searched, no 429',
+    async () => {
+      const logFile = join(tempDir(), 'emulator.log');
+      const emu = await spawnEmulator(['--seed', '40', '--log', logFile, '--token', APP_TOKEN, '--rate-limit', '10/100', '--rate-window', '5']);
+      closing.push(() => emu.close());
+      const app = await startApp({ emulator: emu, rows: 30, cols: 100 });
+      closing.push(() => app.close());
+      await app.waitForText(LIST_LOADED);
+      await app.press(':');
+      await app.type('/admin');
+      await app.waitForText(/searched \d+ of 40 configurations · rate limit 10 reads\/\d+ s · next in \d+ s/, 15_000);
+      await app.waitForText(/rule \/admin/);
+      // A path needs the rules only: done once every configuration's rules are in.
+      await app.waitUntil(() => !/searched \d+ of 40/.test(app.screen()), 'every configuration searched', 60_000);
+      const rulesRead = readLog(logFile).filter((l) => l.method === 'GET' && /\/rules_engine/.test(l.path));
+      expect(new Set(rulesRead.filter((l) => l.status === 200).map((l) => l.path.split('?')[0])).size).toBe(40);
+      expect(readLog(logFile).filter((l) => l.status === 429).length).toBeLessThanOrEqual(1);
     },
     PACED_TIMEOUT,
   );
