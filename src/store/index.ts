@@ -12,4 +12,5 @@ export { configurationNamed, configurationNames, freeName, type ConfigurationCon
 export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';
 export { linked, sendOrder } from './refs.js';
 export { jobLine, pacingText, duration } from './job-line.js';
-export { isFresh, keptAt } from './keep/fresh.js';
+export { isFresh, keptAt, listOfRecord } from './keep/fresh.js';
+export { alreadyApplied, toReadAgain } from './applied.js';

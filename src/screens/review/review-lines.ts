@@ -4,7 +4,7 @@
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, RecordKey, Review } from '../../store/index.js';
-import { linked, sendOrder, titleOf } from '../../store/index.js';
+import { alreadyApplied, linked, sendOrder, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -15,6 +15,8 @@ export interface ReviewCounts {
   readonly changes: number;
   /** Requests that `y` sends. */
   readonly requests: number;
+  /** Drafts whose change the server already has (found by reading again): not sent, `y` clears them. */
+  readonly applied: number;
 }
 
 /** Lines of `text` wrapped to `width`, continuation lines indented. */
@@ -58,6 +60,10 @@ export function reviewLines(state: AppState, keys: readonly RecordKey[], results
     if (!review && !result) continue;
     out.push({ text: `${inOrder ? `${i + 1}. ` : ''}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' });
     if (result) out.push(...wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error'));
+    if (review && alreadyApplied(state, key)) {
+      out.push(...wrapped(`  ${ascii ? 'ok' : '✓'} already applied: the server has this change (sent before the app stopped); nothing to send`, width, 'ok'), { text: '' });
+      continue;
+    }
     if (review) {
       if (review.target.op === 'delete') out.push({ text: '  - the whole record is deleted', tone: 'remove' });
       for (const c of review.changes) {
@@ -78,12 +84,17 @@ export function reviewCounts(state: AppState, keys: readonly RecordKey[]): Revie
   let drafts = 0;
   let changes = 0;
   let requests = 0;
+  let applied = 0;
   for (const key of keys) {
     const r = state.review(key);
     if (!r) continue;
+    if (alreadyApplied(state, key)) {
+      applied++;
+      continue;
+    }
     drafts++;
     changes += r.target.op === 'delete' ? 1 : r.changes.length;
     if (r.request) requests++;
   }
-  return { drafts, changes, requests };
+  return { drafts, changes, requests, applied };
 }

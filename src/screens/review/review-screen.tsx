@@ -2,12 +2,12 @@
 // taller than the screen); `y` sends everything listed, seen or not; `n`/Esc goes back with the
 // drafts intact; a conflict shows base / theirs / mine until the user chooses (m / t). Deleting a
 // configuration asks for its name typed out first, as `d` does.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { type AppState, type AppStore, type RecordKey } from '../../store/index.js';
+import { alreadyApplied, listOfRecord, toReadAgain, type AppState, type AppStore, type RecordKey } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { Confirm } from '../../components/confirm.js';
 import { useTheme } from '../../ui/theme.js';
@@ -40,6 +40,11 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   // Deleting a configuration (an undone create, say) asks for its name typed out, as `d` does.
   const [confirming, setConfirming] = useState<string>();
   const state = useReviewedState(keys, sentFrom);
+  // What the drafts change is read again when it was not in this session (drafts restored after a
+  // restart): the review can then say which the server already has.
+  useEffect(() => {
+    for (const what of toReadAgain(data.getState(), keys)) void data.getState().ensureFresh(what);
+  }, [data, keys]);
   const applying = useAppStore((s) => s.applying !== undefined);
   const results = useUiStore((s) => s.results[view] ?? NO_RESULTS);
   const { lines, counts } = useMemo(() => ({ lines: reviewLines(state, keys, results, width, ascii, notes), counts: reviewCounts(state, keys) }), [state, keys, results, width, ascii, notes]);
@@ -57,9 +62,18 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
     setConfirming(typeof one === 'string' ? one : `delete ${deletes.length} configurations`);
   };
   const send = () => {
-    const pending = pendingNow();
-    if (pending.length === 0) return;
     if (data.getState().applying) return void ui.getState().say('error', 'another send is under way: wait for it, or Esc in its review to stop it');
+    // What the server already has is not sent again: those drafts are done.
+    const applied = pendingNow().filter((k) => alreadyApplied(data.getState(), k));
+    data.getState().discardDrafts(applied);
+    const pending = pendingNow();
+    if (pending.length === 0) {
+      if (applied.length) {
+        ui.getState().say('ok', `${applied.length} already applied: nothing to send`);
+        ui.getState().pop();
+      }
+      return;
+    }
     setSentFrom(data.getState());
     void sendReviewed(data, ui, pending, view, id).finally(() => setSentFrom(undefined));
   };
@@ -73,7 +87,7 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   const control: ListControl = { ui, view, height: bodyHeight, total: () => lines.length, scroll: true };
   const bindings: Binding[] = [
     ...moveBindings(control),
-    { command: 'apply', disabled: readOnly ?? (counts.drafts === 0 ? 'nothing to send' : undefined), run: askOrSend },
+    { command: 'apply', disabled: readOnly ?? (counts.drafts + counts.applied === 0 ? 'nothing to send' : undefined), run: askOrSend },
     { command: 'cancel', run: () => void ui.getState().pop() },
     ...(conflictsNow().length
       ? [
@@ -86,9 +100,12 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   // While it sends: Esc stops what has not gone (q leaves the review; the send goes on).
   useKeys(PRIORITY.screen, [{ command: 'stopSending', run: () => stop(data, ui) }], { active: applying });
 
+  const applied = counts.applied ? ` ${theme.sym.dot} ${counts.applied} already applied` : '';
   const summary = counts.drafts
-    ? `Review: ${counts.changes} change${counts.changes === 1 ? '' : 's'}, ${counts.requests} request${counts.requests === 1 ? '' : 's'} ${theme.sym.dot} y sends all ${theme.sym.dot} n/Esc back (drafts kept)`
-    : 'Review: nothing pending';
+    ? `Review: ${counts.changes} change${counts.changes === 1 ? '' : 's'}, ${counts.requests} request${counts.requests === 1 ? '' : 's'}${applied} ${theme.sym.dot} y sends all ${theme.sym.dot} n/Esc back (drafts kept)`
+    : counts.applied
+      ? `Review: nothing to send${applied} ${theme.sym.dot} y clears them ${theme.sym.dot} n/Esc back`
+      : 'Review: nothing pending';
   const where = lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -142,7 +159,8 @@ const KEPT: readonly unknown[] = [];
  */
 function useReviewedState(keys: readonly RecordKey[], kept: AppState | undefined): AppState {
   const { data } = useStores();
-  const seen = useAppStore(useShallow((s) => (kept ? KEPT : keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k]]))));
+  // Its list too: read again, it tells which drafts the server already has (a delete: the record gone).
+  const seen = useAppStore(useShallow((s) => (kept ? KEPT : keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k], s.lists[listOfRecord(k) ?? ''], s.readAgain?.[k]]))));
   // A new state object only when what the review draws changed (the memo of its lines keys on it).
   return useMemo(() => (seen === KEPT && kept ? kept : data.getState()), [kept, seen, data]);
 }
