@@ -131,7 +131,7 @@ export async function applyCommand(flags: TuiFlags, path: string, options: Apply
     return EXIT_CONFLICT;
   }
   if (plan.keys.length === 0) {
-    io.out('no changes\n');
+    io.out('nothing to do\n');
     return EXIT.ok;
   }
   const requests = plan.keys.filter((k) => store.getState().review(k)?.request).length;

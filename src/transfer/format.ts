@@ -1,7 +1,8 @@
 // The export format (`cdn-tui export`, read back by `cdn-tui apply`; docs/export-format.md): one
 // configuration with its cache settings, rules and error responses, keys in a stable order (the
-// schema's field order, then any other fields sorted) so that a file diffs well in git, and a
-// fingerprint of each record as the server had it, so apply can tell a change made since.
+// schema's field order, then any other fields sorted) and lists in id order, so that a file diffs
+// well in git — two exports of the same server state are the same bytes (no time in the file) —
+// and a fingerprint of each record as the server had it, so apply can tell a change made since.
 import { createHash } from 'node:crypto';
 import { isPlainObject, schemaFor, type Rec, type ResourceKind } from '../schema/index.js';
 
@@ -11,7 +12,6 @@ export const FORMAT_VERSION = 1;
 export interface ExportFile {
   readonly format: typeof FORMAT;
   readonly version: typeof FORMAT_VERSION;
-  readonly exported_at: string;
   readonly configuration: Rec;
   readonly cache_settings: readonly Rec[];
   readonly rules: readonly Rec[];
@@ -67,7 +67,6 @@ export function parseExport(text: string): ExportFile {
   return {
     format: FORMAT,
     version: FORMAT_VERSION,
-    exported_at: typeof json.exported_at === 'string' ? json.exported_at : '',
     configuration: json.configuration,
     cache_settings: list('cache_settings'),
     rules: list('rules'),

@@ -1,4 +1,4 @@
-// export and apply for scripts (UX.md §6): export then apply → "no changes", exit 0; an edited
+// export and apply for scripts (UX.md §6): export then apply → "nothing to do", exit 0; an edited
 // file → the diff and the exact requests, then sent with --yes; a change made on the server since
 // the export → exit 3, nothing sent; a new rule in the file (no id) is created.
 import { execFile } from 'node:child_process';
@@ -29,14 +29,29 @@ async function exported(id: number): Promise<{ path: string; json: Record<string
 }
 
 describe('export and apply', () => {
-  it('export then apply --dry-run of the same file: "no changes", exit 0, nothing sent', async () => {
+  it('export then apply --dry-run of the same file: "nothing to do", exit 0, nothing sent', async () => {
     const { path, json } = await exported(2);
     expect(json.format).toBe('cdn-tui.configuration');
     expect(Object.keys(json.configuration).slice(0, 2)).toEqual(['id', 'name']); // schema order
     const before = writes();
     const out = io();
     expect(await applyCommand(flags(), path, { dryRun: true, yes: false }, out)).toBe(0);
-    expect(out.text()).toBe('no changes\n');
+    expect(out.text()).toBe('nothing to do\n');
+    expect(writes()).toBe(before);
+  });
+
+  it('two exports of the same state are the same bytes; apply --yes of a fresh export writes nothing, exit 0', async () => {
+    const first = await exported(6);
+    const second = await exported(6);
+    expect(readFileSync(second.path, 'utf8')).toBe(readFileSync(first.path, 'utf8'));
+    expect(readFileSync(first.path, 'utf8').endsWith('}\n')).toBe(true);
+    expect(first.json).not.toHaveProperty('exported_at');
+    const ids = (list: Array<Record<string, unknown>>) => list.map((r) => Number(r.id));
+    expect(ids(first.json.rules)).toEqual([...ids(first.json.rules)].sort((a, b) => a - b));
+    const before = writes();
+    const out = io();
+    expect(await applyCommand(flags(), first.path, { dryRun: false, yes: true }, out)).toBe(0);
+    expect(out.text()).toBe('nothing to do\n');
     expect(writes()).toBe(before);
   });
 
@@ -75,7 +90,7 @@ describe('export and apply', () => {
     // Applied again: nothing left to do (the new rule is matched by its path).
     const again = io();
     expect(await applyCommand(flags(), path, { dryRun: true, yes: false }, again)).toBe(0);
-    expect(again.text()).toBe('no changes\n');
+    expect(again.text()).toBe('nothing to do\n');
   });
 
   it('a change made on the server since the export: exit 3, nothing sent', async () => {
@@ -91,7 +106,7 @@ describe('export and apply', () => {
     expect((await emu.call('GET', `${CFG}/4`)).body.name).toBe('theirs');
   });
 
-  it('the built command: export to stdout, apply --dry-run of it says "no changes" (exit 0), bad usage exits 2', async () => {
+  it('the built command: export to stdout, apply --dry-run of it says "nothing to do" (exit 0), bad usage exits 2', async () => {
     // Asynchronously: the emulator answers from this process.
     const run = (...args: string[]) =>
       new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
@@ -105,7 +120,7 @@ describe('export and apply', () => {
     const path = join(tempDir(), 'five.json');
     writeFileSync(path, out.stdout);
     const dry = await run('apply', path, '--dry-run');
-    expect([dry.status, dry.stdout]).toEqual([0, 'no changes\n']);
+    expect([dry.status, dry.stdout]).toEqual([0, 'nothing to do\n']);
     const bad = await run('export', 'five');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cdn-tui export needs a configuration id/);
