@@ -1,12 +1,12 @@
 // The typed client of API.md: one method per endpoint, paths from `resourcePath`, and the response
 // variants of §6 (wrapped lists with `links.next`, wrapped records, extra fields kept as sent).
 import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } from '../schema/index.js';
-import { UnexpectedResponseError, type Secrets } from './errors.js';
+import { UnexpectedResponseError } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
 import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
 import { createRateBudget } from './budget.js';
 import { pagesOf, type FetchedPage } from './pages.js';
-import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PagesOptions, PlaceOf, PutAnswer, RecordKind, TokenResult } from './types.js';
+import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PagesOptions, PlaceOf, PutAnswer, RecordKind, TokenClient, TokenResult } from './types.js';
 
 /**
  * An answer's record as the record type of its kind. The client keeps records as the server sent
@@ -25,14 +25,16 @@ const MAX_PAGES = 10_000;
 /** The largest `page_size` of API.md §1. */
 const MAX_PAGE_SIZE = 1000;
 
-export function createApiClient(options: ClientOptions): ApiClient {
+export function createApiClient(options: ClientOptions): TokenClient {
   const base = parseBaseUrl(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const baseUrl = base.origin + prefix;
   const budget = options.budget ?? createRateBudget();
   const settings = transportSettings({ ...options, budget });
-  const secrets: Secrets = [options.token];
-  const tokenAuth = { authorization: `Token ${options.token}`, secrets };
+  // Every token this client has sent stays a secret (a request queued before a new login still
+  // names the old one); the array is shared by reference, so errors made later redact the new one.
+  const secrets: string[] = [options.token];
+  let token = options.token;
 
   const urlOf = (path: string, query?: Record<string, number | undefined>): URL => {
     const url = new URL(baseUrl + path);
@@ -41,10 +43,23 @@ export function createApiClient(options: ClientOptions): ApiClient {
   };
 
   const call = (method: Method, url: URL, opts: CallOptions | undefined, body?: Rec): Promise<HttpReply> =>
-    send(settings, { method, url, signal: opts?.signal, stop: opts?.stop, priority: opts?.priority, ...tokenAuth, ...(body === undefined ? {} : { body }) });
+    send(settings, {
+      method,
+      url,
+      signal: opts?.signal,
+      stop: opts?.stop,
+      priority: opts?.priority,
+      // Read as each attempt is sent, not as the call is made: a request that waited for the rate
+      // limit (or between retries) across a new login goes out with the new token.
+      get authorization() {
+        return `Token ${token}`;
+      },
+      secrets,
+      ...(body === undefined ? {} : { body }),
+    });
 
   const unexpected = (method: Method, url: URL, reply: HttpReply, problem: string): UnexpectedResponseError =>
-    new UnexpectedResponseError({ method, url: url.href, secrets: tokenAuth.secrets, status: reply.status, body: reply.body }, problem);
+    new UnexpectedResponseError({ method, url: url.href, secrets, status: reply.status, body: reply.body }, problem);
 
   /** A single record, bare or wrapped as `{"results": {...}}`. */
   const recordOf = (method: Method, url: URL, reply: HttpReply): Rec => {
@@ -140,15 +155,20 @@ export function createApiClient(options: ClientOptions): ApiClient {
     putErrorResponses: (conf, body, opts) => one<ErrorResponses>('PUT', 'error_responses', conf, undefined, opts, body),
     patchErrorResponses: (conf, body, opts) => one<ErrorResponses>('PATCH', 'error_responses', conf, undefined, opts, body),
 
+    setToken(next: string): void {
+      if (!secrets.includes(next)) secrets.push(next);
+      token = next;
+    },
+
     async createToken(user: string, password: string, opts?: CallOptions): Promise<TokenResult> {
       const url = urlOf('/tokens');
       const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
-      const secrets = [password, basic, `${user}:${password}`, options.token];
+      const loginSecrets = [password, basic, `${user}:${password}`, ...secrets];
       // Not through the budget: logging in is not the token's to count.
-      const reply = await send({ ...settings, budget: undefined }, { method: 'POST', url, authorization: `Basic ${basic}`, secrets, signal: opts?.signal });
+      const reply = await send({ ...settings, budget: undefined }, { method: 'POST', url, authorization: `Basic ${basic}`, secrets: loginSecrets, signal: opts?.signal });
       const rec = isPlainObject(reply.body) && isPlainObject(reply.body.results) ? reply.body.results : reply.body;
       if (!isPlainObject(rec) || typeof rec.token !== 'string') {
-        throw new UnexpectedResponseError({ method: 'POST', url: url.href, secrets, status: reply.status, body: undefined }, 'the answer carries no token');
+        throw new UnexpectedResponseError({ method: 'POST', url: url.href, secrets: loginSecrets, status: reply.status, body: undefined }, 'the answer carries no token');
       }
       // The dates are only shown (as given when they do not parse): kept as text, whatever came.
       return { token: rec.token, created_at: String(rec.created_at), expires_at: String(rec.expires_at) };

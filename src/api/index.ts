@@ -18,5 +18,6 @@ export type {
   PlaceOf,
   PutAnswer,
   RecordKind,
+  TokenClient,
   TokenResult,
 } from './types.js';

@@ -145,3 +145,12 @@ export interface ApiClient {
   /** The rate-limit budget every call but createToken goes through (test doubles may have none). */
   readonly budget?: RateBudget;
 }
+
+/** The client createApiClient makes: an ApiClient whose token can be swapped while it runs. */
+export interface TokenClient extends ApiClient {
+  /**
+   * Sends `token` from now on (a new login in the running app), on calls already waiting too; every
+   * token it has sent stays redacted from its errors.
+   */
+  setToken(token: string): void;
+}

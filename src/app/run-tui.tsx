@@ -2,6 +2,7 @@
 import { render } from 'ink';
 import { saveCodeCache } from '../util/code-cache.js';
 import type { Session } from '../cli/session.js';
+import { pacedStdin } from '../keys/paced-stdin.js';
 import type { AppStore } from '../store/index.js';
 import { boundFrameHeap } from '../ui/frame-heap.js';
 import { screenWriter } from '../ui/screen-writer.js';
@@ -55,6 +56,8 @@ export async function runTui(options: TuiOptions, session: Session): Promise<num
     // leaves the console alone in debug mode: the writer takes console output instead.
     debug: true,
     stdout: screenWriter(process.stdout),
+    // Keys read together (typed ahead over a slow link: "XYZ\r") reach Ink one at a time.
+    stdin: pacedStdin(process.stdin),
     exitOnCtrlC: false,
   });
   // On a resize the tree takes the new size before Ink redraws (this listener runs before Ink's),
