@@ -1,7 +1,8 @@
 // What the slices share: the store's setter/getter, its dependencies, and tracking of requests.
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/types.js';
-import { AbortError, ApiError, LimitError, UnexpectedResponseError } from '../api/errors.js';
+import { AbortError, ApiError, ClientError, LimitError, UnexpectedResponseError } from '../api/errors.js';
+import { isRetryable } from '../api/transport.js';
 import { explain } from '../api/explain.js';
 import type { DraftJournal } from './journal.js';
 import type { HistoryStore } from './history.js';
@@ -94,13 +95,19 @@ export async function track<T>(ctx: SliceContext, key: string, status: RequestSt
   }
 }
 
-/** The connection state after a failed call: cancelled or refused (an answer) is fine; else what failed. */
-function connectionAfter(c: Connection, e: unknown, message: string, now: number): Connection {
+/**
+ * The connection state after a failed call: cancelled or refused (an answer) is fine; else what
+ * failed, whether another try may change it (the app then tries again on its own) and, for a
+ * rejected token, when (the app offers to log in again). A try waiting (`retryAt`) is not kept: the
+ * one who scheduled it says so again (src/store/reconnect.ts).
+ */
+export function connectionAfter(c: Connection, e: unknown, message: string, now: number): Connection {
   if (e instanceof AbortError) return c.lastError === undefined ? c : { ...c, lastError: undefined };
   if (!apiFailing(e)) return { online: true, lastSuccessAt: now };
   // It answered (a status), so it is there; what it answered is the problem. No answer: offline.
   const lastSuccessAt = c.lastSuccessAt === undefined ? {} : { lastSuccessAt: c.lastSuccessAt };
   const answered = e instanceof ApiError || (e instanceof LimitError && e.limit === 'size');
-  return { online: answered, ...lastSuccessAt, lastError: message };
+  const rejected = e instanceof ApiError && e.status === 401 ? { rejectedAt: now } : {};
+  return { online: answered, ...lastSuccessAt, lastError: message, retryable: e instanceof ClientError && isRetryable(e), ...rejected };
 }
 

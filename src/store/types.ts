@@ -94,6 +94,12 @@ export interface Connection {
   readonly online: boolean;
   readonly lastSuccessAt?: number;
   readonly lastError?: string;
+  /** What failed may go once tried again (no answer, a server error): the app tries again on its own (src/store/reconnect.ts). */
+  readonly retryable?: boolean;
+  /** When the next try goes (epoch ms), while one is waiting: the header counts down to it. */
+  readonly retryAt?: number;
+  /** When the API last rejected the token (401), until a call succeeds: the app offers to log in again. */
+  readonly rejectedAt?: number;
 }
 
 export interface DataState {
