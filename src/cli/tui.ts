@@ -66,6 +66,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       ...(flags.noCache ? {} : { keepDir: cacheDir(deps.env) }),
       ...(resolved.notice ? { notice: resolved.notice } : {}),
       ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
+      login: resolved.login,
       ...bounds,
     };
     return startTui(options);

@@ -1,10 +1,11 @@
 // One input dispatcher (Ink hands every key to every useInput): layers register bindings with an
 // integer priority (modal > input > screen > global); the key goes to the highest layer whose
 // binding runs it and says it handled it. A layer with a text input stands down for text keys:
-// the input (ink-text-input) reads those from Ink itself.
+// the input (ink-text-input) reads those from Ink itself. Ink reads one key at a time from the
+// pacer (paced-stdin.ts), which cuts what the terminal sends together into keys.
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useInput, usePaste } from 'ink';
-import { charKey, isPrintable, isTextKey, keyName } from './names.js';
+import { charKey, isPrintable, isTextKey, isTextRun, keyName } from './names.js';
 import { COMMANDS, commandsOf, type Command } from './table.js';
 
 export const PRIORITY = { global: 0, screen: 10, input: 20, modal: 30 } as const;
@@ -30,6 +31,11 @@ export interface LayerOptions {
    * could read it, is handed over here.
    */
   readonly takeText?: (text: string) => void;
+  /**
+   * A paste (the terminal marks it: bracketed paste) while this layer's input has focus. Returns
+   * why it was not taken, for the status line, or undefined.
+   */
+  readonly takePaste?: (text: string) => string | undefined;
   /** Keys that no binding of this layer takes (a question that any other key cancels); returns whether it handled the key. */
   readonly otherwise?: (name: string) => boolean;
 }
@@ -80,8 +86,8 @@ class Registry {
   current = (): readonly Layer[] => this.shown;
 
   /** The layer with the text input that keys reach first, if one has focus. */
-  private typingLayer(layers: readonly Layer[] = this.snapshot): Layer | undefined {
-    for (const layer of layers) {
+  private typingLayer(): Layer | undefined {
+    for (const layer of this.snapshot) {
       if (layer.takeText) return layer;
       if (layer.exclusive) return undefined;
     }
@@ -90,12 +96,16 @@ class Registry {
 
   typing = (): boolean => this.typingLayer() !== undefined;
 
-  /** As `typing`, for subscribers (changes only when they are told). */
-  typingShown = (): boolean => this.typingLayer(this.shown) !== undefined;
-
   /** Hands text to the focused input that could not read it itself (it came before the input was there). */
   dispatchText(text: string): void {
     this.typingLayer()?.takeText?.(text);
+  }
+
+  /** A paste goes to the focused text input; without one, it is not keys (pasting "yes" in the review must not send). */
+  dispatchPaste(text: string): void {
+    const layer = this.typingLayer();
+    const refused = layer ? layer.takePaste?.(text) : 'pasted text goes into a text input only (Enter on a field, / to filter)';
+    if (refused) this.onRefused(refused);
   }
 
   /**
@@ -128,6 +138,9 @@ class Registry {
   }
 }
 
+/** A key (with whether an input had focus when it reached the app) or a paste, waiting its turn. */
+type Queued = { readonly name: string; readonly arrivedTyping: boolean } | { readonly paste: string };
+
 const RegistryContext = createContext<Registry | undefined>(undefined);
 
 export interface KeyDispatcherProps {
@@ -143,14 +156,11 @@ export function KeyDispatcher({ children, onRefused = () => undefined, isActive 
   useLayoutEffect(() => {
     registry.tellRefused(onRefused);
   });
-  // Outside a text input a paste is not keys (pasting "yes" in the review must not send): the
-  // terminal marks pastes (bracketed paste) while no input has focus, and they are refused. In an
-  // input, Ink hands the paste to it as one chunk of text.
-  const typing = useSyncExternalStore(registry.subscribe, registry.typingShown);
-  usePaste(() => onRefused('pasted text goes into a text input only (Enter on a field, / to filter)'), { isActive: isActive && !typing });
+  // The terminal marks pastes (bracketed paste, on while the app runs): a paste is text for the
+  // focused input, never keys, and waits its turn behind the keys read before it.
   // Keys that arrive in one chunk (typed faster than read: "jj") are handled one per turn of the
   // event loop, so the render of one key (and the bindings it registers) happens before the next.
-  const queue = useRef<Array<{ readonly name: string; readonly arrivedTyping: boolean }>>([]);
+  const queue = useRef<Queued[]>([]);
   const draining = useRef(false);
   const drain = () => {
     const next = queue.current.shift();
@@ -160,26 +170,31 @@ export function KeyDispatcher({ children, onRefused = () => undefined, isActive 
     }
     // Text that came with the key that opened an input goes into it in one piece.
     let text = '';
-    for (let k: typeof next | undefined = next; k && !k.arrivedTyping && isPrintable(k.name) && registry.typing(); k = queue.current[0]) {
+    for (let k: Queued | undefined = next; k && 'name' in k && !k.arrivedTyping && isPrintable(k.name) && registry.typing(); k = queue.current[0]) {
       text += k.name === 'space' ? ' ' : k.name;
       if (k !== next) queue.current.shift();
     }
     if (text) registry.dispatchText(text);
+    else if ('paste' in next) registry.dispatchPaste(next.paste);
     else registry.dispatch(next.name, next.arrivedTyping);
     setImmediate(drain);
   };
+  const enqueue = (items: readonly Queued[]) => {
+    queue.current.push(...items);
+    if (!draining.current) {
+      draining.current = true;
+      drain();
+    }
+  };
+  usePaste((paste) => enqueue([{ paste }]), { isActive });
   useInput(
     (input, key) => {
-      const name = keyName(input, key);
-      // A chunk of text while an input has focus is the input's (a paste); otherwise each
-      // character is a key of its own.
       const arrivedTyping = registry.typing();
-      const chunk = [...input].length > 1 && !input.startsWith('\u001b') && !arrivedTyping;
-      queue.current.push(...(chunk ? [...input].map(charKey) : [name]).map((n) => ({ name: n, arrivedTyping })));
-      if (!draining.current) {
-        draining.current = true;
-        drain();
-      }
+      // A run of text (more than a few keys typed ahead, or a paste an input took as typed text):
+      // a focused input reads it itself; elsewhere each character is a key of its own.
+      if (isTextRun(input) && arrivedTyping) return;
+      const names = isTextRun(input) ? [...input].map(charKey) : [keyName(input, key)];
+      enqueue(names.map((name) => ({ name, arrivedTyping })));
     },
     { isActive },
   );
@@ -190,10 +205,10 @@ export function KeyDispatcher({ children, onRefused = () => undefined, isActive 
 export function useKeys(priority: number, bindings: readonly Binding[], options: LayerOptions = {}): void {
   const registry = useContext(RegistryContext);
   const id = useId();
-  const { active = true, exclusive, takeText, otherwise } = options;
+  const { active = true, exclusive, takeText, takePaste, otherwise } = options;
   // A layout effect: the next key must see this render's closures.
   useLayoutEffect(() => {
-    registry?.set(id, active ? { priority, bindings, exclusive, takeText, otherwise } : undefined);
+    registry?.set(id, active ? { priority, bindings, exclusive, takeText, takePaste, otherwise } : undefined);
   });
   useEffect(() => () => registry?.set(id, undefined), [registry, id]);
 }

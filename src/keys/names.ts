@@ -10,7 +10,8 @@ export function keyName(input: string, key: Key): string {
   if (key.pageDown) return 'pgdn';
   if (key.home) return 'home';
   if (key.end) return 'end';
-  if (key.return) return 'enter';
+  // LF (Ctrl-J) is Enter too: terminals send CR for Enter, but a line break in keys can be either.
+  if (key.return || input === '\n') return 'enter';
   if (key.escape) return 'esc';
   if (key.tab) return key.shift ? 'shift-tab' : 'tab';
   if (key.backspace) return 'backspace';
@@ -43,6 +44,11 @@ const NOT_TEXT = new Set(['', 'up', 'down', 'pgup', 'pgdn', 'enter', 'esc', 'tab
 /** Whether a text input takes the key as text or to edit its text (not Enter, Esc, ↑/↓, Tab, Ctrl keys); a pasted chunk is text. */
 export function isTextKey(name: string): boolean {
   return EDITING.has(name) || (!NOT_TEXT.has(name) && !/^ctrl-.$/.test(name));
+}
+
+/** Whether Ink's input is a run of text (typed ahead, or a paste a text input took), not one key: its name is not a key's. */
+export function isTextRun(input: string): boolean {
+  return [...input].length > 1 && !input.startsWith('\u001b');
 }
 
 /** The key name of one character of a chunk that arrived as several keys at once ("jj", "j\r"). */

@@ -101,20 +101,6 @@ describe('text input on ink-text-input', () => {
     app.unmount();
   });
 
-  it('Ctrl-u read in one chunk with the text typed after it: cleared, then that text', async () => {
-    const app = render(
-      <KeyDispatcher>
-        <InputHarness initial="hello" />
-      </KeyDispatcher>,
-    );
-    await mounted(app.lastFrame, 'value:hello');
-    app.stdin.write('\u0015world');
-    await waitFor(() => app.lastFrame()?.includes('value:world\n'));
-    app.stdin.write('!');
-    await waitFor(() => app.lastFrame()?.includes('value:world!\n')); // the cursor at its end
-    app.unmount();
-  });
-
   it('takes a pasted 10,000-character value whole, in one change', async () => {
     const app = render(
       <KeyDispatcher>
