@@ -25,6 +25,9 @@ export interface ConfigFile {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** The profile `cdn-tui login` saves to when none is named (--profile, CDN_TUI_PROFILE). */
+export const DEFAULT_PROFILE = 'default';
+
 /** CDN_TUI_CONFIG, else `$XDG_CONFIG_HOME/cdn-tui/config.json`, else `~/.config/cdn-tui/config.json`. */
 export function configPath(env: Env, home: string = homedir()): string {
   if (env.CDN_TUI_CONFIG) return env.CDN_TUI_CONFIG;

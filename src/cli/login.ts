@@ -8,12 +8,12 @@ import { createDispatcher } from '../api/dispatcher.js';
 import { readCaFile } from './ca-file.js';
 import { codeOf, errorMessage } from '../util/errors.js';
 import type { LoginFlags } from './args.js';
-import { configPath, readConfig, writeConfig, type ConfigFile } from './config.js';
+import { DEFAULT_PROFILE, configPath, readConfig, writeConfig, type ConfigFile } from './config.js';
 import { CliError, EXIT, UsageError, addSecret } from './errors.js';
 import { readAllStdin, ttyPrompter } from './prompt.js';
 import { checkBaseUrl } from './resolve.js';
 
-export const DEFAULT_PROFILE = 'default';
+export { DEFAULT_PROFILE };
 
 export async function loginCommand(flags: LoginFlags, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const profileName = flags.profile ?? (env.CDN_TUI_PROFILE || DEFAULT_PROFILE);
@@ -43,15 +43,47 @@ export async function loginCommand(flags: LoginFlags, env: NodeJS.ProcessEnv = p
 
   const result = await requestToken(baseUrl, user, password, extraCa);
   addSecret(result.token);
-  const profiles = { ...(config?.profiles ?? {}), [profileName]: { ...existing, base_url: baseUrl, token: result.token, ...(caFile ? { ca_file: caFile.value } : {}) } };
-  const next: ConfigFile = { ...config, profiles, default: config?.default ?? profileName };
   try {
-    writeConfig(path, next);
+    saveLogin(path, profileName, { baseUrl, token: result.token, ...(caFile ? { caFile: caFile.value } : {}) });
   } catch (e) {
-    throw new CliError(`got a token but cannot write ${path} (${codeOf(e) ?? errorMessage(e)})`);
+    throw new CliError(`got a token but ${errorMessage(e)}`);
   }
   process.stdout.write(`Logged in to ${baseUrl} as ${user}; token saved to profile "${profileName}" (expires ${formatDate(result.expires_at)}).\n`);
   return EXIT.ok;
+}
+
+/** What a login saves in a profile: the API, its new token, and a private CA's file (absolute path) when one was given. */
+export interface SavedLogin {
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly caFile?: string;
+}
+
+/**
+ * Saves a new token in profile `profileName` of the config file at `path`, for `cdn-tui login` and
+ * a login inside the TUI alike: the profile's other keys kept, its base_url and token (and ca_file,
+ * when given) set, the file's default set to it when there is none; read again just before (a
+ * malformed file is reported, never overwritten), replaced atomically with mode 0600. Throws
+ * CliError when the file cannot be read or written (`cannot write PATH (EACCES)`).
+ */
+export function saveLogin(path: string, profileName: string, login: SavedLogin): void {
+  const config = readConfig(path, { allowInsecure: true });
+  const existing = config && Object.hasOwn(config.profiles, profileName) ? config.profiles[profileName] : undefined;
+  const profile = { ...existing, base_url: login.baseUrl, token: login.token, ...(login.caFile !== undefined ? { ca_file: login.caFile } : {}) };
+  const next: ConfigFile = { ...config, profiles: { ...(config?.profiles ?? {}), [profileName]: profile }, default: config?.default ?? profileName };
+  try {
+    writeConfig(path, next);
+  } catch (e) {
+    throw new CliError(`cannot write ${path} (${codeOf(e) ?? errorMessage(e)})`);
+  }
+}
+
+/** Why POST /tokens gave no token, in one sentence (a connection that failed: the TUI's sentence); undefined for a failure that is not the API's. */
+export function loginRefusal(e: unknown): string | undefined {
+  if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return 'the API refused the user name or password';
+  if (e instanceof NetworkError) return explain(e);
+  if (e instanceof ClientError) return e.message;
+  return undefined;
 }
 
 async function credentialsFromTerminal(givenUser: string | undefined): Promise<{ user: string; password: string }> {
@@ -89,18 +121,15 @@ async function requestToken(baseUrl: string, user: string, password: string, ext
   try {
     return await client.createToken(user, password);
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) throw new CliError('the API refused the user name or password');
-    // A connection that failed (refused, a certificate, a proxy) gets the TUI's sentence for it.
-    if (e instanceof NetworkError) throw new CliError(explain(e));
-    if (e instanceof ClientError) throw new CliError(e.message);
-    throw e;
+    const refusal = loginRefusal(e);
+    throw refusal === undefined ? e : new CliError(refusal);
   } finally {
     await agent.close().catch(() => undefined);
   }
 }
 
 /** `2025-01-31 14:05 UTC` from the API's ISO date (as given when it does not parse). */
-function formatDate(iso: string): string {
+export function formatDate(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   return `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -1,10 +1,11 @@
 // Which API the TUI talks to: flags > environment > profile (UX.md §1), or the demo. Pure apart
 // from reading the config and token files it is told about; the caller passes the environment.
 import { readFileSync, statSync, type Stats } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { codeOf, errorMessage } from '../util/errors.js';
 import type { TuiFlags } from './args.js';
 import { readCaFile } from './ca-file.js';
-import { configPath, readConfig, requirePrivate, type ConfigFile, type Profile } from './config.js';
+import { DEFAULT_PROFILE, configPath, readConfig, requirePrivate, type ConfigFile, type Profile } from './config.js';
 import { CliError, UsageError, addSecret } from './errors.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -28,7 +29,21 @@ export type Resolution =
       readonly notice?: string;
       /** The certificates of --ca-file or of the profile's ca_file (PEM), trusted besides the machine's. */
       readonly extraCa?: string;
+      /** Where a login in the TUI (the token rejected) saves its token, and where the token came from, for its message. */
+      readonly login: LoginTarget;
     };
+
+/** Where a login inside the TUI saves the new token, as `cdn-tui login` would in this environment. */
+export interface LoginTarget {
+  /** Where the token in use came from: `--token`, `--token-file FILE`, `CDN_TUI_TOKEN`, `profile "prod"`. */
+  readonly tokenFrom: string;
+  /** The profile it came from, else the one named (--profile, CDN_TUI_PROFILE), else "default". */
+  readonly profile: string;
+  /** The config file. */
+  readonly path: string;
+  /** --ca-file as an absolute path (saved with the token, as login does); a profile's own is kept. */
+  readonly caFile?: string;
+}
 
 interface Sourced {
   readonly value: string;
@@ -100,6 +115,12 @@ export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
   const profileUsed = profileName !== undefined && (named !== undefined || baseFromProfile || tokenFromProfile);
   const caFile = first([flags.caFile, '--ca-file'], [profileUsed ? profile?.ca_file : undefined, fromProfile]);
   const extraCa = caFile ? readCaFile(caFile.value, caFile.from) : undefined;
+  const login: LoginTarget = {
+    tokenFrom: token.from,
+    profile: profileUsed ? profileName! : (named?.value ?? DEFAULT_PROFILE),
+    path: configPath(ctx.env, ctx.home),
+    ...(flags.caFile !== undefined ? { caFile: resolvePath(flags.caFile) } : {}),
+  };
   let notice: string | undefined;
   if (tokenFromProfile && !baseFromProfile && profile?.base_url && stripSlash(profile.base_url) !== url) {
     notice = `Using the token of profile "${profileName}" with ${url} (from ${baseUrl.from}).`;
@@ -113,6 +134,7 @@ export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
     readOnly: flags.readOnly,
     ...(notice ? { notice } : {}),
     ...(extraCa !== undefined ? { extraCa } : {}),
+    login,
   };
 }
 
