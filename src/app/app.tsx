@@ -10,11 +10,14 @@ import { FormScreen } from '../screens/form/form-screen.js';
 import { HelpOverlay } from '../screens/help/help-overlay.js';
 import { HistoryScreen } from '../screens/history/history-screen.js';
 import { PaletteOverlay } from '../screens/palette/palette-overlay.js';
+import { LoginOverlay } from '../screens/questions/login-overlay.js';
 import { QuestionOverlay, questionRows } from '../screens/questions/question-overlay.js';
 import { RestoreOffer } from '../screens/review/restore-offer.js';
 import { ReviewScreen } from '../screens/review/review-screen.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
 import { FooterBar, GlobalKeys, HeaderBar } from './chrome.js';
+import type { ConnectionControl } from './connection-control.js';
+import { ReconnectKeys } from './reconnect-keys.js';
 import type { TuiOptions } from './options.js';
 import type { Route } from './routes.js';
 import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from './stores.js';
@@ -54,7 +57,7 @@ function Shell({ onQuit, width }: { readonly onQuit: () => void; readonly width:
       <HeaderBar width={width} />
       <Box height={1} />
       <Box flexDirection="column" flexGrow={1}>
-        {overlay === 'help' ? <HelpOverlay /> : overlay === 'palette' ? <PaletteOverlay /> : overlay === 'restore' ? <RestoreOffer /> : null}
+        {overlay === 'help' ? <HelpOverlay /> : overlay === 'palette' ? <PaletteOverlay /> : overlay === 'restore' ? <RestoreOffer /> : overlay === 'login' ? <LoginOverlay /> : null}
         {/* The screen stays mounted under an overlay (its bindings are shadowed, not lost). */}
         <Box display={covered ? 'none' : 'flex'} flexDirection="column">
           <BodySizeProvider size={{ width: body.width, height: Math.max(2, body.height - reserve) }}>
@@ -64,6 +67,7 @@ function Shell({ onQuit, width }: { readonly onQuit: () => void; readonly width:
         {reserve ? <QuestionOverlay /> : null}
       </Box>
       <GlobalKeys onQuit={onQuit} />
+      <ReconnectKeys />
       <FooterBar width={width} />
     </Box>
   );
@@ -77,18 +81,20 @@ export interface AppProps {
   readonly onQuit: () => void;
   /** The terminal's size, given by the caller on every resize; absent: Ink's window size. */
   readonly size?: { readonly columns: number; readonly rows: number };
+  /** Trying again now and logging in again (the session's); absent: `r` reloads only where a screen does. */
+  readonly control?: ConnectionControl;
 }
 
 /** Rows the header (with its gap) and the footer take. */
 const CHROME_ROWS = 4;
 
-export function App({ store, ui, options, theme, onQuit, size }: AppProps) {
+export function App({ store, ui, options, theme, onQuit, size, control }: AppProps) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const { exit } = useApp();
   const width = Math.max(20, columns);
   const height = Math.max(6, rows);
-  const stores = { data: store, ui, options };
+  const stores = { data: store, ui, options, ...(control ? { control } : {}) };
   return (
     <ThemeContext.Provider value={theme}>
       <StoresProvider stores={stores} size={{ width, height: Math.max(2, height - CHROME_ROWS) }}>

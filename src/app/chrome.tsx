@@ -11,6 +11,7 @@ import { TAB_TITLES, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, tabOf } from './ui-store.js';
 import { useJobLine } from './job-status.js';
+import { connectionProblem, useSecondsLeft } from './connection-text.js';
 import { useTheme } from '../ui/theme.js';
 
 /** The breadcrumb of a route: `configurations › shop-prod (1501) › rules › /images/*`. */
@@ -71,13 +72,10 @@ export function HeaderBar({ width }: { readonly width: number }) {
   // A kept list on screen says how old it is until it is read again ("as of 12 min ago").
   const asOf = useAgo(useAppStore((s) => shownKeptAt(s, route, tab)));
   const crumbs = useAppStore(useShallow((s) => crumbsOf(route, s, tab)));
-  // "updated …" only after a success and while nothing fails; else what failed, in its sentence.
+  // "updated …" only after a success and while nothing fails; else what failed, in its sentence,
+  // with the countdown to the next try while the app tries again on its own.
   const failing = !connection.online || connection.lastError !== undefined;
-  const problem = connection.lastError
-    ? `${connection.online ? '' : 'offline: '}${safe(connection.lastError)} (r retries)`
-    : !connection.online
-      ? 'offline (r retries)'
-      : undefined;
+  const problem = connectionProblem(connection, useSecondsLeft(connection.retryAt), theme.sym.dot);
   const fine = updated ? `updated ${updated}` : 'connecting…';
   const state = asOf ? `as of ${asOf}${problem ? ` ${theme.sym.dot} ${problem}` : ''}` : (problem ?? fine);
   return <Header crumbs={crumbs} label={options.label} readOnly={options.readOnly} state={state} failing={failing} width={width} />;

@@ -46,7 +46,7 @@ export async function runTui(options: TuiOptions, session: Session): Promise<num
   // Raw mode at once: a key pressed while the first frame is drawn is kept for the app, not echoed.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const size = () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
-  const app = () => <App store={store} ui={ui} options={options} theme={theme} size={size()} onQuit={session.stop} />;
+  const app = () => <App store={store} ui={ui} options={options} theme={theme} size={size()} onQuit={session.stop} control={session.control} />;
   const instance = render(app(), {
     alternateScreen: true,
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).

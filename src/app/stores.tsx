@@ -3,6 +3,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState, AppStore } from '../store/index.js';
+import type { ConnectionControl } from './connection-control.js';
 import type { TuiOptions } from './options.js';
 import type { UiState, UiStore } from './ui-store.js';
 
@@ -10,6 +11,8 @@ export interface Stores {
   readonly data: AppStore;
   readonly ui: UiStore;
   readonly options: Pick<TuiOptions, 'label' | 'readOnly' | 'demo' | 'baseUrl'>;
+  /** Trying again now and logging in again, from the session (none: tests that draw screens alone). */
+  readonly control?: ConnectionControl;
 }
 
 /** The body's size: the terminal minus header and footer. */

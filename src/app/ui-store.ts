@@ -6,8 +6,8 @@ import type { RecordKey } from '../store/index.js';
 import type { Route, Tab } from './routes.js';
 import { EMPTY_FORM, EMPTY_LIST, type FormView, type ListView } from './views.js';
 
-/** Drawn over the screen: help, the palette, or the offer of drafts kept from the last session. */
-export type Overlay = 'help' | 'palette' | 'restore';
+/** Drawn over the screen: help, the palette, the offer of drafts kept from the last session, or logging in again (a token rejected). */
+export type Overlay = 'help' | 'palette' | 'restore' | 'login';
 
 export interface Message {
   readonly kind: 'ok' | 'error' | 'info';

@@ -2,7 +2,7 @@
 // stores, and the first load of the configurations, started at once so the request is on its way
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
-import { createApiClient, type ApiClient } from '../api/index.js';
+import { createApiClient, type TokenClient } from '../api/index.js';
 import { ClientError } from '../api/errors.js';
 import { isRetryable } from '../api/transport.js';
 import { explain } from '../api/explain.js';
@@ -10,11 +10,17 @@ import type { AttemptEvent } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
 import { clientOptionsOf, type ConnectionSettings } from './client-options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';
+import type { ConnectionControl } from '../app/connection-control.js';
+import { offerLogin } from '../app/login-offer.js';
+import { viewKeys } from '../app/view-keys.js';
+import { startReconnect } from '../store/reconnect.js';
+import { createRelogin } from './relogin.js';
+import type { LoginTarget } from './resolve.js';
 import { createAppStore, createFileHistory, createFileJournal, historyFile, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
 import { createFileKeep, keepFile } from '../store/keep/file.js';
 
 export interface Session {
-  readonly api: ApiClient;
+  readonly api: TokenClient;
   readonly journal: DraftJournal;
   readonly store: AppStore;
   readonly ui: UiStore;
@@ -22,15 +28,17 @@ export interface Session {
   requestSent(ms: number): Promise<void>;
   /** Resolves once the first page of configurations is in (or kept from an earlier session; or the first try failed, or the session stopped), or after `ms`. */
   firstPage(ms: number): Promise<void>;
-  /** Stops the first load (a request out, a retry waiting): the TUI has quit. */
+  /** Trying again now, and logging in again (a token rejected), for the UI. */
+  readonly control: ConnectionControl;
+  /** Stops the first load and the tries again (a request out, a retry waiting): the TUI has quit. */
   stop(): void;
 }
 
-/** The longest wait between two tries of the first load. */
-const MAX_RETRY_MS = 15_000;
-
 /** The TUI's options and what only the API client needs. */
-export interface SessionOptions extends TuiOptions, ConnectionSettings {}
+export interface SessionOptions extends TuiOptions, ConnectionSettings {
+  /** Where a login inside the TUI saves the new token (none: the demo, never refused). */
+  readonly login?: LoginTarget;
+}
 
 export function openSession(options: SessionOptions): Session {
   const sent = watchFirstSend();
@@ -49,8 +57,10 @@ export function openSession(options: SessionOptions): Session {
   onRetry = (event) => {
     // A 429 that the budget waits out is pacing, not a failure: the status line says how long.
     if (event.paced || event.retryInMs === undefined || event.error === undefined) return;
-    const sentence = `${explain(event.error)}; trying again in ${Math.max(1, Math.round(event.retryInMs / 1000))} s`;
-    store.setState((s) => ({ connection: { ...s.connection, online: event.status !== undefined, lastError: sentence } }));
+    // The header counts down to the transport's own next attempt, as to the app's tries (reconnect.ts).
+    const lastError = explain(event.error);
+    const retryAt = Date.now() + event.retryInMs;
+    store.setState((s) => ({ connection: { ...s.connection, online: event.status !== undefined, lastError, retryable: true, retryAt } }));
   };
   // Drafts kept from an earlier session (a crash, a dropped link) are offered back first.
   const ui = createUiStore({ screen: 'browser' }, Object.keys(store.getState().drafts).length ? 'restore' : undefined);
@@ -58,15 +68,23 @@ export function openSession(options: SessionOptions): Session {
   if (notice) ui.getState().say('info', notice);
   keepProblem = (sentence) => ui.getState().say('info', sentence);
 
+  // While the API cannot be reached (or fails with a 5xx), the view on screen is read again on its
+  // own, with a countdown in the header, until it answers (the first load included).
+  const reread = () => Promise.all(viewKeys(ui.getState()).map((key) => store.getState().reload(key)));
+  const reconnect = startReconnect({ store, reread });
+  // A rejected token offers a login in the app, which saves the new token as `cdn-tui login` does,
+  // switches the client to it and reads the view again; drafts stay as they are.
+  const login = options.login && !options.demo ? createRelogin(api, options.login, () => void reread()) : undefined;
+  const stopOffer = login ? offerLogin(store, ui) : () => undefined;
+
   const stopped = new AbortController();
-  void keepLoading(async () => {
-    try {
-      await store.getState().loadConfigurations(stopped.signal);
-    } catch (e) {
-      if (!stopped.signal.aborted) ui.getState().say('error', worthRetrying(e) ? `${explain(e)}; trying again (r: now)` : `${explain(e)} (r tries again)`);
-      throw e;
-    }
-  }, stopped.signal);
+  store
+    .getState()
+    .loadConfigurations(stopped.signal)
+    .catch((e: unknown) => {
+      // What another try would not change is said once; the rest the header counts down to.
+      if (!stopped.signal.aborted && !worthRetrying(e)) ui.getState().say('error', `${explain(e)} (r tries again)`);
+    });
 
   const pageIn = () => {
     const s = store.getState();
@@ -77,11 +95,14 @@ export function openSession(options: SessionOptions): Session {
     journal,
     store,
     ui,
+    control: { retryNow: reconnect.retryNow, ...(login ? { login } : {}) },
     requestSent: (ms) => within(ms, sent.done, sent.watch),
     firstPage: (ms) => within(ms, pageIn, (changed) => store.subscribe(changed)),
     stop: () => {
       stopped.abort();
       sent.stop();
+      reconnect.stop();
+      stopOffer();
     },
   };
 }
@@ -124,37 +145,7 @@ function within(ms: number, ready: () => boolean, watch: (changed: () => void) =
   });
 }
 
-/**
- * Retries the first load while the API cannot be reached or is in trouble (k9s-style), until
- * stopped. An answer that another try would not change (the token rejected, not permitted, a
- * redirect, an answer that is not the API's, an answer over a bound) is not retried in a loop:
- * `r` tries again. Exported for its test.
- */
-export async function keepLoading(load: () => Promise<void>, stopped: AbortSignal): Promise<void> {
-  for (let wait = 1000; !stopped.aborted; wait = Math.min(wait * 2, MAX_RETRY_MS)) {
-    try {
-      await load();
-      return;
-    } catch (e) {
-      if (!worthRetrying(e)) return;
-      await pause(wait, stopped);
-    }
-  }
-}
-
 /** Another try may change the answer (src/api/transport.ts decides, as for its own retries). */
 function worthRetrying(e: unknown): boolean {
-  return e instanceof ClientError ? isRetryable(e) : true;
-}
-
-function pause(ms: number, stopped: AbortSignal): Promise<void> {
-  return new Promise((done) => {
-    const timer = setTimeout(finish, ms);
-    stopped.addEventListener('abort', finish, { once: true });
-    function finish() {
-      clearTimeout(timer);
-      stopped.removeEventListener('abort', finish);
-      done();
-    }
-  });
+  return e instanceof ClientError && isRetryable(e);
 }

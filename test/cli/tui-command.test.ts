@@ -3,7 +3,6 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, LimitError, NetworkError, UnexpectedResponseError } from '../../src/api/index.js';
 import type { TuiOptions } from '../../src/app/options.js';
 import type { Session } from '../../src/cli/session.js';
 import { tempDir, waitFor } from '../helpers/emulator.js';
@@ -20,7 +19,6 @@ vi.mock('../../src/app/run-tui.js', () => ({
 }));
 
 const { tuiCommand } = await import('../../src/cli/tui.js');
-const { keepLoading } = await import('../../src/cli/session.js');
 
 afterEach(() => {
   seen.length = 0;
@@ -96,6 +94,8 @@ describe('tuiCommand', () => {
       readOnly: false,
       stateDir: join(env.XDG_STATE_HOME, 'cdn-tui'),
       keepDir: join(env.XDG_CACHE_HOME, 'cdn-tui'),
+      // A login inside the TUI (the token rejected) saves to the "default" profile, as `cdn-tui login` would.
+      login: { tokenFrom: '--token', profile: 'default', path: env.CDN_TUI_CONFIG },
     });
   });
 
@@ -134,27 +134,5 @@ describe('tuiCommand', () => {
     expect(seen[0]).toMatchObject({ maxBodyBytes: 2 ** 20, headersTimeoutMs: 7000, bodyTimeoutMs: 9000 });
     expect(message).toBe('the answer to GET /content_delivery/configurations is larger than 1 MiB: abandoned (--max-body) (r tries again)');
     expect(requests).toBe(1);
-  });
-});
-
-describe('keepLoading (the first load, retried while the API cannot be reached)', () => {
-  const init = { method: 'GET', url: 'http://127.0.0.1:1/content_delivery/configurations' };
-  it.each([
-    ['stops at', 'an answer over a bound (the same answer would come again)', new LimitError({ ...init, host: '127.0.0.1:1', limit: 'size', value: 1024 }), 1],
-    ['stops at', 'the token rejected (401)', new ApiError({ ...init, status: 401, body: { detail: 'Invalid token.' } }), 1],
-    ['stops at', 'a redirect (301)', new ApiError({ ...init, status: 301, body: undefined, location: 'https://elsewhere.example/' }), 1],
-    ['stops at', 'an answer of the wrong shape', new UnexpectedResponseError({ ...init, status: 200, body: {} }, 'the answer is not a list'), 1],
-    ['stops at', 'a certificate not trusted', new NetworkError({ ...init, code: 'DEPTH_ZERO_SELF_SIGNED_CERT', host: '127.0.0.1:1' }), 1],
-    ['tries again after', 'a server error (503)', new ApiError({ ...init, status: 503, body: undefined }), 2],
-    ['tries again after', 'connection refused', new NetworkError({ ...init, code: 'ECONNREFUSED', host: '127.0.0.1:1' }), 2],
-  ] as const)('%s %s', async (_does, _what, error, tries) => {
-    const stop = new AbortController();
-    let calls = 0;
-    await keepLoading(async () => {
-      calls++;
-      if (calls > 1) stop.abort();
-      throw error;
-    }, stop.signal);
-    expect(calls).toBe(tries);
   });
 });
