@@ -29,7 +29,7 @@ export function nameField(help: string) {
     type: 'string',
     minLength: 1,
     maxLength: 250,
-    trim: true,
+    spaceAround: 'trimmed',
     create: 'required',
     put: 'required',
     patch: true,

@@ -72,7 +72,7 @@ export const configurationSchema = defineSchema({
       type: 'string',
       minLength: 1,
       maxLength: 253,
-      trim: true,
+      spaceAround: 'trimmed',
       format: 'origin-address',
       create: 'required',
     },
@@ -84,6 +84,7 @@ export const configurationSchema = defineSchema({
       minLength: 1,
       maxLength: 255,
       format: 'header-value',
+      spaceAround: 'refused',
       create: 'required',
     },
     {

@@ -7,7 +7,7 @@ export { errorResponsesSchema, ERROR_CODES } from './error-responses.js';
 export { originSchema, defaultOrigin } from './origin.js';
 export { MAX_TTL } from './common.js';
 export { checkFormat, regexProblem } from './formats.js';
-export { accepts, acceptedFields, checkValue, toResponse, validateRecord, validateWrite, type WriteResult } from './validate.js';
+export { accepts, acceptedFields, checkValue, spaceProblem, toResponse, validateRecord, validateWrite, type WriteResult } from './validate.js';
 export { extraFields, fitsField, isPlainObject, isRecordOf, isStoredRecord, misfits, storedRecord } from './records.js';
 export { schemaFor, type SchemaOf } from './registry.js';
 export {

@@ -42,8 +42,12 @@ export interface StringField extends FieldBase {
   readonly type: 'string';
   readonly minLength: number;
   readonly maxLength: number;
-  /** Surrounding white space is removed before checks and storage. */
-  readonly trim?: boolean;
+  /**
+   * White space around the value: `trimmed` before checks and storage (the API trims names), or
+   * `refused` (the API would keep it as sent: a path, a URL, a header value — a space nobody sees
+   * that changes what the CDN matches or sends). Absent: kept as it is (read-only fields).
+   */
+  readonly spaceAround?: 'trimmed' | 'refused';
   readonly format?: FormatName;
   /** The value may be "" even though minLength is larger (an explicit "none"). */
   readonly allowEmpty?: boolean;

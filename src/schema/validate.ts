@@ -50,9 +50,16 @@ function pyList(names: readonly string[]): string {
 
 type Checked = { readonly value: unknown } | { readonly problems: string[] };
 
+/** Why a text cannot be the value of a field whose surrounding white space is refused, or undefined. */
+export function spaceProblem(f: FieldSpec, text: string): string | undefined {
+  return f.type === 'string' && f.spaceAround === 'refused' && text.trim() !== text ? 'May not start or end with white space.' : undefined;
+}
+
 function checkString(f: FieldSpec & { type: 'string' }, v: unknown): Checked {
   if (typeof v !== 'string') return { problems: ['Not a valid string.'] };
-  const s = f.trim ? v.trim() : v;
+  const space = spaceProblem(f, v);
+  if (space) return { problems: [space] };
+  const s = f.spaceAround === 'trimmed' ? v.trim() : v;
   if (s === '' && f.allowEmpty) return { value: s };
   if (s.length < f.minLength) return { problems: [f.minLength === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${f.minLength} characters.`] };
   if (s.length > f.maxLength) return { problems: [`Ensure this field has no more than ${f.maxLength} characters.`] };

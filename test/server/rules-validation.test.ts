@@ -105,6 +105,19 @@ describe('path', () => {
     expect(one.status, one.text).toBe(201);
   });
 
+  it('may not start or end with white space (the API would match it as sent); kept as sent inside', async () => {
+    const conf = await createConfiguration(emu);
+    for (const path of ['/BBB ', ' /BBB', '/BBB\t', '/BBB\u00a0']) {
+      expectFieldError(await post(conf, { path }), 'path', 'May not start or end with white space.');
+    }
+    expectFieldError(await post(conf, { path: 'a$ ', regex: true }), 'path', 'May not start or end with white space.');
+    await expectRules(conf, []);
+    const inside = await post(conf, { path: '/a b' });
+    expect(inside.status, inside.text).toBe(201);
+    expect(inside.body.path).toBe('/a b');
+    expectFieldError(await emu.call('PATCH', rule(conf, inside.body.id), { body: { path: '/a b ' } }), 'path', 'May not start or end with white space.');
+  });
+
   it('starts with / unless it is a regular expression', async () => {
     const conf = await createConfiguration(emu);
     expectFieldErrors(await post(conf, { path: 'images/', regex: false }), ['path']);
