@@ -16,7 +16,8 @@ import { viewKeys } from '../app/view-keys.js';
 import { startReconnect } from '../store/reconnect.js';
 import { createRelogin } from './relogin.js';
 import type { LoginTarget } from './resolve.js';
-import { createAppStore, createFileHistory, createFileJournal, historyFile, journalFile, type AppStore, type DraftJournal } from '../store/index.js';
+import { createAppStore, createFileHistory, historyFile, openSessionJournal, type AppStore, type DraftJournal } from '../store/index.js';
+import { watchJournal } from './journal-watch.js';
 import { createFileKeep, keepFile } from '../store/keep/file.js';
 
 export interface Session {
@@ -47,7 +48,8 @@ export function openSession(options: SessionOptions): Session {
   const api = createApiClient({ ...clientOptionsOf(options), onAttempt: (event) => onRetry(event) });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
-  const journal = createFileJournal(journalFile(options.stateDir, journalId), journalId);
+  // A journal of this process's own; drafts of sessions that ended are taken over (and offered).
+  const journal = openSessionJournal(options.stateDir, journalId);
   const history = createFileHistory(historyFile(options.stateDir, journalId));
   // Lists kept by an earlier session are drawn at once (the first frame need not wait for an
   // answer) while the first load refreshes them. A cache folder that cannot be written is said once.
@@ -67,6 +69,7 @@ export function openSession(options: SessionOptions): Session {
   const notice = store.getState().journalNotice ?? options.notice;
   if (notice) ui.getState().say('info', notice);
   keepProblem = (sentence) => ui.getState().say('info', sentence);
+  const unwatchJournal = watchJournal(store, ui, journal);
 
   // While the API cannot be reached (or fails with a 5xx), the view on screen is read again on its
   // own, with a countdown in the header, until it answers (the first load included).
@@ -103,6 +106,7 @@ export function openSession(options: SessionOptions): Session {
       sent.stop();
       reconnect.stop();
       stopOffer();
+      unwatchJournal();
     },
   };
 }

@@ -2,9 +2,18 @@
 // synced, then renamed over it, so a crash or a kill -9 never leaves half a file, and a failed
 // write leaves no temporary file behind. Writes are numbered: an older one that lands after a
 // newer one is dropped. The draft journal and the kept lists (keep/file.ts) are written this way.
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+
+/** Removes a temporary file; a failure to do so must not hide the failure that led here. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // nothing more to do: the file was not made, or the folder refuses (the error said why)
+  }
+}
 
 /** Writes `text` to a new file at `path` (mode 0600) and syncs it to disk before it returns. */
 export function writeSynced(path: string, text: string): void {
@@ -36,21 +45,22 @@ export function atomicFile(file: string): AtomicFile {
   /** Puts write `n` in place (`tmp`, or no file), unless a newer write is there already. */
   const land = (n: number, tmp: string | undefined) => {
     if (n < landed) {
-      if (tmp) rmSync(tmp, { force: true });
+      if (tmp) removeQuietly(tmp);
       return;
     }
-    landed = n;
     if (!tmp) {
-      if (existsSync(file)) unlinkSync(file);
+      rmSync(file, { force: true });
+      landed = n;
       return;
     }
     try {
       chmodSync(tmp, 0o600);
       renameSync(tmp, file);
     } catch (e) {
-      rmSync(tmp, { force: true });
+      removeQuietly(tmp);
       throw e;
     }
+    landed = n; // only once in place: a failed write leaves the older file as the newest
   };
   return {
     save(text) {
@@ -62,14 +72,14 @@ export function atomicFile(file: string): AtomicFile {
         try {
           writeSynced(tmp, text);
         } catch (e) {
-          rmSync(tmp, { force: true });
+          removeQuietly(tmp);
           throw e;
         }
       }
       land(n, tmp);
       // Background writes still under way lose to this one: their files go now (this may be the
       // last write before the process exits, when they would never finish).
-      for (const t of writing) rmSync(t, { force: true });
+      for (const t of writing) removeQuietly(t);
     },
     async saveInBackground(text) {
       const n = ++started;
@@ -87,7 +97,7 @@ export function atomicFile(file: string): AtomicFile {
         }
         land(n, tmp);
       } catch (e) {
-        rmSync(tmp, { force: true });
+        removeQuietly(tmp);
         throw e;
       } finally {
         writing.delete(tmp);

@@ -8,6 +8,8 @@ import { loadSlice, type LoadActions } from './slices/load.js';
 import { searchSlice, type SearchActions } from './slices/search.js';
 import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history.js';
 import { journalWriter, type JournalWriter } from './journal-writer.js';
+import { diskProblem } from './disk-words.js';
+import { codeOf, errorMessage } from '../util/errors.js';
 import type { RecordKey } from './keys.js';
 import type { DataState, Draft } from './types.js';
 import { keptState, type KeepSnapshot } from './keep/format.js';
@@ -19,11 +21,30 @@ import { keptState, type KeepSnapshot } from './keep/format.js';
 export const KEEP_DELAY_MS = 1000;
 
 export interface JournalActions {
-  /** Writes the drafts to the journal (and the history of sent changes, and the kept lists) now if a change is not on disk yet (at exit; the store does it before sending). */
+  /** Writes the drafts to the journal (and the history of sent changes, and the kept lists) now if a change is not on disk yet (at exit; the store does it before sending). Never throws. */
   flushJournal(): void;
+  /**
+   * Writes the drafts, in the journal's format, to a new file at `path` (when the journal cannot be
+   * written): undefined once written, else why not, in words.
+   */
+  writeDraftsTo(path: string): string | undefined;
 }
 
-export type AppState = DataState & LoadActions & SearchActions & DraftActions & ApplyActions & DeleteActions & JournalActions & { readonly journalNotice?: string };
+/** The journal's state beside the data: what the header and the quit question say. */
+export interface JournalState {
+  /** Said once at start: a journal set aside, drafts of ended sessions set aside. */
+  readonly journalNotice?: string;
+  /** The drafts cannot be written to disk now: why and where ("the disk is full, ~/.local/state/cdn-tui"); tried again every few seconds. */
+  readonly journalProblem?: string;
+  /** The history of sent changes could not be written (why and where; said once). */
+  readonly historyProblem?: string;
+  /** Where a file of drafts written elsewhere is copied to be offered again at the next start. */
+  readonly restoreFile?: string;
+  /** Other cdn-tui open on this profile now (checked every few seconds by the session). */
+  readonly othersOpen?: number;
+}
+
+export type AppState = DataState & LoadActions & SearchActions & DraftActions & ApplyActions & DeleteActions & JournalActions & JournalState;
 
 export type AppStore = StoreApi<AppState>;
 
@@ -31,10 +52,20 @@ export function createAppStore(deps: StoreDeps): AppStore {
   const restored = deps.journal.load();
   // Lists kept by an earlier session are there from the start (marked kept, with their age).
   const kept = keptState(deps.keep?.load() ?? []);
-  // A draft change is on disk within JOURNAL_DELAY_MS (with the changes made meanwhile), and at once on flush.
-  const journal: JournalWriter = journalWriter(deps.journal, (): Readonly<Record<RecordKey, Draft>> => store.getState().drafts);
+  const folder = deps.journal.folder ?? 'the state folder';
+  /** Sets a problem sentence (or clears it) when it changed: the header draws it. */
+  const problem = (field: 'journalProblem' | 'historyProblem', e: unknown) => {
+    const sentence = e === undefined ? undefined : diskProblem(e, folder);
+    if (store.getState()[field] !== sentence) store.setState({ [field]: sentence });
+  };
+  // A draft change is on disk within JOURNAL_DELAY_MS (with the changes made meanwhile), and at once
+  // on flush. A write that fails leaves the drafts in memory and is tried again (journal-writer.ts).
+  const journal: JournalWriter = journalWriter(deps.journal, (): Readonly<Record<RecordKey, Draft>> => store.getState().drafts, undefined, (e) => problem('journalProblem', e));
   // The history of sent changes goes to disk the same way: within the delay, all at once at exit.
-  const history: JournalWriter = journalWriter(deps.history ?? createMemoryHistory(), (): readonly HistoryEntry[] => store.getState().history);
+  // A history that cannot be written is said once (session.ts); it is tried again like the journal.
+  const history: JournalWriter = journalWriter(deps.history ?? createMemoryHistory(), (): readonly HistoryEntry[] => store.getState().history, undefined, (e) => {
+    if (e !== undefined) problem('historyProblem', e);
+  });
   // The lists go to the keep the same way, a little later, and at exit.
   const keep = deps.keep && journalWriter(deps.keep, (): KeepSnapshot => store.getState(), KEEP_DELAY_MS);
   const flush = () => {
@@ -56,14 +87,28 @@ export function createAppStore(deps: StoreDeps): AppStore {
       conflicts: {},
       connection: { online: true },
       ...(restored.notice ? { journalNotice: restored.notice } : {}),
+      ...(restored.problem !== undefined ? { journalProblem: diskProblem(restored.problem, folder) } : {}),
+      ...(deps.journal.restoreFile ? { restoreFile: deps.journal.restoreFile } : {}),
       ...loadSlice(ctx),
       ...draftSlice(ctx),
       ...applySlice(ctx),
       ...deleteSlice(ctx, get),
       ...searchSlice(ctx, get),
       flushJournal: flush,
+      writeDraftsTo: (path) => {
+        if (!deps.journal.writeCopy) return 'this journal cannot be written elsewhere';
+        try {
+          deps.journal.writeCopy(path, get().drafts);
+          return undefined;
+        } catch (e) {
+          return codeOf(e) ? diskProblem(e, path) : errorMessage(e); // a file there already says so itself
+        }
+      },
     };
   });
+  // A folder that could not be written at start is tried again like a failed write (every few
+  // seconds), so the header clears once it can be written, drafts or none.
+  if (restored.problem !== undefined) journal.changed();
   store.subscribe((state, previous) => {
     if (state.drafts !== previous.drafts) journal.changed();
     if (keep && (state.lists !== previous.lists || state.records !== previous.records)) keep.changed();

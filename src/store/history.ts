@@ -1,12 +1,15 @@
 // The history of sent changes (UX.md §6): every write the app sent, with when, which record, the
 // values of the changed fields before and after, and what came of it; per profile, in the state
-// folder (0600), the newest HISTORY_LIMIT, each write atomic (a temporary file renamed over it).
-// It holds record values only: never the token, never a header.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+// folder (0600), the newest HISTORY_LIMIT, each write atomic (atomic-file.ts). Sessions on one
+// profile share the file: a write reads it again and adds what is new on either side, holding a
+// lock (file-lock.ts) between the read and the rename, so two sessions sending at once both keep
+// their entries. It holds record values only: never the token, never a header.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isPlainObject, type Rec } from '../schema/index.js';
 import { apiStateFile } from './journal.js';
-import { writeSynced } from './atomic-file.js';
+import { atomicFile } from './atomic-file.js';
+import { withFileLock } from './file-lock.js';
 import type { RecordKey } from './keys.js';
 import type { ConfigurationContents } from './clone.js';
 
@@ -35,7 +38,7 @@ export interface HistoryEntry {
 
 export interface HistoryStore {
   load(): readonly HistoryEntry[];
-  /** Replaces the file with these entries (the newest HISTORY_LIMIT), on disk when it returns. */
+  /** Adds these entries to the history (the newest HISTORY_LIMIT are kept), on disk when it returns. */
   save(entries: readonly HistoryEntry[]): void;
 }
 
@@ -67,24 +70,33 @@ function entryOf(v: unknown): HistoryEntry | undefined {
   return rest;
 }
 
+/** What tells two entries apart: one write's answer, at one millisecond, to one record. */
+const identity = (e: HistoryEntry) => `${e.at} ${e.key} ${e.method} ${e.path} ${e.result}`;
+
+/** The entries of both, each once, oldest first (by `at`; ISO 8601 times sort as text), the newest HISTORY_LIMIT. */
+export function mergeHistory(a: readonly HistoryEntry[], b: readonly HistoryEntry[]): HistoryEntry[] {
+  const seen = new Map<string, HistoryEntry>();
+  for (const e of [...a, ...b]) if (!seen.has(identity(e))) seen.set(identity(e), e);
+  return [...seen.values()].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0)).slice(-HISTORY_LIMIT);
+}
+
 export function createFileHistory(file: string): HistoryStore {
+  const out = atomicFile(file);
+  const load = (): HistoryEntry[] => {
+    if (!existsSync(file)) return [];
+    try {
+      const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const entries = json !== null && typeof json === 'object' && 'entries' in json && Array.isArray(json.entries) ? json.entries : [];
+      return entries.map(entryOf).filter((e) => e !== undefined);
+    } catch {
+      return []; // a damaged history is not worth stopping for: it starts again
+    }
+  };
   return {
-    load() {
-      if (!existsSync(file)) return [];
-      try {
-        const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
-        const entries = json !== null && typeof json === 'object' && 'entries' in json && Array.isArray(json.entries) ? json.entries : [];
-        return entries.map(entryOf).filter((e) => e !== undefined);
-      } catch {
-        return []; // a damaged history is not worth stopping for: it starts again
-      }
-    },
+    load,
     save(entries) {
-      mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
-      const tmp = `${file}.tmp-${process.pid}`;
-      writeSynced(tmp, JSON.stringify({ version: VERSION, entries: entries.slice(-HISTORY_LIMIT) }));
-      chmodSync(tmp, 0o600);
-      renameSync(tmp, file);
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      withFileLock(`${file}.lock`, () => out.save(JSON.stringify({ version: VERSION, entries: mergeHistory(load(), entries) })));
     },
   };
 }
@@ -94,7 +106,7 @@ export function createMemoryHistory(initial: readonly HistoryEntry[] = []): Hist
   return {
     load: () => kept,
     save: (entries) => {
-      kept = entries.slice(-HISTORY_LIMIT);
+      kept = mergeHistory(kept, entries);
     },
     saved: () => kept,
   };

@@ -5,15 +5,22 @@
 // loses at most that long of typing. `flush()` writes at once, synchronously, what is not on disk
 // yet: at exit, and before a request is sent that a draft depends on (a new record marked
 // `maybeSent` must be on disk before its POST goes, or a crash could create it twice).
-// The same writer keeps the history of sent changes (history.ts).
+// A write that fails (a full disk, a folder that cannot be written) never throws into the app: the
+// value stays in memory, `onProblem` is told, and it is written again at the next change and every
+// RETRY_MS until a write gets through (then `onProblem(undefined)`). Nothing waits on a timer
+// while writes succeed.
+// The same writer keeps the history of sent changes (history.ts) and the kept lists (keep/).
 
 /** The longest a draft change waits before it is written. */
 export const JOURNAL_DELAY_MS = 100;
 
+/** While writes fail, how often they are tried again (besides at every change). */
+export const RETRY_MS = 5000;
+
 export interface JournalWriter {
   /** The drafts changed: they are written within the delay. */
   changed(): void;
-  /** Writes now, and is done when it returns, if a change is not on disk yet; nothing otherwise. */
+  /** Writes now, and is done when it returns, if a change is not on disk yet; nothing otherwise. Never throws. */
   flush(): void;
 }
 
@@ -23,31 +30,74 @@ export interface WriteTarget<T> {
   saveInBackground?(value: T): Promise<void>;
 }
 
-/** Writes `drafts()` (the newest, read when written) to `journal`, coalescing changes. */
-export function journalWriter<T>(journal: WriteTarget<T>, drafts: () => T, delayMs = JOURNAL_DELAY_MS): JournalWriter {
-  let dirty = false; // a change not written yet
+/** Told of each failed write (the error), and once a write gets through after failures (undefined). */
+export type WriteProblem = (error: unknown) => void;
+
+/** Writes `value()` (the newest, read when written) to `target`, coalescing changes. */
+export function journalWriter<T>(target: WriteTarget<T>, value: () => T, delayMs = JOURNAL_DELAY_MS, onProblem?: WriteProblem): JournalWriter {
+  let dirty = false; // a change not written yet (or a write that failed)
   let writing: Promise<void> | undefined; // the newest background write, until it is on disk
   let timer: NodeJS.Timeout | undefined;
+  let retry: NodeJS.Timeout | undefined; // set only while writes fail
+  // Writes are numbered: an older write's outcome says nothing once a newer one has landed.
+  let started = 0;
+  let landed = 0;
+  let failed = 0; // the newest write that failed, while failing
+  const succeeded = (n: number) => {
+    landed = Math.max(landed, n);
+    if (failed === 0 || n < failed) return;
+    failed = 0;
+    clearTimeout(retry);
+    retry = undefined;
+    onProblem?.(undefined);
+  };
+  const failedWith = (n: number, e: unknown) => {
+    if (n < landed) return; // a newer write is on disk
+    dirty = true;
+    failed = Math.max(failed, n);
+    onProblem?.(e);
+    retry ??= setTimeout(retryNow, RETRY_MS);
+    retry.unref?.();
+  };
   const write = () => {
+    clearTimeout(timer);
     timer = undefined;
     if (!dirty) return;
-    if (!journal.saveInBackground) {
-      journal.save(drafts());
-      dirty = false; // only once written: a failed write is tried again at the next change or flush
+    dirty = false;
+    const n = ++started;
+    const now = value();
+    if (!target.saveInBackground) {
+      try {
+        target.save(now);
+        succeeded(n);
+      } catch (e) {
+        failedWith(n, e);
+      }
       return;
     }
-    dirty = false;
-    const w = journal.saveInBackground(drafts());
+    const save = target.saveInBackground.bind(target);
+    const w = (async () => save(now))(); // a throw before its first await is a rejection too
     writing = w;
     const done = () => {
       if (writing === w) writing = undefined;
     };
-    w.then(done, (e: unknown) => {
-      done();
-      dirty = true; // tried again at the next change or flush; the failure is not hidden either
-      throw e;
-    });
+    w.then(
+      () => {
+        done();
+        succeeded(n);
+      },
+      (e: unknown) => {
+        done();
+        failedWith(n, e);
+      },
+    );
   };
+  function retryNow() {
+    retry = undefined;
+    if (failed === 0) return;
+    dirty = true;
+    write();
+  }
   return {
     changed() {
       dirty = true;
@@ -57,9 +107,15 @@ export function journalWriter<T>(journal: WriteTarget<T>, drafts: () => T, delay
       clearTimeout(timer);
       timer = undefined;
       if (!dirty && !writing) return;
-      journal.save(drafts()); // a background write still under way is superseded by this one
-      dirty = false;
-      writing = undefined;
+      const n = ++started;
+      try {
+        target.save(value()); // a background write still under way is superseded by this one
+        dirty = false;
+        writing = undefined;
+        succeeded(n);
+      } catch (e) {
+        failedWith(n, e);
+      }
     },
   };
 }

@@ -12,7 +12,11 @@ import { errorMessage } from '../util/errors.js';
 import { atomicFile } from './atomic-file.js';
 
 export interface DraftJournal {
-  load(): { readonly drafts: Record<RecordKey, Draft>; readonly notice?: string };
+  /**
+   * The drafts to start with; a notice to show (a journal set aside); `problem`: the journal's
+   * folder could not be written at start (the error), so drafts are not on disk until it can.
+   */
+  load(): { readonly drafts: Record<RecordKey, Draft>; readonly notice?: string; readonly problem?: unknown };
   /** Writes the drafts: on disk when it returns. */
   save(drafts: Readonly<Record<RecordKey, Draft>>): void;
   /**
@@ -20,6 +24,12 @@ export interface DraftJournal {
    * thread): on disk when it resolves, unless a later write (of either kind) got there first.
    */
   saveInBackground?(drafts: Readonly<Record<RecordKey, Draft>>): Promise<void>;
+  /** The folder the journal is written in: what a failed write names. */
+  readonly folder?: string;
+  /** Writes these drafts, in the journal's format, to a new file at `path` (the quit question's "write them elsewhere"). */
+  writeCopy?(path: string, drafts: Readonly<Record<RecordKey, Draft>>): void;
+  /** Where such a file is copied to be offered again at the next start. */
+  readonly restoreFile?: string;
 }
 
 /** `$XDG_STATE_HOME/cdn-tui` (default `~/.local/state/cdn-tui`). */
@@ -28,13 +38,22 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'cdn-tui');
 }
 
-/** `<dir>/<what>-<hash of the API's URL>.json`: a state file per API (profile). */
-export function apiStateFile(dir: string, what: string, baseUrl: string): string {
-  const id = createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
-  return join(dir, `${what}-${id}.json`);
+/** The hash of an API's URL that names its state files (16 hex digits). */
+export function apiHash(baseUrl: string): string {
+  return createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
 }
 
-/** One journal file per API (base URL), so drafts of the demo never mix with production's. */
+/** `<dir>/<what>-<hash of the API's URL>.json`: a state file per API (profile). */
+export function apiStateFile(dir: string, what: string, baseUrl: string): string {
+  return join(dir, `${what}-${apiHash(baseUrl)}.json`);
+}
+
+/**
+ * `<dir>/drafts-<hash>.json`: the journal of one API as earlier versions named it (one for all
+ * sessions). Each session now has its own (session-journal.ts); a file by this name is offered to
+ * the next start like the journal of a session that ended, which is how drafts written elsewhere
+ * (the quit question's file) are put back.
+ */
 export function journalFile(dir: string, baseUrl: string): string {
   return apiStateFile(dir, 'drafts', baseUrl);
 }
@@ -60,7 +79,7 @@ function isDraft(v: unknown): v is Draft {
 }
 
 /** The drafts of a journal file's JSON, or undefined when it is not one this version wrote. */
-function draftsOf(json: unknown): Record<RecordKey, Draft> | undefined {
+export function draftsOf(json: unknown): Record<RecordKey, Draft> | undefined {
   if (!isPlainObject(json) || json.version !== VERSION || !isPlainObject(json.drafts)) return undefined;
   const drafts: Record<RecordKey, Draft> = {};
   for (const [key, draft] of Object.entries(json.drafts)) {
@@ -70,24 +89,38 @@ function draftsOf(json: unknown): Record<RecordKey, Draft> | undefined {
   return drafts;
 }
 
+/** A journal file's text (undefined when there are no drafts: no file, and a start offers nothing back). */
+export function journalText(drafts: Readonly<Record<RecordKey, Draft>>, baseUrl: string): string | undefined {
+  return Object.keys(drafts).length === 0 ? undefined : JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts });
+}
+
+/** A time for file names: `2024-05-01T10-00-00-000Z`. */
+export function fileTime(at: Date = new Date()): string {
+  return at.toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Reads the journal `file`: its drafts, none when there is no file, or (a file that cannot be
+ * read) none and a notice, the file set aside as `….unreadable-<time>` (kept, never deleted).
+ */
+export function readJournal(file: string): { readonly drafts: Record<RecordKey, Draft>; readonly notice?: string } {
+  if (!existsSync(file)) return { drafts: {} };
+  try {
+    const drafts = draftsOf(JSON.parse(readFileSync(file, 'utf8')));
+    if (!drafts) throw new Error('unknown format');
+    return { drafts };
+  } catch (e) {
+    const aside = `${file}.unreadable-${fileTime()}`;
+    renameSync(file, aside);
+    return { drafts: {}, notice: `The draft journal could not be read (${errorMessage(e)}); it was kept as ${aside}.` };
+  }
+}
+
 export function createFileJournal(file: string, baseUrl: string): DraftJournal {
   const out = atomicFile(file);
-  // No drafts: no file (a start with none offers nothing back).
-  const text = (drafts: Readonly<Record<RecordKey, Draft>>) =>
-    Object.keys(drafts).length === 0 ? undefined : JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts });
+  const text = (drafts: Readonly<Record<RecordKey, Draft>>) => journalText(drafts, baseUrl);
   return {
-    load() {
-      if (!existsSync(file)) return { drafts: {} };
-      try {
-        const drafts = draftsOf(JSON.parse(readFileSync(file, 'utf8')));
-        if (!drafts) throw new Error('unknown format');
-        return { drafts };
-      } catch (e) {
-        const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        renameSync(file, aside);
-        return { drafts: {}, notice: `The draft journal could not be read (${errorMessage(e)}); it was kept as ${aside}.` };
-      }
-    },
+    load: () => readJournal(file),
     save: (drafts) => out.save(text(drafts)),
     // The drafts as they are now are what is written, whatever changes while it is written.
     saveInBackground: (drafts) => out.saveInBackground(text(drafts)),

@@ -1,11 +1,14 @@
 // The history of sent changes (UX.md §6): an edit, a create, a delete and a failed write each leave
 // one entry with what changed; what was not sent leaves none; the file is 0600, written within the
 // journal's delay and at once on flush, capped at the newest 1,000, and holds no token.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
 import { createAppStore, createFileHistory, createMemoryHistory, createMemoryJournal, HISTORY_LIMIT, recordKey, type HistoryEntry, type HistoryStore } from '../../src/store/index.js';
+import { withFileLock } from '../../src/store/file-lock.js';
+import { thisProcess } from '../../src/store/owner.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { CFG, createDraft } from './helpers.js';
 
@@ -127,5 +130,34 @@ describe('the history of sent changes', () => {
     expect(store.getState().drafts[again.keys[0]!]?.values).toMatchObject({ name: 'undo create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
     expect((await store.getState().applyMany(again.keys)).map((r) => r.outcome)).toEqual(again.keys.map(() => 'applied'));
     expect((await names()).filter((n) => n === 'undo create')).toHaveLength(1);
+  });
+});
+
+describe('one history, two sessions (issue 21)', () => {
+  const entry = (at: number, id: number): HistoryEntry => ({ at: new Date(at).toISOString(), key: `configuration:${id}`, title: `c${id}`, method: 'PATCH', path: `${CFG}/${id}`, result: 'applied' });
+
+  it('two sessions adding at once keep each other\'s entries, each once, oldest first', () => {
+    const file = join(tempDir('cdn-tui-history-'), 'history.json');
+    createFileHistory(file).save([entry(1, 1)]);
+    // Both started with the file as it was; each then adds its own, never knowing the other's.
+    const a = createFileHistory(file);
+    const b = createFileHistory(file);
+    const aHas = [...a.load(), entry(3, 3)];
+    const bHas = [...b.load(), entry(2, 2)];
+    a.save(aHas);
+    b.save(bHas);
+    a.save([...aHas, entry(4, 4)]); // a's next save still carries its older entries: each once
+    expect(createFileHistory(file).load().map((e) => e.key)).toEqual(['configuration:1', 'configuration:2', 'configuration:3', 'configuration:4']);
+    expect(readdirSync(dirname(file))).toEqual(['history.json']); // no lock, no temporary file left
+  });
+
+  it('waits for a session holding the lock; takes over one left by a process that is gone', () => {
+    const dir = tempDir('cdn-tui-history-');
+    const lock = join(dir, 'x.lock');
+    writeFileSync(lock, JSON.stringify(thisProcess())); // held by a live process (this one)
+    expect(() => withFileLock(lock, () => 'never', 50)).toThrow(/held by another cdn-tui/);
+    writeFileSync(lock, JSON.stringify({ ...thisProcess(), pid: spawnSync(process.execPath, ['-e', '0']).pid }));
+    expect(withFileLock(lock, () => 'ran', 50)).toBe('ran');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

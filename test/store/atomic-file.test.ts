@@ -1,0 +1,61 @@
+// The atomic writer's failures (issue 21): a write that fails half-way (the disk full after the
+// temporary file was made), at once or in the background, throws its error, leaves no temporary
+// file, and leaves the file as it was. The disk is made to fail by wrapping node:fs.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { atomicFile } from '../../src/store/atomic-file.js';
+import { tempDir } from '../helpers/emulator.js';
+
+const disk = vi.hoisted(() => ({ full: false }));
+const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const writeSync = ((...args: unknown[]): number => {
+    if (disk.full) throw enospc();
+    return Reflect.apply(fs.writeSync, fs, args) as number;
+  }) as typeof fs.writeSync;
+  return { ...fs, default: { ...fs, writeSync }, writeSync };
+});
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fsp = await importOriginal<typeof import('node:fs/promises')>();
+  const open: typeof fsp.open = async (...args: Parameters<typeof fsp.open>) => {
+    const handle = await fsp.open(...args);
+    if (disk.full) handle.writeFile = () => Promise.reject(enospc());
+    return handle;
+  };
+  return { ...fsp, default: { ...fsp, open }, open };
+});
+
+describe('atomic file, when the disk refuses', () => {
+  const setUp = () => {
+    const dir = tempDir('cdn-tui-atomic-');
+    const file = join(dir, 'state.json');
+    const out = atomicFile(file);
+    disk.full = false;
+    out.save('before');
+    disk.full = true;
+    return { dir, file, out };
+  };
+
+  it('at once: throws the error, the file as it was, no temporary file', () => {
+    const { dir, file, out } = setUp();
+    expect(() => out.save('after')).toThrow('ENOSPC');
+    disk.full = false;
+    expect(readFileSync(file, 'utf8')).toBe('before');
+    expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('in the background: rejects with the error, the file as it was, no temporary file', async () => {
+    const { dir, file, out } = setUp();
+    await expect(out.saveInBackground('after')).rejects.toThrow('ENOSPC');
+    disk.full = false;
+    expect(readFileSync(file, 'utf8')).toBe('before');
+    expect(readdirSync(dir)).toEqual(['state.json']);
+    await out.saveInBackground('after all'); // the disk has room again
+    expect(readFileSync(file, 'utf8')).toBe('after all');
+    expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+});
