@@ -16,6 +16,7 @@ import { RestoreOffer } from '../screens/review/restore-offer.js';
 import { ReviewScreen } from '../screens/review/review-screen.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
 import { FooterBar, GlobalKeys, HeaderBar } from './chrome.js';
+import { JournalNotice } from './journal-notice.js';
 import type { ConnectionControl } from './connection-control.js';
 import { ReconnectKeys } from './reconnect-keys.js';
 import type { TuiOptions } from './options.js';
@@ -55,7 +56,7 @@ function Shell({ onQuit, width }: { readonly onQuit: () => void; readonly width:
   return (
     <Box flexDirection="column" width={width} flexGrow={1}>
       <HeaderBar width={width} />
-      <Box height={1} />
+      <JournalNotice width={width} />
       <Box flexDirection="column" flexGrow={1}>
         {overlay === 'help' ? <HelpOverlay /> : overlay === 'palette' ? <PaletteOverlay /> : overlay === 'restore' ? <RestoreOffer /> : overlay === 'login' ? <LoginOverlay /> : null}
         {/* The screen stays mounted under an overlay (its bindings are shadowed, not lost). */}

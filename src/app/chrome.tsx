@@ -106,6 +106,12 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
   const quit = () => {
     if (back()) return;
     const pending = Object.keys(data.getState().drafts).length;
+    // Drafts that are not on disk (the journal cannot be written) would be lost: one more try to
+    // write them, then the question (write them elsewhere, quit anyway, or stay).
+    if (pending && data.getState().journalProblem !== undefined) {
+      data.getState().flushJournal();
+      if (data.getState().journalProblem !== undefined) return ui.getState().ask({ kind: 'unsaved' });
+    }
     // With drafts pending, the first q warns; a second q while the warning shows quits.
     if (pending && ui.getState().message?.about !== 'quit') {
       ui.getState().say('error', `unsaved: ${pending} pending change${pending > 1 ? 's' : ''} (kept in the journal) · q again to quit, : pending to review`, 'quit');

@@ -22,7 +22,9 @@ export type Question =
   | { readonly kind: 'delete'; readonly keys: readonly RecordKey[]; readonly view: string; readonly typeName?: string }
   | { readonly kind: 'in-use'; readonly message: string; readonly rules: readonly RecordKey[]; readonly conf: number }
   /** `C`: the clone's name (`name` the one offered). */
-  | { readonly kind: 'clone'; readonly conf: number; readonly from: string; readonly name: string };
+  | { readonly kind: 'clone'; readonly conf: number; readonly from: string; readonly name: string }
+  /** `q` to quit while drafts are not on disk (the journal cannot be written): write them elsewhere, quit anyway, or stay. */
+  | { readonly kind: 'unsaved' };
 
 /** One line of a review's outcome, per draft sent. */
 export interface ResultLine {

@@ -5,6 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
 import { stateDir } from '../store/journal.js';
+import { diskReason } from '../store/disk-words.js';
+import { codeOf } from '../util/errors.js';
 import { cacheDir } from '../util/code-cache.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
@@ -83,8 +85,13 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS, '--data', demoData]));
   } catch (e) {
-    if (!(e instanceof DataFileError)) throw new CliError(`cannot start the demo emulator (${e instanceof Error ? e.message : String(e)})`);
-    notice = `The demo's data file ${demoData} could not be read; it was left as it is and this demo runs in memory.`;
+    // A state folder that cannot be written (a full disk, a file in its place) does not stop the
+    // demo: it runs in memory, and the header says that drafts are not saved to disk.
+    const unwritable = codeOf(e) !== undefined && typeof e === 'object' && e !== null && 'path' in e;
+    if (!(e instanceof DataFileError) && !unwritable) throw new CliError(`cannot start the demo emulator (${e instanceof Error ? e.message : String(e)})`);
+    notice = unwritable
+      ? `The demo's data cannot be kept in ${dir} (${diskReason(e)}); this demo runs in memory.`
+      : `The demo's data file ${demoData} could not be read; it was left as it is and this demo runs in memory.`;
     emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS]));
   }
   if (emulator.token) addSecret(emulator.token);

@@ -3,10 +3,10 @@
 // cannot be used is said under the input, the typed name kept; Esc cancels.
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
-import { TextInput } from '../../components/text-input.js';
+import { PromptedInput } from '../../components/prompted-input.js';
 import { reviewDrafted } from '../../app/drafted.js';
 import { useStores } from '../../app/stores.js';
-import { cellWidth, fit, safe } from '../../ui/text.js';
+import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 
 export interface CloneQuestionProps {
@@ -53,22 +53,20 @@ export function CloneQuestion({ conf, from, name, width }: CloneQuestionProps) {
       <Text bold wrap="truncate">
         {fit(`Clone ${safe(from)} (${conf}) with its cache settings, rules and error responses`, inner, ascii)}
       </Text>
-      <Box>
-        <Text>{PROMPT}</Text>
-        <TextInput
-          value={typed}
-          onChange={(v) => {
-            setTyped(v);
-            setProblem(undefined);
-          }}
-          onSubmit={(v) => void submit(v)}
-          onCancel={() => {
-            done();
-            ui.getState().say('info', 'clone cancelled');
-          }}
-          width={Math.max(4, inner - cellWidth(PROMPT))}
-        />
-      </Box>
+      <PromptedInput
+        prompt={PROMPT}
+        value={typed}
+        onChange={(v) => {
+          setTyped(v);
+          setProblem(undefined);
+        }}
+        onSubmit={(v) => void submit(v)}
+        onCancel={() => {
+          done();
+          ui.getState().say('info', 'clone cancelled');
+        }}
+        width={inner}
+      />
       <Text color={problem ? theme.c('red') : undefined} dimColor={!problem} wrap="truncate">
         {fit(safe(note), inner, ascii)}
       </Text>

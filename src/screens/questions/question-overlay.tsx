@@ -10,6 +10,7 @@ import { useBodySize, useStores, useUiStore } from '../../app/stores.js';
 import type { Question, UiStore } from '../../app/ui-store.js';
 import { EMPTY_LIST, moveTo } from '../../app/views.js';
 import { CloneQuestion } from './clone-question.js';
+import { UNSAVED_ROWS, UnsavedQuestion } from './unsaved-question.js';
 
 /** The exact DELETE line of a record. */
 function deleteLine(data: AppStore, key: RecordKey): string {
@@ -45,6 +46,7 @@ function showRules(data: AppStore, ui: UiStore, conf: number, rules: readonly Re
 
 /** Rows a question's box takes: borders, title, its lines (at most 6), the prompt, a note. */
 export function questionRows(q: Question): number {
+  if (q.kind === 'unsaved') return UNSAVED_ROWS;
   return q.kind === 'clone' ? 5 : 5 + (q.kind === 'delete' ? Math.min(6, q.keys.length) : 1);
 }
 
@@ -59,6 +61,13 @@ export function QuestionOverlay() {
     return (
       <Box>
         <CloneQuestion conf={question.conf} from={question.from} name={question.name} width={boxWidth} />
+      </Box>
+    );
+  }
+  if (question.kind === 'unsaved') {
+    return (
+      <Box>
+        <UnsavedQuestion width={boxWidth} />
       </Box>
     );
   }
