@@ -19,11 +19,14 @@ export interface HeaderProps {
 export function Header({ crumbs, label, readOnly, state, failing, width }: HeaderProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
-  // The right side takes at most half the width; the connection state is cut first.
+  // The right side takes at most half the width; while something fails, all the breadcrumb leaves
+  // (why, and the countdown to the next try, matter more then). The connection state is cut first.
+  const path = crumbs.join(theme.sym.sep);
+  const room = failing ? Math.max(Math.floor(width / 2), width - cellWidth(path) - 1) : Math.floor(width / 2);
   const fixed = cellWidth(label) + (readOnly ? cellWidth(' READ-ONLY') : 0);
-  const stateShown = fit(state, Math.max(0, Math.floor(width / 2) - fixed - 1), ascii);
+  const stateShown = fit(state, Math.max(0, room - fixed - 1), ascii);
   const rightWidth = fixed + (stateShown ? 1 + cellWidth(stateShown) : 0);
-  const left = fit(crumbs.join(theme.sym.sep), Math.max(0, width - rightWidth - 1), ascii);
+  const left = fit(path, Math.max(0, width - rightWidth - 1), ascii);
   return (
     <Box width={width} justifyContent="space-between">
       <Text bold wrap="truncate">
