@@ -63,7 +63,7 @@ function useAgo(since: number | undefined): string | undefined {
 }
 
 export function HeaderBar({ width }: { readonly width: number }) {
-  const { options } = useStores();
+  const { options, control } = useStores();
   const theme = useTheme();
   const route = useUiStore(currentRoute);
   const tab = useUiStore((s) => (route.screen === 'configuration' ? tabOf(s, route.conf) : undefined));
@@ -75,7 +75,7 @@ export function HeaderBar({ width }: { readonly width: number }) {
   // "updated …" only after a success and while nothing fails; else what failed, in its sentence,
   // with the countdown to the next try while the app tries again on its own.
   const failing = !connection.online || connection.lastError !== undefined;
-  const problem = connectionProblem(connection, useSecondsLeft(connection.retryAt), theme.sym.dot);
+  const problem = connectionProblem(connection, useSecondsLeft(connection.retryAt), theme.sym.dot, control?.login !== undefined);
   const fine = updated ? `updated ${updated}` : 'connecting…';
   const state = asOf ? `as of ${asOf}${problem ? ` ${theme.sym.dot} ${problem}` : ''}` : (problem ?? fine);
   return <Header crumbs={crumbs} label={options.label} readOnly={options.readOnly} state={state} failing={failing} width={width} />;

@@ -7,14 +7,16 @@ import { safe } from '../ui/text.js';
 
 /**
  * The header's words for a failing connection; undefined while it is fine. The countdown comes
- * before the reason: a narrow header cuts the end, and the reason is in the status line and
- * beside what could not load as well.
+ * before the reason: a narrow header cuts the end first. A rejected token, where the app can log
+ * in again (`canLogIn`), says so instead of sending the user to `cdn-tui login`.
  *   offline · retrying in 12 s (r now) · cannot reach 127.0.0.1:4010: connection refused (…)
  *   retrying in 4 s (r now) · server error (503 Service Unavailable)
- *   the token was rejected (401): run `cdn-tui login` or check the profile (r retries)
+ *   the token was rejected (401) · r: log in again
+ *   not permitted (403): … (r retries)
  */
-export function connectionProblem(c: Connection, secondsLeft: number | undefined, dot: string): string | undefined {
+export function connectionProblem(c: Connection, secondsLeft: number | undefined, dot: string, canLogIn = false): string | undefined {
   if (c.online && c.lastError === undefined) return undefined;
+  if (c.rejectedAt !== undefined && canLogIn) return `the token was rejected (401) ${dot} r: log in again`;
   const reason = c.lastError === undefined ? undefined : safe(c.lastError);
   if (c.retryable) {
     // No number yet: a try is out, or the clock has not been read for the next one (a moment).

@@ -36,6 +36,12 @@ describe('connectionProblem: the header while the API cannot be used', () => {
     expect(connectionProblem({ online: false }, undefined, '·')).toBe('offline (r retries)');
   });
 
+  it('a rejected token, where the app can log in again: says so, not "run cdn-tui login"', () => {
+    const c = { online: true, lastError: 'the token was rejected (401): run `cdn-tui login` or check the profile', retryable: false, rejectedAt: 5 };
+    expect(connectionProblem(c, undefined, '·', true)).toBe('the token was rejected (401) · r: log in again');
+    expect(connectionProblem(c, undefined, '·', false)).toBe(`${c.lastError} (r retries)`);
+  });
+
   it('control characters in a reason are shown, not obeyed', () => {
     expect(connectionProblem({ online: true, lastError: 'bad\u001b[2Jthing', retryable: false }, undefined, '·')).not.toContain('\u001b');
   });
