@@ -11,8 +11,8 @@ import { ownerAlive, ownerOf, thisProcess } from './owner.js';
 /** The longest a holder keeps the lock (a read and a write of a small file take milliseconds). */
 const STALE_MS = 10_000;
 
-/** How long to wait for another holder before giving up (the caller tries again later). */
-const WAIT_MS = 2000;
+/** How long to wait for another holder before giving up (the caller tries again later); the app waits meanwhile. */
+const WAIT_MS = 500;
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
@@ -44,9 +44,12 @@ function take(path: string): boolean {
   }
   try {
     writeSync(fd, JSON.stringify(thisProcess()));
-  } finally {
+  } catch (e) {
     closeSync(fd);
+    rmSync(path, { force: true }); // a full disk: no empty lock left to hold the others up
+    throw e;
   }
+  closeSync(fd);
   return true;
 }
 

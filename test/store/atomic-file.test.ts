@@ -1,10 +1,12 @@
 // The atomic writer's failures (issue 21): a write that fails half-way (the disk full after the
 // temporary file was made), at once or in the background, throws its error, leaves no temporary
-// file, and leaves the file as it was. The disk is made to fail by wrapping node:fs.
+// file, and leaves the file as it was; a lock that cannot be written leaves no empty lock to hold
+// the others up. The disk is made to fail by wrapping node:fs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { atomicFile } from '../../src/store/atomic-file.js';
+import { withFileLock } from '../../src/store/file-lock.js';
 import { tempDir } from '../helpers/emulator.js';
 
 const disk = vi.hoisted(() => ({ full: false }));
@@ -57,5 +59,13 @@ describe('atomic file, when the disk refuses', () => {
     await out.saveInBackground('after all'); // the disk has room again
     expect(readFileSync(file, 'utf8')).toBe('after all');
     expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('a lock whose owner cannot be written: the error, and no lock file left', () => {
+    const dir = tempDir('cdn-tui-atomic-');
+    disk.full = true;
+    expect(() => withFileLock(join(dir, 'x.lock'), () => 'never')).toThrow('ENOSPC');
+    disk.full = false;
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
