@@ -14,7 +14,7 @@ export interface LoginControl {
 }
 
 export interface ConnectionControl {
-  /** Reads the view again now, while the API cannot be used; false when nothing fails. */
-  retryNow(): boolean;
+  /** Reads the view on screen again now; while the API cannot be used, the next try goes now. */
+  reloadView(): void;
   readonly login?: LoginControl;
 }

@@ -1,11 +1,11 @@
-// `r` where the screen on view has no reload of its own (a form, the review, the history): while
-// the API cannot be used, the view is read again now (the header says "r now"); else the key does
-// nothing here, as before.
+// `r` where the screen on view has no reload of its own (the Settings tab, a form, the review, the
+// history): the view is read again now, as the key table says. While the API cannot be used that is
+// the next try, at once (the header says "r now"); an idle app learns only so that the API is gone.
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
 import { useStores } from './stores.js';
 
 export function ReconnectKeys() {
   const { control } = useStores();
-  useKeys(PRIORITY.global, [{ command: 'reload', footer: false, run: () => control?.retryNow() ?? false }], { active: control !== undefined });
+  useKeys(PRIORITY.global, [{ command: 'reload', footer: false, run: () => control?.reloadView() }], { active: control !== undefined });
   return null;
 }

@@ -98,7 +98,7 @@ export function openSession(options: SessionOptions): Session {
     journal,
     store,
     ui,
-    control: { retryNow: reconnect.retryNow, ...(login ? { login } : {}) },
+    control: { reloadView: reconnect.retryNow, ...(login ? { login } : {}) },
     requestSent: (ms) => within(ms, sent.done, sent.watch),
     firstPage: (ms) => within(ms, pageIn, (changed) => store.subscribe(changed)),
     stop: () => {

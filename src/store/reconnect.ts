@@ -38,8 +38,8 @@ export interface ReconnectDeps {
 }
 
 export interface Reconnect {
-  /** Tries again now (`r` where the screen has no reload of its own); false when nothing fails. */
-  retryNow(): boolean;
+  /** Reads the view again now (`r` where the screen has no reload of its own): a try waiting goes now. */
+  retryNow(): void;
   stop(): void;
 }
 
@@ -99,11 +99,7 @@ export function startReconnect({ store, reread }: ReconnectDeps): Reconnect {
   });
   changed();
   return {
-    retryNow: () => {
-      if (!failing(store.getState().connection)) return false;
-      void tryNow();
-      return true;
-    },
+    retryNow: () => void tryNow(),
     stop: () => {
       stopped = true;
       unsubscribe();

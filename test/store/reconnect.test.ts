@@ -127,13 +127,16 @@ describe('startReconnect', () => {
     expect(store.getState().connection.rejectedAt).toBeDefined();
   });
 
-  it('retryNow reads at once while something fails, and says false when nothing does', async () => {
-    expect(reconnect!.retryNow()).toBe(false);
-    expect(reads).toBe(0);
-    fail(rejected());
-    expect(reconnect!.retryNow()).toBe(true);
+  it('retryNow reads at once, failing or not; a try waiting goes now, and the next waits longer', async () => {
+    reconnect!.retryNow();
     await vi.advanceTimersByTimeAsync(0);
-    expect(reads).toBe(1);
+    expect(reads).toBe(1); // it failed: the series began
+    expect(shownIn()).toBe(1);
+    await vi.advanceTimersByTimeAsync(500);
+    reconnect!.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+    expect(shownIn()).toBe(2);
   });
 
   it('stop: no more tries', async () => {
