@@ -15,12 +15,12 @@ function removeQuietly(path: string): void {
   }
 }
 
-/** Writes `text` to a new file at `path` (mode 0600) and syncs it to disk before it returns. */
-export function writeSynced(path: string, text: string): void {
+/** Writes `text` to a new file at `path` (mode 0600) and syncs it to disk before it returns (unless `sync` is false). */
+export function writeSynced(path: string, text: string, sync = true): void {
   const fd = openSync(path, 'w', 0o600);
   try {
     writeSync(fd, text);
-    fsyncSync(fd);
+    if (sync) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -36,8 +36,12 @@ export interface AtomicFile {
   saveInBackground(text: string | undefined): Promise<void>;
 }
 
-/** `file`, written atomically; its folder is made (0700) when missing. */
-export function atomicFile(file: string): AtomicFile {
+/**
+ * `file`, written atomically; its folder is made (0700) when missing. `sync: false` skips the
+ * fsync (a file that need not outlive a crash of the machine, such as a running process's lock:
+ * an fsync costs milliseconds, and the lock is written before the first frame).
+ */
+export function atomicFile(file: string, { sync = true }: { readonly sync?: boolean } = {}): AtomicFile {
   const dir = dirname(file);
   let started = 0; // writes begun, numbered in order
   let landed = 0; // the newest write in place
@@ -70,7 +74,7 @@ export function atomicFile(file: string): AtomicFile {
       if (text !== undefined) {
         tmp = `${file}.tmp-${process.pid}-${n}`;
         try {
-          writeSynced(tmp, text);
+          writeSynced(tmp, text, sync);
         } catch (e) {
           removeQuietly(tmp);
           throw e;
@@ -91,7 +95,7 @@ export function atomicFile(file: string): AtomicFile {
         const handle = await open(tmp, 'w', 0o600);
         try {
           await handle.writeFile(text);
-          await handle.sync();
+          if (sync) await handle.sync();
         } finally {
           await handle.close();
         }

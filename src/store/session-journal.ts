@@ -13,6 +13,7 @@
 // are never touched. The lock goes at exit, after the last write.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { uptime } from 'node:os';
 import { join } from 'node:path';
 import { codeOf } from '../util/errors.js';
 import { diskReason } from './disk-words.js';
@@ -95,7 +96,13 @@ function running(session: Session, thorough: boolean): boolean {
   } catch (e) {
     if (codeOf(e) === 'ENOENT') return false;
   }
-  // A lock that cannot be read (it is written whole, so it was damaged): its pid is in its name.
+  // A lock that cannot be read: written whole but not synced, so the machine stopped after it was
+  // made (older than this boot: gone), or it was damaged (its pid is in its name).
+  try {
+    if (statSync(session.lock).mtimeMs < Date.now() - uptime() * 1000) return false;
+  } catch {
+    return false; // gone meanwhile: it quit
+  }
   return pidExists(Number(session.sid.split('-')[0]));
 }
 
@@ -118,7 +125,8 @@ export function openSessionJournal(dir: string, journalId: string): SessionJourn
   const sid = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const own = atomicFile(join(dir, `drafts-${hash}.${sid}.json`));
   const text = (drafts: Readonly<Drafts>) => journalText(drafts, journalId);
-  const lockFile = atomicFile(join(dir, `drafts-${hash}.${sid}.lock`));
+  // Whole or not at all, but not synced: after a crash of the machine this process is gone anyway.
+  const lockFile = atomicFile(join(dir, `drafts-${hash}.${sid}.lock`), { sync: false });
   let locked = false;
   /** Held before this session writes anything: from then on no other session takes its files. */
   const lock = () => {

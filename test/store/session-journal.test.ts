@@ -3,7 +3,7 @@
 // version's single file), never a live owner's (a pid that came round again is not the owner);
 // of several sessions starting at once, exactly one takes each journal; sessions see each other.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, stop } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,19 @@ describe('session journals', () => {
     expect(taker.load().drafts['configuration:1']?.values.name).toBe('of a dead owner');
     expect(taker.othersOpen()).toBe(0);
     taker.release();
+  });
+
+  it('a lock that cannot be read: from before the machine started, gone; else its pid (in its name) tells', () => {
+    const dir = folder();
+    otherSession(dir, `${process.pid}-eeeeee`, draft(1, 'lock empty, this boot, pid alive'));
+    writeFileSync(join(dir, `drafts-${HASH}.${process.pid}-eeeeee.lock`), '');
+    otherSession(dir, `${process.pid}-ffffff`, draft(2, 'lock empty, before the boot'));
+    writeFileSync(join(dir, `drafts-${HASH}.${process.pid}-ffffff.lock`), '');
+    utimesSync(join(dir, `drafts-${HASH}.${process.pid}-ffffff.lock`), new Date('2000-01-01'), new Date('2000-01-01'));
+    const journal = openSessionJournal(dir, API);
+    expect(Object.keys(journal.load().drafts)).toEqual(['configuration:2']);
+    expect(journal.othersOpen()).toBe(1);
+    journal.release();
   });
 
   it('two ended sessions with drafts of the same record: the newer is offered, the older kept aside and named', () => {
