@@ -6,7 +6,9 @@ import { listKey } from '../../src/store/index.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { CFG, storeFor } from './helpers.js';
 
-const emu = emulatorFixture(['--seed', '60'], { log: true });
+// 25 ms an answer: 120 lists six at a time take ~0.5 s, several batches of progress (the rules of all
+// first, then the origins that finish configurations), however fast the machine.
+const emu = emulatorFixture(['--seed', '60', '--latency', '25'], { log: true });
 
 describe('loading everywhere', () => {
   it('loads every list, in a few store changes; a failed list says why; a second search asks for nothing', async () => {
