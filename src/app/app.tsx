@@ -33,7 +33,7 @@ function Screen({ route }: { readonly route: Route }) {
     case 'form':
       return <FormScreen key={route.key} recordKey={route.key} kind={route.kind} {...(route.conf !== undefined ? { conf: route.conf } : {})} />;
     case 'bulk':
-      return <BulkScreen keys={route.keys} kind={route.kind} conf={route.conf} />;
+      return <BulkScreen route={route} />;
     case 'review':
       return <ReviewScreen key={route.id} keys={route.keys} id={route.id} {...(route.notes ? { notes: route.notes } : {})} />;
     case 'history':

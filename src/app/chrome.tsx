@@ -30,7 +30,7 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
       return ['configurations', conf(route.conf), route.kind === 'rule' ? 'rules' : 'cache settings', name];
     }
     case 'bulk':
-      return ['configurations', conf(route.conf), `${route.keys.length} marked`];
+      return route.kind === 'configuration' ? ['configurations', `${route.keys.length} marked`] : ['configurations', conf(route.conf), `${route.keys.length} marked`];
     case 'history':
       return ['history'];
     case 'review':

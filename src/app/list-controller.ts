@@ -2,10 +2,11 @@
 // pending changes) keeps its cursor, window, filter and marks in the UI store under its view name,
 // and moves with the same keys through these bindings. Handlers read the number of rows when the
 // key arrives, so keys that come faster than renders never act on a stale list.
+import { useMemo } from 'react';
 import type { Binding } from '../keys/dispatcher.js';
 import { useUiStore } from './stores.js';
 import { listView, type UiStore } from './ui-store.js';
-import { clampView, moveTo, scrollTo, toggleMark, type ListView } from './views.js';
+import { clampView, marksIn, moveTo, scrollTo, toggleMark, type ListView, type Marked } from './views.js';
 
 export interface ListControl {
   readonly ui: UiStore;
@@ -72,4 +73,20 @@ export function useListView(view: string, total: number, height: number): ListVi
 /** Sets the filter (the cursor goes back to the first row). */
 export function setFilter(ui: UiStore, view: string, filter: string, filtering: boolean): void {
   ui.getState().setList(view, (v) => ({ ...v, filter, filtering, ...(filter !== v.filter ? { cursor: 0, top: 0 } : {}) }));
+}
+
+/** `/`: the filter's input opens on the filter there is. */
+export function filterBinding(c: Pick<ListControl, 'ui' | 'view'>): Binding {
+  return { command: 'filter', run: () => setFilter(c.ui, c.view, listView(c.ui.getState(), c.view).filter, true) };
+}
+
+/** The list's marked rows as drawn: those in the list `all`, and how many `shown` (the filtered rows) leaves out. */
+export function useMarked(view: string, all: readonly string[] | undefined, shown: readonly { readonly key: string }[]): Marked {
+  const marks = useUiStore((s) => listView(s, view).marks);
+  return useMemo(() => marksIn(marks, all, shown), [marks, all, shown]);
+}
+
+/** The marked rows of the list `all` as of now (for handlers): shown by the filter or not, they are acted on. */
+export function markedNow(c: Pick<ListControl, 'ui' | 'view'>, all: readonly string[] | undefined): readonly string[] {
+  return marksIn(listView(c.ui.getState(), c.view).marks, all, []).keys;
 }

@@ -36,7 +36,7 @@ export function viewKeys(s: UiState): string[] {
     case 'form':
       return [readKeyOf(route.key)];
     case 'bulk':
-      return [listKey(route.kind, route.conf)];
+      return [route.kind === 'configuration' ? 'configurations' : listKey(route.kind, route.conf)];
     case 'review':
       return [...new Set(route.keys.map(readKeyOf))].slice(0, MOST_KEYS);
     default: {

@@ -58,3 +58,25 @@ export function toggleMark(view: ListView, key: string): ListView {
   const marks = view.marks.includes(key) ? view.marks.filter((k) => k !== key) : [...view.marks, key];
   return { ...view, marks };
 }
+
+export interface Marked {
+  /** Marked keys that are rows of the list, in the order they were marked (the bulk form shows the first). */
+  readonly keys: readonly string[];
+  /** How many of them the filter hides. */
+  readonly hidden: number;
+}
+
+const NONE_MARKED: Marked = { keys: [], hidden: 0 };
+
+/**
+ * The marks that name rows of the list now (a row deleted since is not counted or acted on), and
+ * how many the filter hides: marks survive a filter, and act whether shown or not.
+ */
+export function marksIn(marks: readonly string[], all: readonly string[] | undefined, shown: readonly { readonly key: string }[]): Marked {
+  if (marks.length === 0 || !all) return NONE_MARKED;
+  const listed = new Set(all);
+  const keys = marks.filter((k) => listed.has(k));
+  if (keys.length === 0) return NONE_MARKED;
+  const visible = shown.length === all.length ? listed : new Set(shown.map((r) => r.key));
+  return { keys, hidden: keys.filter((k) => !visible.has(k)).length };
+}

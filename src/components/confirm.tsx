@@ -14,6 +14,8 @@ export interface ConfirmProps {
   readonly lines: readonly string[];
   /** When given, the user must type this to confirm (deleting a configuration). */
   readonly typeToConfirm?: string;
+  /** What `typeToConfirm` is, for the prompt. @default 'the name' */
+  readonly typeWhat?: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
   /** What `y` does. @default 'delete' */
@@ -23,7 +25,7 @@ export interface ConfirmProps {
   readonly maxLines?: number;
 }
 
-export function Confirm({ title, lines, typeToConfirm, onConfirm, onCancel, yes = 'delete', width, maxLines = 6 }: ConfirmProps) {
+export function Confirm({ title, lines, typeToConfirm, typeWhat = 'the name', onConfirm, onCancel, yes = 'delete', width, maxLines = 6 }: ConfirmProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const [typed, setTyped] = useState('');
@@ -37,7 +39,7 @@ export function Confirm({ title, lines, typeToConfirm, onConfirm, onCancel, yes 
   });
   const inner = Math.max(10, width - 4);
   const shown = lines.length > maxLines ? [...lines.slice(0, maxLines - 1), `… and ${lines.length - maxLines + 1} more`] : lines;
-  const prompt = typeToConfirm === undefined ? '' : `Type the name to confirm (${typeToConfirm}): `;
+  const prompt = typeToConfirm === undefined ? '' : `Type ${typeWhat} to confirm (${typeToConfirm}): `;
   const mismatch = typeToConfirm !== undefined && typed !== '' && !typeToConfirm.startsWith(typed);
   return (
     <Box flexDirection="column" borderStyle={theme.border} borderColor={theme.c('red')} paddingX={1} width={width}>

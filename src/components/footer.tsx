@@ -18,7 +18,7 @@ export function Footer({ pending, message, width }: FooterProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const bindings = useActiveBindings().filter((b) => b.footer !== false);
-  const keys = bindings.map((b) => `${showKey(COMMANDS[b.command].keys[0], ascii)} ${COMMANDS[b.command].help}`).join('  ');
+  const keys = bindings.map((b) => `${showKey(COMMANDS[b.command].keys[0], ascii)} ${b.label ?? COMMANDS[b.command].help}`).join('  ');
   const color = message?.kind === 'error' ? theme.c('red') : message?.kind === 'ok' ? theme.c('green') : undefined;
   const prefix = message?.kind === 'error' ? 'error: ' : message?.kind === 'ok' ? `${theme.sym.ok} ` : '';
   return (

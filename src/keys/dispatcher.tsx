@@ -18,6 +18,8 @@ export interface Binding {
   readonly disabled?: string | undefined;
   /** Listed in the footer (help lists every binding). @default true */
   readonly footer?: boolean;
+  /** The footer's words when they differ from the key table's here and now (`edit 5 marked` for Enter with rows marked). */
+  readonly label?: string | undefined;
 }
 
 export interface LayerOptions {
@@ -70,7 +72,7 @@ class Registry {
     // Highest priority first; on a tie, the layer registered later (the deeper component) first.
     this.snapshot = [...this.layers.values()].sort((a, b) => b.priority - a.priority || b.order - a.order);
     const signature = this.snapshot
-      .map((l) => `${l.priority}${l.exclusive ? '!' : ''}${l.takeText ? 'T' : ''}:${l.bindings.map((b) => `${b.command}${b.footer === false ? '-' : ''}${b.disabled ? '~' : ''}`).join(',')}`)
+      .map((l) => `${l.priority}${l.exclusive ? '!' : ''}${l.takeText ? 'T' : ''}:${l.bindings.map((b) => `${b.command}${b.footer === false ? '-' : ''}${b.disabled ? '~' : ''}${b.label ? `=${b.label}` : ''}`).join(',')}`)
       .join('|');
     if (signature === this.signature) return;
     this.signature = signature;

@@ -12,6 +12,8 @@ interface CommandSpec {
   /** README: commands with the same row id are one row of the table (their keys joined). */
   readonly row?: string;
   readonly does?: string;
+  /** The footer's words with rows marked, `{n}` their number: Enter reads `edit 5 marked`, so marks out of view are never forgotten. */
+  readonly marked?: string;
 }
 
 export const COMMANDS = {
@@ -23,14 +25,14 @@ export const COMMANDS = {
   pageDown: { keys: ['pgdn', 'ctrl-f'], help: 'page down', where: 'lists, review', row: 'page' },
   top: { keys: ['home', 'g'], help: 'top', where: 'lists, review', row: 'page' },
   bottom: { keys: ['end', 'G'], help: 'bottom', where: 'lists, review', row: 'page' },
-  open: { keys: ['enter'], help: 'open', where: 'list', does: 'open the row (marked rows: edit them together)' },
+  open: { keys: ['enter'], help: 'open', where: 'list', does: 'open the row (marked rows: edit them together)', marked: 'edit {n} marked' },
   edit: { keys: ['enter'], help: 'edit', where: 'form field, grid cell', does: 'edit it: text in an inline input, a list to choose from, a boolean toggles' },
   choose: { keys: ['enter'], help: 'choose', where: 'list to choose from', does: 'take the highlighted value' },
   keep: { keys: ['enter'], help: 'keep', where: 'text input', row: 'input', does: 'keep the text / drop it (in a text input every printable key is text; End goes to its end)' },
   drop: { keys: ['esc'], help: 'drop', where: 'text input', row: 'input' },
   clearInput: { keys: ['ctrl-u'], help: 'clear', where: 'text input', does: 'clear the text' },
   toggle: { keys: ['space'], help: 'toggle', where: 'form field', does: 'toggle a boolean' },
-  mark: { keys: ['space'], help: 'mark', where: 'rules, cache settings', does: 'mark / unmark a row (bulk edit of marked rows)' },
+  mark: { keys: ['space'], help: 'mark', where: 'configurations, rules, cache settings', does: 'mark / unmark a row (bulk edit or delete of marked rows; the line under the list counts them)' },
   filter: { keys: ['/'], help: 'filter', where: 'lists', does: 'filter as you type (Enter keeps it, Esc clears it)' },
   tab1: { keys: ['1'], help: 'Settings', where: 'configuration', row: 'tabs', does: 'tabs Settings, Rules, Cache settings, Error responses, Origins' },
   tab2: { keys: ['2'], help: 'Rules', where: 'configuration', row: 'tabs' },
@@ -40,7 +42,7 @@ export const COMMANDS = {
   prevTab: { keys: ['['], help: 'previous tab', where: 'configuration', row: 'step', does: 'previous / next tab' },
   nextTab: { keys: [']'], help: 'next tab', where: 'configuration', row: 'step' },
   create: { keys: ['n'], help: 'new', where: 'lists', does: 'new record (a form, required fields first)' },
-  remove: { keys: ['d'], help: 'delete', where: 'lists', does: 'delete the row or the marked rows (y confirms; a configuration: type its name)' },
+  remove: { keys: ['d'], help: 'delete', where: 'lists', does: 'delete the row or the marked rows (y confirms; a configuration: type its name, marked configurations: how many)', marked: 'delete {n} marked' },
   editor: { keys: ['e'], help: 'edit as JSON', where: 'record, list row', does: 'edit as JSON in $VISUAL/$EDITOR; the result goes to the review' },
   revert: { keys: ['u'], help: 'revert field', where: 'form, grid, bulk form', row: 'revert', does: "revert the field / all fields to the server's value (bulk: of every marked record)" },
   revertAll: { keys: ['U'], help: 'revert all', where: 'form, grid, bulk form', row: 'revert' },
@@ -56,7 +58,7 @@ export const COMMANDS = {
   help: { keys: ['?'], help: 'help', where: 'anywhere', does: 'every key of the view' },
   history: { keys: ['H'], help: 'history', where: 'anywhere', does: 'the history of the changes sent, newest first (Enter: its diff)' },
   undo: { keys: ['z'], help: 'undo', where: 'history', does: 'undo the change: its inverse as a draft, in the review' },
-  copy: { keys: ['c'], help: 'copy to…', where: 'rules, cache settings', does: 'copy the row (or the marked rows) to another configuration, chosen in the palette: new records there, one review' },
+  copy: { keys: ['c'], help: 'copy to…', where: 'rules, cache settings', does: 'copy the row (or the marked rows) to another configuration, chosen in the palette: new records there, one review', marked: 'copy {n} marked to…' },
   clone: { keys: ['C'], help: 'clone', where: 'configurations', does: 'clone the configuration with its cache settings, rules and error responses under a new name: one review of every request, in the order sent' },
   back: { keys: ['esc'], help: 'back', where: 'anywhere', does: 'cancel / back one level (the list keeps its row, filter and marks)' },
   quit: { keys: ['q'], help: 'back/quit', where: 'anywhere', does: 'back; at the top, quit (asks when drafts are pending)' },
@@ -85,4 +87,10 @@ export function allCommands(): readonly Command[] {
 
 export function specOf(command: Command): CommandSpec {
   return COMMANDS[command];
+}
+
+/** The footer's words for a command acting on `marked` rows (`edit 5 marked`); undefined with none marked or a command that does not act on them. */
+export function markedLabel(command: Command, marked: number): string | undefined {
+  const words = specOf(command).marked;
+  return marked > 0 && words !== undefined ? words.replace('{n}', String(marked)) : undefined;
 }

@@ -1,6 +1,6 @@
 // The list controller's state: cursor, window, marks, scroll; pure functions, no React.
 import { describe, expect, it } from 'vitest';
-import { clampView, EMPTY_LIST, moveTo, scrollTo, toggleMark, windowTop } from '../../src/app/views.js';
+import { clampView, EMPTY_LIST, marksIn, moveTo, scrollTo, toggleMark, windowTop } from '../../src/app/views.js';
 
 describe('window of a list', () => {
   it('stays put while the cursor is inside it and moves as little as it must', () => {
@@ -26,6 +26,18 @@ describe('window of a list', () => {
     const v = { ...EMPTY_LIST, cursor: 17, top: 10, filter: 'api', marks: ['rule:1:2'] };
     expect(clampView(v, 12, 5)).toEqual({ ...v, cursor: 11, top: 7 });
     expect(clampView(v, 40, 10)).toBe(v); // nothing to change: the same object
+  });
+
+  it('counts the marks that name rows of the list, shown by the filter or not, in the order marked', () => {
+    const all = ['a', 'b', 'c', 'd'];
+    const rows = (...keys: string[]) => keys.map((key) => ({ key }));
+    expect(marksIn([], all, rows('a'))).toEqual({ keys: [], hidden: 0 });
+    expect(marksIn(['c', 'a'], all, rows(...all))).toEqual({ keys: ['c', 'a'], hidden: 0 });
+    // A filter that shows b and c: a stays marked, hidden.
+    expect(marksIn(['c', 'a'], all, rows('b', 'c'))).toEqual({ keys: ['c', 'a'], hidden: 1 });
+    // A marked row deleted since is neither counted nor acted on; a list not loaded has none.
+    expect(marksIn(['gone', 'b'], all, rows('a'))).toEqual({ keys: ['b'], hidden: 1 });
+    expect(marksIn(['a'], undefined, [])).toEqual({ keys: [], hidden: 0 });
   });
 
   it('marks and unmarks a row', () => {

@@ -169,7 +169,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await app.press('/');
         await app.type('docs');
         await app.press('enter');
-        await app.waitForText('filter: docs · 1 of 12 configurations');
+        await app.waitForText('1 of 12 configurations · /docs');
         expect(browserRows(app)).toEqual([expect.stringMatching(/^ +7 acme developer docs /)]);
         expect(focusedRows(app)).toEqual([expect.stringMatching(/^7 acme developer docs /)]);
         await app.press('/', 'esc');

@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(BIN))(`${N.toLocaleString('en')} configurations`, ()
         await app.press('/');
         await app.type('-99999');
         await app.press('enter');
-        await app.waitForText(new RegExp(`filter: -99999 . 1 of ${N} configurations`));
+        await app.waitForText(new RegExp(`1 of ${N} configurations . /-99999`));
         expect(visibleLines(app).filter((l) => /^ +\d+ \S/.test(l))).toEqual([expect.stringMatching(/^ +99999 \S+-99999 /)]);
       } finally {
         await app.close();

@@ -26,7 +26,7 @@ function window(app: App): { first: number; last: number; total: number } {
 function expectFrame(app: App): void {
   const lines = app.screen().split('\n');
   expect(lines).toHaveLength(ROWS);
-  expect(lines[0]).toMatch(/^review › 40 rules /);
+  expect(lines[0]).toMatch(/^review › 40 marked rules /);
   expect(lines[2]!.startsWith(SUMMARY)).toBe(true);
   expect(lines[ROWS - 2]!.startsWith('↑ up  ↓ down  y send  n back, drafts kept ')).toBe(true);
   for (const line of lines) expect(cellWidth(line)).toBeLessThanOrEqual(COLS);

@@ -54,7 +54,7 @@ describe.skipIf(!existsSync(BIN))('view state', () => {
         await app.waitForText('Enter keep  Esc drop');
         await app.type('blog');
         await app.press('enter');
-        const countLine = `filter: blog · ${blog.length} of 200 configurations`;
+        const countLine = `${blog.length} of 200 configurations · /blog`;
         await app.waitForText(countLine);
         await app.waitForNoText('Enter keep  Esc drop');
         await focusRow(app, target.id);

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { keyTableMarkdown, withKeyTable } from '../../src/keys/readme-table.js';
-import { COMMANDS, allCommands, commandsOf } from '../../src/keys/table.js';
+import { COMMANDS, allCommands, commandsOf, markedLabel } from '../../src/keys/table.js';
 
 describe('key table', () => {
   it('maps keys to their commands (a key may mean several things in different places)', () => {
@@ -19,6 +19,14 @@ describe('key table', () => {
       expect(COMMANDS[c].help.length, c).toBeGreaterThan(0);
       expect(COMMANDS[c].where.length, c).toBeGreaterThan(0);
     }
+  });
+
+  it('words the footer for marked rows: Enter edits them, d deletes them, others stay as they are', () => {
+    expect(markedLabel('open', 5)).toBe('edit 5 marked');
+    expect(markedLabel('remove', 40)).toBe('delete 40 marked');
+    expect(markedLabel('copy', 2)).toBe('copy 2 marked to…');
+    expect(markedLabel('open', 0)).toBeUndefined();
+    expect(markedLabel('reload', 3)).toBeUndefined();
   });
 
   it("is the README's key table (run node scripts/key-table.mjs after changing a key)", () => {

@@ -4,10 +4,13 @@
 import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { markedLabel } from '../../keys/table.js';
 import { listKey, type ChildKind } from '../../store/index.js';
-import { cursorNow, markBinding, moveBindings, useListView, type ListControl } from '../../app/list-controller.js';
+import { safe } from '../../ui/text.js';
+import { cursorNow, filterBinding, markBinding, markedNow, moveBindings, setFilter, useListView, useMarked, type ListControl } from '../../app/list-controller.js';
 import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { VIEW, type Tab } from '../../app/routes.js';
 import { listView } from '../../app/ui-store.js';
@@ -19,6 +22,7 @@ import { cacheSettingColumns, originColumns, ruleColumns } from './columns.js';
 import { nameIn, useRefRecords } from './refs.js';
 
 const WHAT = { rule: 'rules', cache_setting: 'cache settings', origin: 'origins' } as const;
+const ONE = { rule: 'rule', cache_setting: 'cache setting', origin: 'origin' } as const;
 const TAB: Readonly<Record<ChildKind, Tab>> = { rule: 'rules', cache_setting: 'cache_settings', origin: 'origins' };
 
 export interface RecordsTabProps {
@@ -48,28 +52,34 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const records = useAppStore((s) => s.records);
   const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
   const pending = useMemo(() => new Set(pendingKeys), [pendingKeys]);
-  const marks = useUiStore((s) => listView(s, view).marks);
-  const marked = useMemo(() => new Set(marks), [marks]);
   const { origins, caches } = useRefRecords(conf);
   useEffect(() => {
     // A rule's list names its origin and cache setting; a new rule starts on the first origin.
     if (kind === 'rule') for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
   }, [data, kind, conf]);
-  const rows = rowsOf(keys, records, '');
-  const current = useListView(view, rows.length, height - 1);
+  const filter = useUiStore((s) => listView(s, view).filter);
+  const filtering = useUiStore((s) => listView(s, view).filtering);
+  const rows = rowsOf(keys, records, filter);
+  const marked = useMarked(view, keys, rows);
+  const markedSet = useMemo(() => new Set(marked.keys), [marked]);
+  // The table, and the status line under it.
+  const tableHeight = Math.max(1, height - 2);
+  const current = useListView(view, rows.length, tableHeight);
 
-  const rowsNow = () => rowsOf(data.getState().lists[list]?.keys, data.getState().records, '');
-  const control: ListControl = { ui, view, height: height - 1, total: () => rowsNow().length };
+  const rowsNow = () => rowsOf(data.getState().lists[list]?.keys, data.getState().records, listView(ui.getState(), view).filter);
+  const control: ListControl = { ui, view, height: tableHeight, total: () => rowsNow().length };
   const focusedNow = () => rowsNow()[cursorNow(control)];
-  const markedNow = () => listView(ui.getState(), view).marks.filter((k) => rowsNow().some((r) => r.key === k));
-  const chosenNow = () => (markedNow().length ? markedNow() : [focusedNow()?.key].filter((k) => k !== undefined));
+  const markedKeysNow = () => markedNow(control, data.getState().lists[list]?.keys);
+  const chosenNow = () => (markedKeysNow().length ? markedKeysNow() : [focusedNow()?.key].filter((k) => k !== undefined));
   const editor = useExternalEditor(() => focusedNow()?.key);
   const editable = kind !== 'origin' ? kind : undefined;
   const notHere = editable ? readOnly : 'origins are read-only here';
+  const n = editable ? marked.keys.length : 0;
   const bindings: Binding[] = [
     ...moveBindings(control),
     {
       command: 'open',
+      label: markedLabel('open', n),
       disabled: editable ? undefined : notHere,
       run: () => {
         const chosen = chosenNow();
@@ -84,6 +94,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
       },
     },
     ...(editable ? [markBinding(control, (i) => rowsNow()[i]?.key)] : []),
+    filterBinding(control),
     {
       command: 'create',
       disabled: notHere,
@@ -98,6 +109,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
     },
     {
       command: 'remove',
+      label: markedLabel('remove', n),
       disabled: notHere,
       run: () => {
         const chosen = chosenNow();
@@ -107,6 +119,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
     },
     {
       command: 'copy',
+      label: markedLabel('copy', n),
       disabled: notHere,
       run: () => {
         const chosen = chosenNow();
@@ -117,9 +130,10 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
     { ...editor, disabled: notHere },
     { command: 'reload', run: () => void data.getState().reload(list) },
   ];
-  useKeys(PRIORITY.screen, bindings);
+  useKeys(PRIORITY.screen, bindings, { active: !filtering });
 
   const columns = kind === 'rule' ? ruleColumns({ origin: nameIn(origins), cacheSetting: nameIn(caches) }) : kind === 'cache_setting' ? cacheSettingColumns : originColumns;
+  const counts = { shown: rows.length, total: keys?.length ?? 0, what: [ONE[kind], WHAT[kind]] as const, marked: n, markedHidden: editable ? marked.hidden : 0, filter: safe(filter) };
   return (
     <Box flexDirection="column">
       <WindowedTable
@@ -127,13 +141,14 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         columns={columns}
         cursor={current.cursor}
         top={current.top}
-        height={height - 1}
+        height={tableHeight}
         width={width}
         rowKey={(r) => r.key}
-        marked={marked}
+        marked={markedSet}
         pending={pending}
-        empty={`no ${WHAT[kind]}${editable ? ': n to make one' : ''}`}
+        empty={filter ? `nothing matches "${safe(filter)}"` : `no ${WHAT[kind]}${editable ? ': n to make one' : ''}`}
       />
+      <ListStatus counts={counts} width={width} filtering={filtering} filterText={filter} onFilter={(text, typing) => setFilter(ui, view, text, typing)} />
     </Box>
   );
 }

@@ -1,31 +1,55 @@
 // Bulk edit: a value set here is set on every marked row (one draft each); `u`/`U` revert the field
-// / all fields of every marked record; `s` reviews them all.
+// / all fields of every marked record; `s` reviews them all. Rules and cache settings of one
+// configuration (marked in its tabs), or configurations (marked in the browser).
 import { Box, Text } from 'ink';
 import type { RecordKey } from '../../store/index.js';
-import { VIEW } from '../../app/routes.js';
+import { VIEW, type BulkRoute } from '../../app/routes.js';
 import { useBodySize } from '../../app/stores.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
+import type { RefChoices } from './form-model.js';
 
-export function BulkScreen({ keys, kind, conf }: { readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }) {
-  const { width, height } = useBodySize();
+type BulkKind = BulkRoute['kind'];
+
+const WHAT: Readonly<Record<BulkKind, string>> = { configuration: 'configurations', rule: 'rules', cache_setting: 'cache settings' };
+
+/**
+ * Fields a bulk form does not offer: values each record must hold alone. A configuration's name and
+ * cnames are unique in the account and a cache setting's name in its configuration: one value set
+ * on all the marked records would be refused for all but one. A configuration's bulk form is its
+ * settings: active, delivery protocol, certificate, cname access only, raw logs.
+ */
+const LEFT_OUT: Readonly<Record<BulkKind, readonly string[]>> = { configuration: ['name', 'cname'], rule: [], cache_setting: ['name'] };
+
+export function BulkScreen({ route }: { readonly route: BulkRoute }) {
+  if (route.kind === 'configuration') return <BulkForm keys={route.keys} kind={route.kind} />;
+  return <ChildBulk keys={route.keys} kind={route.kind} conf={route.conf} />;
+}
+
+/** Rules name their origin and cache setting: the choices come from the configuration's lists. */
+function ChildBulk({ keys, kind, conf }: { readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }) {
   const { origins, caches } = useRefRecords(conf);
+  return <BulkForm keys={keys} kind={kind} {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})} />;
+}
+
+function BulkForm({ keys, kind, refs }: { readonly keys: readonly RecordKey[]; readonly kind: BulkKind; readonly refs?: RefChoices }) {
+  const { width, height } = useBodySize();
   const [first] = keys;
   if (!first) return <Text dimColor>nothing marked</Text>;
-  const what = kind === 'rule' ? 'rules' : 'cache settings';
+  const what = `${keys.length} ${WHAT[kind]}`;
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate">
-        {`Bulk edit of ${keys.length} ${what}: a value set here goes to each of them; s reviews every change.`}
+        {`Bulk edit of ${what}: a value set here goes to each of them; s reviews every change.`}
       </Text>
       <Box height={1} />
       <FormPanel
-        spec={{ kind, key: first, keys, shownOnly: [] }}
+        spec={{ kind, key: first, keys, shownOnly: [], leftOut: LEFT_OUT[kind] }}
         view={VIEW.bulk(keys)}
         width={width}
         height={height - 2}
-        {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})}
-        reviewTitle={`${keys.length} ${what}`}
+        {...(refs ? { refs } : {})}
+        reviewTitle={`${keys.length} marked ${WHAT[kind]}`}
       />
     </Box>
   );

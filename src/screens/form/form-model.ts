@@ -19,6 +19,8 @@ export interface FormSpec {
   readonly keys: readonly RecordKey[];
   /** Fields shown but never edited (id, domain), before the editable ones. */
   readonly shownOnly: readonly string[];
+  /** Fields not offered at all (a bulk form: values unique per record, such as a name). */
+  readonly leftOut?: readonly string[];
 }
 
 /** What the form works on now: the draft (or the blank of a new record) over the server's copy. */
@@ -50,7 +52,7 @@ export function formFields(spec: FormSpec, data: FormData): FieldSpec[] {
   const op = creating ? 'create' : 'patch';
   const fixed = creating ? [] : schema.fields.filter((f) => spec.shownOnly.includes(f.name));
   const required = (f: FieldSpec) => (creating && f.create === 'required' ? 0 : 1);
-  const editable = schema.fields.filter((f) => accepts(f, op)).sort((a, b) => required(a) - required(b));
+  const editable = schema.fields.filter((f) => accepts(f, op) && !spec.leftOut?.includes(f.name)).sort((a, b) => required(a) - required(b));
   const served = data.server ?? data.draft?.base;
   const extras = creating || !served ? [] : extraFields(spec.kind, served).map(extraField);
   return [...fixed, ...editable, ...extras];

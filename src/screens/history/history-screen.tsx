@@ -3,6 +3,7 @@
 // draft and the normal review opens (re-read first: a change made since is a conflict there).
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
+import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable, type Column } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import type { ConfigurationContents, HistoryEntry } from '../../store/index.js';
@@ -14,6 +15,7 @@ import { reviewDrafted } from '../../app/drafted.js';
 import { VIEW } from '../../app/routes.js';
 
 const view = VIEW.history;
+const WHAT = ['change sent', 'changes sent'] as const;
 /** Rows the diff takes under the list when it is shown. */
 const DIFF_ROWS = 8;
 
@@ -77,7 +79,7 @@ export function HistoryScreen() {
   return (
     <Box flexDirection="column" width={width}>
       <WindowedTable rows={entries} columns={COLUMNS} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={(e) => `${e.at}:${e.key}:${e.method}`} empty="nothing sent yet: changes appear here once sent" />
-      <Text dimColor>{`${entries.length} change${entries.length === 1 ? '' : 's'} sent (the newest 1,000 are kept)`}</Text>
+      <ListStatus counts={{ shown: entries.length, total: entries.length, what: WHAT, note: 'the newest 1,000 are kept' }} width={width} />
       {diffOpen && entry ? (
         <Box flexDirection="column" height={DIFF_ROWS} borderStyle={theme.border} borderColor={theme.c('gray')} paddingX={1}>
           {historyLines(entry)

@@ -3,6 +3,7 @@
 // live in the UI store (view "palette") like any list's.
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import { ListStatus } from '../../components/list-status.js';
 import { SelectWindow, type Choice } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
@@ -18,6 +19,7 @@ import { reviewDrafted } from '../../app/drafted.js';
 import { openFresh } from '../../app/open-fresh.js';
 
 const view = VIEW.palette;
+const WHAT = ['entry', 'entries'] as const;
 /** Matches listed at most (the list scrolls within them). */
 const MAX_ITEMS = 500;
 
@@ -76,6 +78,21 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number): It
   }
   if (q.length >= MIN_EVERYWHERE) everywhere(data, q, confs, out, actions, now);
   return out;
+}
+
+/** How many entries the palette looks through for the query now (its status line's total). */
+function candidates(data: AppState, ui: UiState): number {
+  const confs = data.lists.configurations?.keys ?? [];
+  if (ui.copying) return Math.max(0, confs.length - 1);
+  const tabs = currentRoute(ui).screen === 'configuration' ? TABS.length : 0;
+  let found = 0;
+  if (listView(ui, view).filter.trim().length >= MIN_EVERYWHERE) {
+    for (const k of confs) {
+      const conf = parseKey(k).id!;
+      found += (data.lists[listKey('rule', conf)]?.keys.length ?? 0) + (data.lists[listKey('origin', conf)]?.keys.length ?? 0);
+    }
+  }
+  return 2 + tabs + confs.length + found; // 2: the pending changes and the history
 }
 
 /** Queries this long also look through every configuration's rules and origins (find anywhere). */
@@ -192,6 +209,7 @@ export function PaletteOverlay() {
       ) : (
         <SelectWindow choices={items.slice(current.top, current.top + listHeight)} focused={current.cursor - current.top} width={boxWidth - 4} />
       )}
+      <ListStatus counts={{ shown: items.length, more: items.length >= MAX_ITEMS, total: candidates(data.getState(), ui.getState()), what: WHAT }} width={boxWidth - 4} />
     </Box>
   );
 }

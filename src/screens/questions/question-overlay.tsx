@@ -1,5 +1,6 @@
-// Questions that wait for an answer: deleting (y, or a configuration's name typed out); when the
-// API refused to delete a cache setting that rules use, the offer to show those rules; a clone's name.
+// Questions that wait for an answer: deleting (y; a configuration's name typed out, or how many
+// for marked configurations); when the API refused to delete a cache setting that rules use, the
+// offer to show those rules; a clone's name.
 import { Box } from 'ink';
 import { Confirm } from '../../components/confirm.js';
 import { buildRequest, formatRequest } from '../../diff/index.js';
@@ -21,6 +22,11 @@ function deleteLine(data: AppStore, key: RecordKey): string {
   return request ? formatRequest(request) : '';
 }
 
+/** `3 configurations`, `2 rules` (marked rows are of one kind). */
+function howMany(keys: readonly RecordKey[]): string {
+  return `${keys.length} ${parseKey(keys[0] ?? '').kind.replace('_', ' ')}s`;
+}
+
 /** Sends the deletes, says how it went, and asks about rules that keep a cache setting in use. */
 async function deleteNow(data: AppStore, ui: UiStore, keys: readonly RecordKey[]): Promise<void> {
   const names = new Map(keys.map((k) => [k, titleOf(k, data.getState().records[k])]));
@@ -32,7 +38,7 @@ async function deleteNow(data: AppStore, ui: UiStore, keys: readonly RecordKey[]
     const first = outcome.failed[0]!;
     ui.getState().say('error', `${outcome.failed.length} of ${keys.length} not deleted: ${safe(first.message)}`);
   } else {
-    ui.getState().say('ok', keys.length === 1 ? `deleted ${safe(names.get(keys[0]!) ?? '')}` : `deleted ${keys.length} records`);
+    ui.getState().say('ok', keys.length === 1 ? `deleted ${safe(names.get(keys[0]!) ?? '')}` : `deleted ${howMany(keys)}`);
   }
 }
 
@@ -90,13 +96,14 @@ export function QuestionOverlay() {
   }
   const { keys } = question;
   const one = keys.length === 1 ? keys[0] : undefined;
-  const what = one ? titleOf(one, data.getState().records[one]) : `${keys.length} records`;
+  const what = one ? titleOf(one, data.getState().records[one]) : howMany(keys);
   return (
     <Box>
       <Confirm
-        title={safe(`Delete ${what}${parseKey(keys[0] ?? '').kind === 'configuration' ? ' and all it holds' : ''}?`)}
+        title={safe(`Delete ${what}${parseKey(keys[0] ?? '').kind === 'configuration' ? (one ? ' and all it holds' : ' and all they hold') : ''}?`)}
         lines={keys.map((k) => deleteLine(data, k))}
         {...(question.typeName !== undefined ? { typeToConfirm: safe(question.typeName) } : {})}
+        {...(one ? {} : { typeWhat: 'how many' })}
         width={boxWidth}
         onConfirm={() => {
           done();
