@@ -10,11 +10,11 @@ import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
 import { configurationNames, freeName, parseKey } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
-import { cursorNow, filterBinding, markBinding, markedNow, moveBindings, setFilter, useListView, useMarked, type ListControl } from '../../app/list-controller.js';
-import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { filterBinding, markBinding, moveBindings } from '../../app/list-controller.js';
+import { useAppStore, useBodySize, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { VIEW } from '../../app/routes.js';
-import { listView } from '../../app/ui-store.js';
 import { loadingText } from '../load-state.js';
+import { useRecordList } from '../record-list.js';
 import { rowsSelector, type Row } from '../rows.js';
 import { openMarked } from './marked.js';
 
@@ -34,41 +34,29 @@ export function BrowserScreen() {
   const { data, ui } = useStores();
   const { width, height } = useBodySize();
   const readOnly = useReadOnlyReason();
-  const keys = useAppStore((s) => s.lists.configurations?.keys);
-  const records = useAppStore((s) => s.records);
   const total = useAppStore((s) => s.lists.configurations?.total ?? 0);
   const loading = useAppStore((s) => s.lists.configurations?.incomplete === true);
   const request = useAppStore((s) => s.requests.configurations);
   const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
   const pending = useMemo(() => new Set(pendingKeys), [pendingKeys]);
-  const filter = useUiStore((s) => listView(s, view).filter);
-  const filtering = useUiStore((s) => listView(s, view).filtering);
-  const rows = rowsOf(keys, records, filter);
-  const marked = useMarked(view, keys, rows);
-  const markedSet = useMemo(() => new Set(marked.keys), [marked]);
-  const tableHeight = Math.max(1, height - 2);
-  const current = useListView(view, rows.length, tableHeight);
-
-  const control: ListControl = { ui, view, height: tableHeight, total: () => rowsNow().length };
-  const rowsNow = () => rowsOf(data.getState().lists.configurations?.keys, data.getState().records, listView(ui.getState(), view).filter);
-  const focusedNow = () => rowsNow()[cursorNow(control)];
-  const markedKeysNow = () => markedNow(control, data.getState().lists.configurations?.keys);
+  const list = useRecordList('configurations', view, height, rowsOf);
+  const { keys, rows, filter, control, focusedNow } = list;
   useKeys(
     PRIORITY.screen,
     [
       ...moveBindings(control),
       {
         command: 'open',
-        label: markedLabel('open', marked.keys.length),
+        label: markedLabel('open', list.marked.keys.length),
         run: () => {
-          if (markedKeysNow().length) return openMarked({ data, ui }, markedKeysNow());
+          if (list.markedNow().length) return openMarked({ data, ui }, list.markedNow());
           const row = focusedNow();
           const conf = row ? parseKey(row.key).id : undefined;
           if (conf === undefined) return false;
           ui.getState().push({ screen: 'configuration', conf });
         },
       },
-      markBinding(control, (i) => rowsNow()[i]?.key),
+      markBinding(control, (i) => list.rowsNow()[i]?.key),
       filterBinding(control),
       {
         command: 'create',
@@ -78,9 +66,9 @@ export function BrowserScreen() {
       {
         command: 'remove',
         disabled: readOnly,
-        label: markedLabel('remove', marked.keys.length),
+        label: markedLabel('remove', list.marked.keys.length),
         run: () => {
-          const chosen = markedKeysNow().length ? markedKeysNow() : [focusedNow()?.key].filter((k) => k !== undefined);
+          const chosen = list.chosenNow();
           const [one] = chosen;
           if (one === undefined) return false;
           // One configuration: type its name; several: type how many (a name would pick one of them).
@@ -101,7 +89,7 @@ export function BrowserScreen() {
       },
       { command: 'reload', run: () => void data.getState().reload('configurations') },
     ],
-    { active: !filtering },
+    { active: !list.filtering },
   );
 
   const waiting = useAppStore((s) => s.connection.lastError);
@@ -112,11 +100,11 @@ export function BrowserScreen() {
     : request?.status === 'error'
       ? `could not load the configurations: ${safe(request.message ?? '')} (r retries)`
       : loadingText('configurations', waiting);
-  const counts = { shown: rows.length, total, what: WHAT, marked: marked.keys.length, markedHidden: marked.hidden, filter: safe(filter), loading };
+  const { current } = list;
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <WindowedTable rows={rows} columns={COLUMNS} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={rowKey} marked={markedSet} pending={pending} empty={empty} />
-      <ListStatus counts={counts} width={width} filtering={filtering} filterText={filter} onFilter={(text, typing) => setFilter(ui, view, text, typing)} />
+      <WindowedTable rows={rows} columns={COLUMNS} cursor={current.cursor} top={current.top} height={list.tableHeight} width={width} rowKey={rowKey} marked={list.markedSet} pending={pending} empty={empty} />
+      <ListStatus counts={{ ...list.counts, total, what: WHAT, loading }} width={width} filtering={list.filtering} filterText={filter} onFilter={list.onFilter} />
     </Box>
   );
 }

@@ -10,13 +10,13 @@ import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
 import { listKey, type ChildKind } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
-import { cursorNow, filterBinding, markBinding, markedNow, moveBindings, setFilter, useListView, useMarked, type ListControl } from '../../app/list-controller.js';
-import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { filterBinding, markBinding, moveBindings } from '../../app/list-controller.js';
+import { useAppStore, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { VIEW, type Tab } from '../../app/routes.js';
-import { listView } from '../../app/ui-store.js';
 import { useExternalEditor } from '../../app/use-external-editor.js';
 import { openFresh } from '../../app/open-fresh.js';
 import { LoadState } from '../load-state.js';
+import { useRecordList } from '../record-list.js';
 import { rowsSelector } from '../rows.js';
 import { cacheSettingColumns, originColumns, ruleColumns } from './columns.js';
 import { nameIn, useRefRecords } from './refs.js';
@@ -48,8 +48,6 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const readOnly = useReadOnlyReason();
   const list = listKey(kind, conf);
   const view = VIEW.tab(conf, TAB[kind]);
-  const keys = useAppStore((s) => s.lists[list]?.keys);
-  const records = useAppStore((s) => s.records);
   const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
   const pending = useMemo(() => new Set(pendingKeys), [pendingKeys]);
   const { origins, caches } = useRefRecords(conf);
@@ -57,24 +55,12 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
     // A rule's list names its origin and cache setting; a new rule starts on the first origin.
     if (kind === 'rule') for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
   }, [data, kind, conf]);
-  const filter = useUiStore((s) => listView(s, view).filter);
-  const filtering = useUiStore((s) => listView(s, view).filtering);
-  const rows = rowsOf(keys, records, filter);
-  const marked = useMarked(view, keys, rows);
-  const markedSet = useMemo(() => new Set(marked.keys), [marked]);
-  // The table, and the status line under it.
-  const tableHeight = Math.max(1, height - 2);
-  const current = useListView(view, rows.length, tableHeight);
-
-  const rowsNow = () => rowsOf(data.getState().lists[list]?.keys, data.getState().records, listView(ui.getState(), view).filter);
-  const control: ListControl = { ui, view, height: tableHeight, total: () => rowsNow().length };
-  const focusedNow = () => rowsNow()[cursorNow(control)];
-  const markedKeysNow = () => markedNow(control, data.getState().lists[list]?.keys);
-  const chosenNow = () => (markedKeysNow().length ? markedKeysNow() : [focusedNow()?.key].filter((k) => k !== undefined));
+  const shown = useRecordList(list, view, height, rowsOf);
+  const { keys, rows, filter, current, control, focusedNow, chosenNow } = shown;
   const editor = useExternalEditor(() => focusedNow()?.key);
   const editable = kind !== 'origin' ? kind : undefined;
   const notHere = editable ? readOnly : 'origins are read-only here';
-  const n = editable ? marked.keys.length : 0;
+  const n = editable ? shown.marked.keys.length : 0;
   const bindings: Binding[] = [
     ...moveBindings(control),
     {
@@ -93,7 +79,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         });
       },
     },
-    ...(editable ? [markBinding(control, (i) => rowsNow()[i]?.key)] : []),
+    ...(editable ? [markBinding(control, (i) => shown.rowsNow()[i]?.key)] : []),
     filterBinding(control),
     {
       command: 'create',
@@ -130,10 +116,9 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
     { ...editor, disabled: notHere },
     { command: 'reload', run: () => void data.getState().reload(list) },
   ];
-  useKeys(PRIORITY.screen, bindings, { active: !filtering });
+  useKeys(PRIORITY.screen, bindings, { active: !shown.filtering });
 
   const columns = kind === 'rule' ? ruleColumns({ origin: nameIn(origins), cacheSetting: nameIn(caches) }) : kind === 'cache_setting' ? cacheSettingColumns : originColumns;
-  const counts = { shown: rows.length, total: keys?.length ?? 0, what: [ONE[kind], WHAT[kind]] as const, marked: n, markedHidden: editable ? marked.hidden : 0, filter: safe(filter) };
   return (
     <Box flexDirection="column">
       <WindowedTable
@@ -141,14 +126,14 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         columns={columns}
         cursor={current.cursor}
         top={current.top}
-        height={tableHeight}
+        height={shown.tableHeight}
         width={width}
         rowKey={(r) => r.key}
-        marked={markedSet}
+        marked={shown.markedSet}
         pending={pending}
         empty={filter ? `nothing matches "${safe(filter)}"` : `no ${WHAT[kind]}${editable ? ': n to make one' : ''}`}
       />
-      <ListStatus counts={counts} width={width} filtering={filtering} filterText={filter} onFilter={(text, typing) => setFilter(ui, view, text, typing)} />
+      <ListStatus counts={{ ...shown.counts, total: keys?.length ?? 0, what: [ONE[kind], WHAT[kind]] }} width={width} filtering={shown.filtering} filterText={filter} onFilter={shown.onFilter} />
     </Box>
   );
 }
