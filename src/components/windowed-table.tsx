@@ -1,16 +1,13 @@
 // A table that mounts only its visible rows (smooth at 10,000): a header, the focused row in
-// inverse video, marks, and columns measured in terminal cells.
+// inverse video, marks, and columns as wide as what they hold, measured in terminal cells
+// (column-widths.ts: cut only when the line is too narrow for all of them, widest texts first).
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { pad, padStart } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
+import { fitColumns, measureColumns, widest, type Measurable } from './column-widths.js';
 
-export interface Column<Row> {
-  readonly title: string;
-  /** Cells; without it the column shares what is left, by `weight` (default 1). */
-  readonly width?: number;
-  readonly weight?: number;
-  /** The cell's text (already made safe by the caller). */
-  readonly cell: (row: Row) => string;
+export interface Column<Row> extends Measurable<Row> {
   readonly align?: 'left' | 'right';
 }
 
@@ -32,17 +29,19 @@ export interface WindowedTableProps<Row> {
   readonly empty?: string;
 }
 
-/** Widths of the columns in cells: fixed ones as given, the others share the rest by weight. */
-export function columnWidths(columns: ReadonlyArray<Pick<Column<never>, 'width' | 'weight'>>, width: number): number[] {
-  const fixed = columns.reduce((n, c) => n + (c.width ?? 0) + 1, 0);
-  const weights = columns.reduce((n, c) => n + (c.width === undefined ? (c.weight ?? 1) : 0), 0);
-  const rest = Math.max(0, width - fixed);
-  return columns.map((c) => c.width ?? Math.max(4, Math.floor((rest * (c.weight ?? 1)) / Math.max(1, weights))));
-}
-
 /** One line of cells: each column padded (or cut with …) to its width, joined by a space. */
 export function tableLine(cells: readonly string[], columns: ReadonlyArray<Pick<Column<never>, 'align'>>, widths: readonly number[], ascii: boolean): string {
   return cells.map((text, i) => (columns[i]?.align === 'right' ? padStart(text, widths[i] ?? 0, ascii) : pad(text, widths[i] ?? 0, ascii))).join(' ');
+}
+
+/**
+ * Widths of the columns in `width` cells (a space between columns): what the list holds (measured
+ * once per list and columns) and what the rows on screen hold (their cells are made anyway).
+ */
+export function tableWidths<Row>(columns: readonly Measurable<Row>[], measured: readonly number[], shown: ReadonlyArray<readonly string[]>, width: number): number[] {
+  const natural = [...measured];
+  for (const cells of shown) widest(natural, cells);
+  return fitColumns(natural, width - Math.max(0, columns.length - 1), columns.map((c) => c.keep === true));
 }
 
 /**
@@ -53,17 +52,14 @@ export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
   const theme = useTheme();
   const { rows, columns, cursor, top, height, width, rowKey } = props;
   const ascii = !theme.unicode;
-  const inner = width - 2;
-  const widths = columnWidths(columns, inner);
-  const lines = rows.slice(top, top + height).map((row) => {
+  const measured = useMemo(() => measureColumns(columns, rows), [columns, rows]);
+  const shown = rows.slice(top, top + height);
+  const cells = shown.map((row) => columns.map((c) => c.cell(row)));
+  const widths = tableWidths(columns, measured, cells, width - 2);
+  const lines = shown.map((row, i) => {
     const key = rowKey(row);
     const mark = props.marked?.has(key) ? theme.sym.mark : props.pending?.has(key) ? '*' : ' ';
-    return `${mark} ${tableLine(
-      columns.map((c) => c.cell(row)),
-      columns,
-      widths,
-      ascii,
-    )}`;
+    return `${mark} ${tableLine(cells[i]!, columns, widths, ascii)}`;
   });
   const at = cursor - top;
   const focused = at >= 0 && at < lines.length;

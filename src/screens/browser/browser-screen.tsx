@@ -16,15 +16,17 @@ import { VIEW } from '../../app/routes.js';
 import { loadingText } from '../load-state.js';
 import { useRecordList } from '../record-list.js';
 import { rowsSelector, type Row } from '../rows.js';
+import { ID_COLUMN } from '../configuration/columns.js';
 import { openMarked } from './marked.js';
 
+// As wide as what they hold (the table measures them; an id is cut last).
 const COLUMNS: readonly Column<Row>[] = [
-  { title: 'id', width: 6, align: 'right', cell: (r) => String(r.record.id) },
-  { title: 'name', weight: 3, cell: (r) => safe(r.record.name) },
-  { title: 'domain', weight: 3, cell: (r) => safe(r.record.domain_name) },
-  { title: 'protocol', width: 10, cell: (r) => safe(r.record.delivery_protocol) },
-  { title: 'active', width: 6, cell: (r) => (r.record.active ? 'yes' : 'no') },
-  { title: 'cnames', weight: 3, cell: (r) => (Array.isArray(r.record.cname) ? r.record.cname.map(safe).join(', ') : '') },
+  ID_COLUMN,
+  { title: 'name', cell: (r) => safe(r.record.name) },
+  { title: 'domain', cell: (r) => safe(r.record.domain_name) },
+  { title: 'protocol', cell: (r) => safe(r.record.delivery_protocol) },
+  { title: 'active', cell: (r) => (r.record.active ? 'yes' : 'no') },
+  { title: 'cnames', cell: (r) => (Array.isArray(r.record.cname) ? r.record.cname.map(safe).join(', ') : '') },
 ];
 
 const view = VIEW.browser;

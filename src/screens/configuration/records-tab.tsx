@@ -19,7 +19,7 @@ import { LoadState } from '../load-state.js';
 import { useRecordList } from '../record-list.js';
 import { rowsSelector } from '../rows.js';
 import { cacheSettingColumns, originColumns, ruleColumns } from './columns.js';
-import { nameIn, useRefRecords } from './refs.js';
+import { useRefRecords } from './refs.js';
 
 const WHAT = { rule: 'rules', cache_setting: 'cache settings', origin: 'origins' } as const;
 const ONE = { rule: 'rule', cache_setting: 'cache setting', origin: 'origin' } as const;
@@ -118,7 +118,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   ];
   useKeys(PRIORITY.screen, bindings, { active: !shown.filtering });
 
-  const columns = kind === 'rule' ? ruleColumns({ origin: nameIn(origins), cacheSetting: nameIn(caches) }) : kind === 'cache_setting' ? cacheSettingColumns : originColumns;
+  const columns = kind === 'rule' ? ruleColumns(origins, caches) : kind === 'cache_setting' ? cacheSettingColumns : originColumns;
   return (
     <Box flexDirection="column">
       <WindowedTable

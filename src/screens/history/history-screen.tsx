@@ -40,11 +40,12 @@ const time = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : `${d.toLocaleDateString('en-CA')} ${d.toLocaleTimeString('en-GB')}`;
 };
 
+// As wide as what they hold (the table measures them).
 const COLUMNS: readonly Column<HistoryEntry>[] = [
-  { title: 'when', width: 19, cell: (e) => time(e.at) },
-  { title: 'method', width: 6, cell: (e) => e.method },
-  { title: 'record', weight: 3, cell: (e) => safe(e.title) },
-  { title: 'result', width: 12, cell: (e) => (e.result === 'applied' ? 'applied' : `failed${e.status ? ` ${e.status}` : ''}`) },
+  { title: 'when', cell: (e) => time(e.at) },
+  { title: 'method', cell: (e) => e.method },
+  { title: 'record', cell: (e) => safe(e.title) },
+  { title: 'result', cell: (e) => (e.result === 'applied' ? 'applied' : `failed${e.status ? ` ${e.status}` : ''}`) },
 ];
 
 export function HistoryScreen() {

@@ -1,0 +1,80 @@
+// Column widths from what the columns hold (UX.md §5): each column is as wide as its widest text
+// (its title included), in terminal cells. Only when the line is too narrow for all of them are
+// columns cut, the widest texts first: every column wider than a cap is cut to the cap, chosen as
+// large as the line allows, so a column of short values is never cut while another has spare cells.
+import { cellWidth } from '../ui/text.js';
+
+export interface Measurable<Row> {
+  readonly title: string;
+  /** The cell's text (already made safe by the caller). */
+  readonly cell: (row: Row) => string;
+  /** Cut last, after every other column is cut to nothing (an id: what a user types elsewhere). */
+  readonly keep?: boolean;
+}
+
+/** Rows measured at most per list: a list that long is measured on a sample spread through it. */
+export const MEASURED_ROWS = 1000;
+
+/**
+ * The widest text of each column, title included, over the rows (all of them up to MEASURED_ROWS,
+ * else MEASURED_ROWS spread evenly through the list: measuring must stay cheap at 10,000 rows while
+ * a filter is typed, and the rows on screen are measured besides, see `widest`).
+ */
+export function measureColumns<Row>(columns: readonly Measurable<Row>[], rows: readonly Row[]): number[] {
+  const widths = columns.map((c) => cellWidth(c.title));
+  const step = rows.length > MEASURED_ROWS ? rows.length / MEASURED_ROWS : 1;
+  for (let at = 0; at < rows.length; at += step) widest(widths, columns.map((c) => c.cell(rows[Math.floor(at)]!)));
+  return widths;
+}
+
+/** Widens `widths` (in place) to hold one row's cells. */
+export function widest(widths: number[], cells: readonly string[]): number[] {
+  for (let i = 0; i < cells.length; i++) {
+    const w = cellWidth(cells[i]!);
+    if (w > (widths[i] ?? 0)) widths[i] = w;
+  }
+  return widths;
+}
+
+/** The sum of each width held between its floor and the cap. */
+function capped(natural: readonly number[], floor: readonly number[], cap: number): number {
+  let sum = 0;
+  for (let i = 0; i < natural.length; i++) sum += Math.max(floor[i]!, Math.min(natural[i]!, cap));
+  return sum;
+}
+
+/**
+ * Widths for columns that need `natural` cells each, in `room` cells (the spaces between columns
+ * not counted). All fit: each gets what it needs and the last one the cells left over (the focus bar
+ * runs across the line). Too narrow: the largest cap that fits is found, every column wider than it
+ * is cut to it (the widest texts lose first, all cut columns end equally wide), and the cells the
+ * rounding leaves go one each to the widest of the cut ones. `keep` columns are cut only when the
+ * others cut to nothing still leave no room for them.
+ */
+export function fitColumns(natural: readonly number[], room: number, keep: readonly boolean[] = []): number[] {
+  const n = natural.length;
+  if (n === 0) return [];
+  room = Math.max(0, Math.floor(room));
+  const need = natural.reduce((a, b) => a + b, 0);
+  if (need <= room) return natural.map((w, i) => (i === n - 1 ? w + room - need : w));
+  let floor = natural.map((w, i) => (keep[i] ? w : 0));
+  if (capped(natural, floor, 0) > room) floor = natural.map(() => 0);
+  // The largest cap whose widths fit (capped() grows with the cap).
+  let lo = 0;
+  let hi = Math.max(...natural);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (capped(natural, floor, mid) <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  const widths = natural.map((w, i) => Math.max(floor[i]!, Math.min(w, lo)));
+  let left = room - capped(natural, floor, lo);
+  const cut = natural.map((w, i) => i).filter((i) => natural[i]! > widths[i]!);
+  cut.sort((a, b) => natural[b]! - natural[a]! || a - b);
+  for (const i of cut) {
+    if (left <= 0) break;
+    widths[i] = widths[i]! + 1;
+    left--;
+  }
+  return widths;
+}
