@@ -5,6 +5,7 @@ import { useActiveBindings } from '../keys/dispatcher.js';
 import { showKey } from '../keys/names.js';
 import { COMMANDS } from '../keys/table.js';
 import { fit } from '../ui/text.js';
+import { footerLine } from './footer-keys.js';
 import { useTheme } from '../ui/theme.js';
 
 export interface FooterProps {
@@ -18,13 +19,15 @@ export function Footer({ pending, message, width }: FooterProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const bindings = useActiveBindings().filter((b) => b.footer !== false);
-  const keys = bindings.map((b) => `${showKey(COMMANDS[b.command].keys[0], ascii)} ${b.label ?? COMMANDS[b.command].help}`).join('  ');
+  const keys = bindings.map((b) => ({ command: b.command, text: `${showKey(COMMANDS[b.command].keys[0], ascii)} ${b.label ?? COMMANDS[b.command].help}` }));
+  // A line too long for the width ends in `? more` where `?` opens the help (footer-keys.ts).
+  const more = bindings.some((b) => b.command === 'help' && !b.disabled) ? `${showKey(COMMANDS.help.keys[0], ascii)} more` : undefined;
   const color = message?.kind === 'error' ? theme.c('red') : message?.kind === 'ok' ? theme.c('green') : undefined;
   const prefix = message?.kind === 'error' ? 'error: ' : message?.kind === 'ok' ? `${theme.sym.ok} ` : '';
   return (
     <Box flexDirection="column" width={width}>
       <Text dimColor wrap="truncate">
-        {fit(`${keys}${pending ? `  ${theme.sym.dot} ${pending} pending (: pending)` : ''}`, width, ascii)}
+        {footerLine(keys, pending ? `  ${theme.sym.dot} ${pending} pending (: pending)` : '', width, more, ascii)}
       </Text>
       <Text color={color} wrap="truncate">
         {message ? fit(`${prefix}${message.text}`, width, ascii) : ' '}
