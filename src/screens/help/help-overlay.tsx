@@ -1,17 +1,14 @@
-// `?`: every key of the view under it, generated from the key table and the bindings in force.
+// `?`: every key of the view under it, generated from the key table and the bindings in force, in
+// a box as wide as its lines up to the terminal's width (help-lines.ts lays them out).
 import { Box, Text } from 'ink';
 import { PRIORITY, useActiveBindings, useKeys } from '../../keys/dispatcher.js';
-import { showKey } from '../../keys/names.js';
-import { COMMANDS } from '../../keys/table.js';
-import { fit, pad } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { useBodySize, useStores } from '../../app/stores.js';
+import { helpEntries, helpLines } from './help-lines.js';
 
-/** What a command does, in the table's longer words where it has them. */
-function describe(command: keyof typeof COMMANDS): string {
-  const spec = COMMANDS[command];
-  return 'does' in spec ? spec.does : spec.help;
-}
+const TITLE = 'Keys of this view (any key closes)';
+/** The box's border and padding, each side. */
+const FRAME = 2;
 
 export function HelpOverlay() {
   const { ui } = useStores();
@@ -26,15 +23,17 @@ export function HelpOverlay() {
       return true;
     },
   });
-  const inner = Math.min(width, 76) - 4;
-  const shown = bindings.slice(0, Math.max(1, height - 3));
+  // The border takes a line above and below, the title one more.
+  const laid = helpLines(helpEntries(bindings, ascii), width - 2 * FRAME, height - 3, ascii);
+  const inner = Math.min(width - 2 * FRAME, Math.max(laid.width, TITLE.length));
   return (
-    <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={inner + 4}>
-      <Text bold>Keys of this view (any key closes)</Text>
-      {shown.map((b) => (
-        <Text key={b.command} wrap="truncate" dimColor={b.disabled !== undefined}>
-          {pad(COMMANDS[b.command].keys.map((k) => showKey(k, ascii)).join(' '), 16, ascii)}
-          {fit(` ${describe(b.command)}${b.disabled ? ` (${b.disabled})` : ''}`, inner - 16, ascii)}
+    <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={inner + 2 * FRAME}>
+      <Text bold wrap="truncate">
+        {TITLE}
+      </Text>
+      {laid.lines.map((line, i) => (
+        <Text key={i} wrap="truncate" dimColor={line.dim}>
+          {line.text}
         </Text>
       ))}
     </Box>
