@@ -40,9 +40,22 @@ function Row({ isSelected = false, label, help = '', labelWidth = 8, width = 40,
   );
 }
 
+/** The widest label, and the widest help with the space before it. */
+function widths(choices: readonly Choice[]): { readonly label: number; readonly help: number } {
+  return { label: Math.max(4, ...choices.map((c) => cellWidth(c.label))), help: Math.max(0, ...choices.map((c) => (c.help ? 1 + cellWidth(c.help) : 0))) };
+}
+
+/** Cells the choices take with no label or help cut (a box as wide shows them whole). */
+export function choicesWidth(choices: readonly Choice[]): number {
+  const { label, help } = widths(choices);
+  return label + help;
+}
+
 /** ink-select-input's items: its row component gets every property of the item. */
 function itemsOf(choices: readonly Choice[], width: number, ascii: boolean) {
-  const labelWidth = Math.min(Math.max(4, ...choices.map((c) => cellWidth(c.label))), Math.max(4, Math.floor(width / 2)));
+  // Labels whole when the helps leave room for them; cut labels keep at least half the width.
+  const { label, help } = widths(choices);
+  const labelWidth = Math.min(label, Math.max(4, Math.floor(width / 2), width - help));
   return choices.map((c) => ({ key: c.key, label: c.label, value: c.key, help: c.help ?? '', labelWidth, width, ascii }));
 }
 

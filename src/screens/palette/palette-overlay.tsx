@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { ListStatus } from '../../components/list-status.js';
-import { SelectWindow, type Choice } from '../../components/select-list.js';
+import { SelectWindow, choicesWidth, type Choice } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { keptAt, listKey, parseKey, type AppState } from '../../store/index.js';
@@ -181,7 +181,8 @@ export function PaletteOverlay() {
   };
   const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt);
   const items = itemsNow();
-  const boxWidth = Math.min(width, 80);
+  // 80 columns, wider (up to the terminal's width) for results that need it: nothing cut that the width could show.
+  const boxWidth = Math.min(width, Math.max(80, choicesWidth(items) + 4));
   const listHeight = Math.max(1, Math.min(10, height - 4));
   const current = useListView(view, items.length, listHeight);
   const control: ListControl = { ui, view, height: listHeight, total: () => itemsNow().length };
