@@ -2,6 +2,7 @@
 import { Box, Text } from 'ink';
 import { cellWidth, fit } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
+import { fitColumns } from './column-widths.js';
 
 export interface HeaderProps {
   /** The path to here, already made safe ("configurations", "shop-prod (1501)", "rules"). */
@@ -26,7 +27,7 @@ export function Header({ crumbs, label, readOnly, state, failing, width }: Heade
   const fixed = cellWidth(label) + (readOnly ? cellWidth(' READ-ONLY') : 0);
   const stateShown = fit(state, Math.max(0, room - fixed - 1), ascii);
   const rightWidth = fixed + (stateShown ? 1 + cellWidth(stateShown) : 0);
-  const left = fit(path, Math.max(0, width - rightWidth - 1), ascii);
+  const left = fitCrumbs(crumbs, theme.sym.sep, Math.max(0, width - rightWidth - 1), ascii);
   return (
     <Box width={width} justifyContent="space-between">
       <Text bold wrap="truncate">
@@ -41,4 +42,29 @@ export function Header({ crumbs, label, readOnly, state, failing, width }: Heade
       </Text>
     </Box>
   );
+}
+
+/** A crumb's record id at its end: ` (1528252734)`. */
+const ID_AT_END = /^(.*\S)( \(\d+\))$/;
+
+/**
+ * The breadcrumb in `width` cells. Too long, the widest crumbs are cut first, as a table's columns
+ * are (a configuration's long name before where one is: `configurations › acme pu… (1528252734) ›
+ * settings`), and a crumb ending in a record's id keeps the id: a 10-digit id stays readable.
+ */
+export function fitCrumbs(crumbs: readonly string[], sep: string, width: number, ascii: boolean): string {
+  const path = crumbs.join(sep);
+  if (cellWidth(path) <= width) return path;
+  const widths = fitColumns(
+    crumbs.map((c) => cellWidth(c)),
+    width - cellWidth(sep) * (crumbs.length - 1),
+  );
+  const cut = crumbs.map((c, i) => {
+    const w = widths[i]!;
+    const id = ID_AT_END.exec(c);
+    if (cellWidth(c) <= w || !id || cellWidth(id[2]!) + 2 > w) return fit(c, w, ascii);
+    // `acme…`, not `acme …`: a cut that ends on a space drops it.
+    return fit(id[1]!, w - cellWidth(id[2]!), ascii).replace(/\s+([…~])$/, '$1') + id[2]!;
+  });
+  return fit(cut.join(sep), width, ascii);
 }
