@@ -1,6 +1,6 @@
 // The footer's line of keys, fitted to the width (UX.md §5): when every key does not fit, the
 // least important go and the line ends in `? more` (the help lists every key), never in a cut word.
-import type { Command } from '../keys/table.js';
+import { specOf, type Command } from '../keys/table.js';
 import { cellWidth, fit } from '../ui/text.js';
 
 /**
@@ -10,7 +10,9 @@ import { cellWidth, fit } from '../ui/text.js';
  * 3. the way out (q), then the palette, the tabs, reload;
  * 4. moving up, down and by pages last: every user knows the arrows, and the footer shows no more
  *    than the arrow itself.
- * `?` becomes `? more` at the end of a cut line; Esc and Ctrl-c are not in the footer at all.
+ * Keys that share a row of the key table (↑ and ↓, u and U, [ and ]) stay or go together, at the
+ * rank of the first: a footer never shows `↑ up` without `↓ down`. `?` becomes `? more` at the end
+ * of a cut line; Esc and Ctrl-c are not in the footer at all.
  */
 export const FOOTER_ORDER: readonly Command[] = [
   'apply', 'confirm', 'keep', 'choose', 'edit', 'open', 'review', 'cancel', 'stopSending', 'keepMine', 'takeTheirs', 'drop',
@@ -44,12 +46,22 @@ export function footerLine(keys: readonly FooterKey[], tail: string, width: numb
   if (cellWidth(all) <= width) return all;
   const end = more ?? (ascii ? '~' : '…');
   const candidates = keys.filter((k) => k.command !== 'help');
-  const byRank = [...candidates].sort((a, b) => rank(a.command) - rank(b.command));
   const kept = new Set<FooterKey>();
-  for (const k of byRank) {
-    kept.add(k);
-    // A key too long for what is left is passed over: a shorter, less important one may still fit.
-    if (cellWidth(line(candidates.filter((c) => kept.has(c)), end)) > width) kept.delete(k);
+  for (const group of byRank(candidates)) {
+    for (const k of group) kept.add(k);
+    // A group too long for what is left is passed over: a shorter, less important one may still fit.
+    if (cellWidth(line(candidates.filter((c) => kept.has(c)), end)) > width) for (const k of group) kept.delete(k);
   }
   return fit(line(candidates.filter((c) => kept.has(c)), end), width, ascii);
+}
+
+/** The keys in groups of one row of the key table each, the most important group first. */
+function byRank(keys: readonly FooterKey[]): FooterKey[][] {
+  const groups = new Map<string, FooterKey[]>();
+  for (const k of keys) {
+    const id = specOf(k.command).row ?? k.command;
+    groups.set(id, [...(groups.get(id) ?? []), k]);
+  }
+  const first = (group: readonly FooterKey[]) => Math.min(...group.map((k) => rank(k.command)));
+  return [...groups.values()].sort((a, b) => first(a) - first(b));
 }

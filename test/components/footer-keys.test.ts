@@ -58,6 +58,24 @@ describe('footerLine', () => {
     expect(footerLine(RULES, '', 4, '? more', true)).toBe('? m~');
   });
 
+  it('keeps keys of one row of the key table together: never ↑ up without ↓ down', () => {
+    for (let width = 20; width < cellWidth(all); width++) {
+      const line = footerLine(RULES, '', width, '? more');
+      expect(line.includes('↑ up'), line).toBe(line.includes('↓ down'));
+    }
+    const form: FooterKey[] = [
+      { command: 'up', text: '↑ up' },
+      { command: 'down', text: '↓ down' },
+      { command: 'edit', text: 'Enter edit' },
+      { command: 'revert', text: 'u revert field' },
+      { command: 'revertAll', text: 'U revert all' },
+      { command: 'review', text: 's review' },
+      { command: 'quit', text: 'q back/quit' },
+      { command: 'help', text: '? help' },
+    ];
+    expect(footerLine(form, '', 60, '? more')).toBe('Enter edit  u revert field  U revert all  s review  ? more');
+  });
+
   it('ranks every command of the key table', () => {
     expect([...FOOTER_ORDER].sort()).toEqual([...allCommands()].sort());
   });
