@@ -3,17 +3,19 @@
 // requests the emulator had in flight at once while the TUI applied them (from its `--log`: each
 // line's end time and duration).  Run: npm run build && node bench/apply.mjs
 //
-// Set-up, not timed: 200 rules are made in configuration 1 through the API; the loop sets `gzip`
+// Set-up, not timed: 200 rules are made in the demo's first configuration through the API; the loop sets `gzip`
 // on each (the baseline); the TUI's drafts journal is then written with one draft per rule that
 // turns `gzip` off again, each draft's base being the rule as the emulator returns it. The TUI
 // starts, offers the drafts back, Enter opens the review of them all; the time runs from `y` until
 // the status line says they were applied, then the emulator is asked whether all 200 changed.
 import { startBench, writeRuleDrafts } from './pty-app.mjs';
 import { target, write } from './report.mjs';
+import { nthConfiguration } from './seeded.mjs';
 
 const N = Number(process.env.BENCH_APPLY_N) || 200;
-const CONF = 1;
-const RULES = `/content_delivery/configurations/${CONF}/rules_engine`;
+/** The demo's first configuration and its rules' path (known once the emulator runs). */
+let CONF;
+let RULES;
 
 /** A plain call, for the set-up and the checks. */
 const call = async (url, token, method, path, body) => {
@@ -33,6 +35,8 @@ const ourRules = async (url, token) => (await call(url, token, 'GET', RULES)).fi
 let baselineMs;
 
 async function prepare({ url, token, state }) {
+  CONF = await nthConfiguration(url, token, 1);
+  RULES = `/content_delivery/configurations/${CONF}/rules_engine`;
   const origin = (await call(url, token, 'GET', `/content_delivery/configurations/${CONF}/origins`))[0].id;
   const paths = Array.from({ length: N }, (_, i) => `/bench-apply/${i}/`);
   for (let i = 0; i < N; i += 8) {

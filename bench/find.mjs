@@ -5,8 +5,10 @@
 //   Run: npm run build && node bench/find.mjs
 import { startBench } from './pty-app.mjs';
 import { target, write as report } from './report.mjs';
+import { nthConfiguration } from './seeded.mjs';
 
-const CONF = 950;
+/** The seed's 950th configuration (its id known once the emulator runs). */
+let CONF;
 let wanted;
 const { screen, until, write, done } = await startBench({
   name: 'bench/find',
@@ -15,6 +17,7 @@ const { screen, until, write, done } = await startBench({
   rows: 40,
   budgetMs: 180_000,
   prepare: async ({ url, token }) => {
+    CONF = await nthConfiguration(url, token, 950);
     const res = await fetch(`${url}/content_delivery/configurations/${CONF}`, { headers: { authorization: `Token ${token}` } });
     wanted = await res.json();
   },

@@ -10,15 +10,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startBench, writeRuleDrafts } from './pty-app.mjs';
 import { target, write } from './report.mjs';
+import { nthConfiguration } from './seeded.mjs';
 
 const BIN = resolve(import.meta.dirname, '../dist/cdn-tui.cjs');
 const TUI_TOKEN = 'bench-paced-tui-token-7d1e';
 const APPLY_TOKEN = 'bench-paced-apply-token-2c9a';
 const LIMIT = { reads: 80, writes: 20 };
-const CONF = 5;
+/** The demo's fifth configuration (known once the emulator runs). */
+let CONF;
 const NEW_RULES = 45;
 const BULK = 40;
-const RULES = `/content_delivery/configurations/${CONF}/rules_engine`;
 const floorMs = (n) => (Math.ceil(n / LIMIT.writes) - 1) * 60_000;
 
 const run = (args, token, url) =>
@@ -30,7 +31,7 @@ const run = (args, token, url) =>
   });
 
 const readRules = async (url, token) => {
-  const res = await fetch(url + RULES, { headers: { authorization: `Token ${token}` } });
+  const res = await fetch(`${url}/content_delivery/configurations/${CONF}/rules_engine`, { headers: { authorization: `Token ${token}` } });
   return res.json();
 };
 
@@ -38,6 +39,7 @@ let applyRow;
 let applyNote;
 /** `apply` of an export with 45 new rules, through the built command (timed); its rules are the bulk's. */
 async function prepare({ url, state }) {
+  CONF = await nthConfiguration(url, APPLY_TOKEN, 5);
   const exported = await run(['export', String(CONF)], APPLY_TOKEN, url);
   if (exported.status !== 0) throw new Error(`export: ${exported.stderr}`);
   const file = JSON.parse(exported.stdout);

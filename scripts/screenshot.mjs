@@ -156,7 +156,9 @@ const SCENARIOS = {
       { type: 'partner api (mine)' },
       { press: ['enter'] },
       async (t) => {
-        await t.emulator.call('PATCH', '/content_delivery/configurations/4', { body: { name: 'partner api (theirs)', digital_certificate: 77 } });
+        // The demo's fourth configuration (its ids have 10 digits, as the real service's: src/server/seed/ids.ts).
+        const { seededId } = await import(pathToFileURL(join(ROOT, 'src/server/seed/ids.ts')).href);
+        await t.emulator.call('PATCH', `/content_delivery/configurations/${seededId('configuration', 4)}`, { body: { name: 'partner api (theirs)', digital_certificate: 77 } });
       },
       { press: ['s'] },
       { wait: 'PATCH /content_delivery' },

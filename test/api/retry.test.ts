@@ -5,6 +5,7 @@ import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbortError, ApiError, LimitError, NetworkError, NotSentError, createApiClient, type AttemptEvent, type ClientOptions, type Place } from '../../src/api/index.js';
 import { readLog, startTestEmulator, tempDir, waitFor, type LogLine, type TestEmulator } from '../helpers/emulator.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const TOKEN = 'retry-test-token-93be07c2d1';
 const CONFS: Place = { kind: 'configuration' };
@@ -57,15 +58,15 @@ describe('on --fail-rate 1 (every answer 503)', () => {
 
   it('retries PUT and DELETE too', async () => {
     const s = await setup(['--fail-rate', '1'], { maxAttempts: 4 });
-    expect((await failure<ApiError>(s.api.put(CONFS, 1, BODY))).status).toBe(503);
-    expect((await failure<ApiError>(s.api.delete(CONFS, 1))).status).toBe(503);
+    expect((await failure<ApiError>(s.api.put(CONFS, demoId(1), BODY))).status).toBe(503);
+    expect((await failure<ApiError>(s.api.delete(CONFS, demoId(1)))).status).toBe(503);
     expect(s.sent('PUT')).toHaveLength(4);
     expect(s.sent('DELETE')).toHaveLength(4);
   });
 
   it('sends a PATCH and a POST exactly once, and error responses writes alike', async () => {
     const s = await setup(['--fail-rate', '1'], { maxAttempts: 4 });
-    expect((await failure<ApiError>(s.api.patch(CONFS, 1, { active: false }))).status).toBe(503);
+    expect((await failure<ApiError>(s.api.patch(CONFS, demoId(1), { active: false }))).status).toBe(503);
     expect((await failure<ApiError>(s.api.create(CONFS, BODY))).status).toBe(503);
     expect((await failure<ApiError>(s.api.patchErrorResponses(1, { cache_error_404: 1 }))).status).toBe(503);
     expect(s.sent('PATCH')).toHaveLength(2);
@@ -85,7 +86,7 @@ describe('on --reset-rate 1 (done, then the connection dropped)', () => {
 
   it('retries a DELETE; the retries find it already gone', async () => {
     const s = await setup(['--reset-rate', '1'], { maxAttempts: 3 });
-    expect(await failure(s.api.delete(CONFS, 1))).toBeInstanceOf(NetworkError);
+    expect(await failure(s.api.delete(CONFS, demoId(1)))).toBeInstanceOf(NetworkError);
     expect(s.sent('DELETE').map((l) => l.status)).toEqual([204, 404, 404]);
   });
 });
@@ -94,7 +95,7 @@ describe('on --rate-limit 2/100', () => {
   it('a spent window holds the next request until the reset instead of sending it into a 429; an abort ends the wait at once', async () => {
     const s = await setup(['--rate-limit', '2/100']);
     await s.api.list(CONFS);
-    await s.api.get(CONFS, 1);
+    await s.api.get(CONFS, demoId(1));
     const controller = new AbortController();
     const third = s.api.list(CONFS, { signal: controller.signal });
     await waitFor(() => s.api.budget!.pacing().length === 1);
@@ -114,8 +115,8 @@ describe('on --rate-limit 2/100', () => {
   it('goes on in the next window: 5 reads at 2 a 1 s window, all 200, none refused', async () => {
     const s = await setup(['--rate-limit', '2/100', '--rate-window', '1']);
     const started = Date.now();
-    const got = await Promise.all(Array.from({ length: 5 }, (_, i) => s.api.get(CONFS, i + 1).then((r) => r.id)));
-    expect(got).toEqual([1, 2, 3, 4, 5]);
+    const got = await Promise.all(Array.from({ length: 5 }, (_, i) => s.api.get(CONFS, demoId(i + 1)).then((r) => r.id)));
+    expect(got).toEqual([1, 2, 3, 4, 5].map(demoId));
     expect(s.sent('GET').map((l) => l.status)).toEqual([200, 200, 200, 200, 200]);
     // Three windows at the least: two waits.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
@@ -147,7 +148,7 @@ describe('on --rate-limit 2/100', () => {
 describe('cancelling', () => {
   it('sends nothing for an already-aborted signal', async () => {
     const s = await setup([]);
-    expect(await failure(s.api.get(CONFS, 1, { signal: AbortSignal.abort() }))).toBeInstanceOf(AbortError);
+    expect(await failure(s.api.get(CONFS, demoId(1), { signal: AbortSignal.abort() }))).toBeInstanceOf(AbortError);
     expect(s.sent('GET')).toEqual([]);
     expect(s.events).toEqual([]);
   });
@@ -155,7 +156,7 @@ describe('cancelling', () => {
   it('ends a backoff wait on abort, with no further attempt', async () => {
     const s = await setup(['--fail-rate', '1'], { maxDelayMs: 60_000, baseDelayMs: 60_000 });
     const controller = new AbortController();
-    const call = s.api.get(CONFS, 1, { signal: controller.signal });
+    const call = s.api.get(CONFS, demoId(1), { signal: controller.signal });
     await waitFor(() => s.events[0]?.retryInMs !== undefined);
     controller.abort();
     expect(await failure(call)).toBeInstanceOf(AbortError);
@@ -167,10 +168,10 @@ describe('cancelling', () => {
 describe('timeouts against --latency', () => {
   it('gives up waiting for headers at the limit, does not retry even a GET, and says which limit', async () => {
     const s = await setup(['--latency', '2000'], { timeouts: { headers: 100 }, maxAttempts: 2 });
-    const e = await failure<LimitError>(s.api.get(CONFS, 1));
+    const e = await failure<LimitError>(s.api.get(CONFS, demoId(1)));
     expect(e).toBeInstanceOf(LimitError);
     expect(e.limit).toBe('headers-time');
-    expect(e.message).toMatch(/^GET \/content_delivery\/configurations\/1: no answer from 127\.0\.0\.1:\d+ within 0\.1 s \(--headers-timeout\)$/);
+    expect(e.message).toMatch(/^GET \/content_delivery\/configurations\/\d{10}: no answer from 127\.0\.0\.1:\d+ within 0\.1 s \(--headers-timeout\)$/);
     expect(s.events.map((x) => [x.attempt, x.status, x.error?.name, x.retryInMs])).toEqual([[1, undefined, 'LimitError', undefined]]);
     // The emulator logs each request once it answers (after the latency).
     await waitFor(() => s.sent('GET').length === 1);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, exportCommand, EXIT_CONFLICT } from '../../src/cli/transfer.js';
 import { BIN, emulatorFixture, tempDir } from '../helpers/emulator.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
 // 10 writes a 2 s window: the real service's 20 a minute, faster.
@@ -30,7 +31,7 @@ async function exported(id: number): Promise<{ path: string; json: Record<string
 
 describe('export and apply', () => {
   it('export then apply --dry-run of the same file: "nothing to do", exit 0, nothing sent', async () => {
-    const { path, json } = await exported(2);
+    const { path, json } = await exported(demoId(2));
     expect(json.format).toBe('cdn-tui.configuration');
     expect(Object.keys(json.configuration).slice(0, 2)).toEqual(['id', 'name']); // schema order
     const before = writes();
@@ -41,8 +42,8 @@ describe('export and apply', () => {
   });
 
   it('two exports of the same state are the same bytes; apply --yes of a fresh export writes nothing, exit 0', async () => {
-    const first = await exported(6);
-    const second = await exported(6);
+    const first = await exported(demoId(6));
+    const second = await exported(demoId(6));
     expect(readFileSync(second.path, 'utf8')).toBe(readFileSync(first.path, 'utf8'));
     expect(readFileSync(first.path, 'utf8').endsWith('}\n')).toBe(true);
     expect(first.json).not.toHaveProperty('exported_at');
@@ -56,7 +57,7 @@ describe('export and apply', () => {
   });
 
   it('an edited file: the diff and the exact requests, then applied with --yes', async () => {
-    const { path, json } = await exported(3);
+    const { path, json } = await exported(demoId(3));
     json.configuration.name = 'edited by apply';
     const rule = json.rules[0]!;
     rule.gzip = !rule.gzip;
@@ -66,7 +67,7 @@ describe('export and apply', () => {
     const incomplete = io();
     const before = writes();
     expect(await applyCommand(flags(), path, { dryRun: false, yes: true }, incomplete)).toBe(1);
-    expect(incomplete.text()).toMatch(/not sent: fix these in the file\n {2}new rule \/added-by-apply\/ in configuration 3: protocol_policy: This field is required\./);
+    expect(incomplete.text()).toContain(`not sent: fix these in the file\n  new rule /added-by-apply/ in configuration ${demoId(3)}: protocol_policy: This field is required.`);
     expect(writes()).toBe(before);
     json.rules[json.rules.length - 1]!.protocol_policy = 'http';
     writeFileSync(path, JSON.stringify(json));
@@ -74,8 +75,8 @@ describe('export and apply', () => {
     expect(await applyCommand(flags(), path, { dryRun: true, yes: false }, dry)).toBe(0);
     expect(dry.text()).toContain('  name: -');
     expect(dry.text()).toContain('+"edited by apply"');
-    expect(dry.text()).toContain(`PATCH ${CFG}/3 {"name": "edited by apply"}`);
-    expect(dry.text()).toMatch(new RegExp(`POST ${CFG}/3/rules_engine \\{.*"path": "/added-by-apply/"`));
+    expect(dry.text()).toContain(`PATCH ${CFG}/${demoId(3)} {"name": "edited by apply"}`);
+    expect(dry.text()).toMatch(new RegExp(`POST ${CFG}/${demoId(3)}/rules_engine \\{.*"path": "/added-by-apply/"`));
     expect(dry.text()).toMatch(/3 changes, 3 requests/);
 
     const refused = io(false);
@@ -83,8 +84,8 @@ describe('export and apply', () => {
     const sent = io();
     const code = await applyCommand(flags(), path, { dryRun: false, yes: true }, sent);
     expect(code, sent.text()).toBe(0);
-    expect((await emu.call('GET', `${CFG}/3`)).body.name).toBe('edited by apply');
-    const rules = (await emu.call('GET', `${CFG}/3/rules_engine`)).body as Array<{ path: string; gzip: boolean; id: number }>;
+    expect((await emu.call('GET', `${CFG}/${demoId(3)}`)).body.name).toBe('edited by apply');
+    const rules = (await emu.call('GET', `${CFG}/${demoId(3)}/rules_engine`)).body as Array<{ path: string; gzip: boolean; id: number }>;
     expect(rules.find((r) => r.id === rule.id)?.gzip).toBe(rule.gzip);
     expect(rules.filter((r) => r.path === '/added-by-apply/')).toHaveLength(1);
     // Applied again: nothing left to do (the new rule is matched by its path).
@@ -94,16 +95,16 @@ describe('export and apply', () => {
   });
 
   it('a change made on the server since the export: exit 3, nothing sent', async () => {
-    const { path, json } = await exported(4);
+    const { path, json } = await exported(demoId(4));
     json.configuration.name = 'mine';
     writeFileSync(path, JSON.stringify(json));
-    await emu.call('PATCH', `${CFG}/4`, { body: { name: 'theirs' } });
+    await emu.call('PATCH', `${CFG}/${demoId(4)}`, { body: { name: 'theirs' } });
     const before = writes();
     const out = io();
     expect(await applyCommand(flags(), path, { dryRun: false, yes: true }, out)).toBe(EXIT_CONFLICT);
-    expect(out.text()).toMatch(/^conflict: nothing sent\n {2}configuration 4: changed on the server since the export/);
+    expect(out.text()).toMatch(new RegExp(`^conflict: nothing sent\n {2}configuration ${demoId(4)}: changed on the server since the export`));
     expect(writes()).toBe(before);
-    expect((await emu.call('GET', `${CFG}/4`)).body.name).toBe('theirs');
+    expect((await emu.call('GET', `${CFG}/${demoId(4)}`)).body.name).toBe('theirs');
   });
 
   it('the built command: export to stdout, apply --dry-run of it says "nothing to do" (exit 0), bad usage exits 2', async () => {
@@ -114,9 +115,9 @@ describe('export and apply', () => {
           done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
         });
       });
-    const out = await run('export', '5');
+    const out = await run('export', String(demoId(5)));
     expect(out.status, out.stderr).toBe(0);
-    expect(JSON.parse(out.stdout).configuration.id).toBe(5);
+    expect(JSON.parse(out.stdout).configuration.id).toBe(demoId(5));
     const path = join(tempDir(), 'five.json');
     writeFileSync(path, out.stdout);
     const dry = await run('apply', path, '--dry-run');
@@ -130,7 +131,7 @@ describe('export and apply', () => {
   it('under a rate limit: 25 new rules at 10 writes a window all made, paced (a line on stderr per wait), at most one 429, exit 0', async () => {
     const pacedFlags = { baseUrl: paced.url, token: paced.token, readOnly: false, demo: false };
     const path = join(tempDir(), 'paced.json');
-    expect(await exportCommand(pacedFlags, 2, path, io())).toBe(0);
+    expect(await exportCommand(pacedFlags, demoId(2), path, io())).toBe(0);
     const json = JSON.parse(readFileSync(path, 'utf8'));
     const origin = json.rules[0].path_origin_id;
     for (let i = 0; i < 25; i++) json.rules.push({ path: `/paced-${i}/`, regex: false, behavior: 'delivery', protocol_policy: 'http', path_origin_id: origin });
@@ -144,7 +145,7 @@ describe('export and apply', () => {
     const waits = out.errors().trimEnd().split('\n');
     expect(waits.length).toBeGreaterThanOrEqual(2);
     for (const line of waits) expect(line).toMatch(/^sent \d+ of 25 · rate limit 10 writes\/[23] s · next in \d+ s · about \d+ s left$/);
-    const rules = await paced.call('GET', `${CFG}/2/rules_engine`);
+    const rules = await paced.call('GET', `${CFG}/${demoId(2)}/rules_engine`);
     expect(rules.body.filter((r: { path: string }) => r.path.startsWith('/paced-'))).toHaveLength(25);
   });
 });

@@ -8,14 +8,15 @@ import { BIN, startApp, type App } from './harness.js';
 import { FLOW_TIMEOUT, writes } from './flows-helpers.js';
 import { RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
 import { expectNothingPending } from './view-helpers.js';
+import { demoId, demoRuleId } from '../helpers/seed-ids.js';
 
-const RULES_1 = '/content_delivery/configurations/1/rules_engine';
+const RULES_1 = `/content_delivery/configurations/${demoId(1)}/rules_engine`;
 const INPUT_OPEN = 'Enter keep  Esc drop';
 
 /** Rule 4 of configuration 1, its path's input open and cleared. */
 async function openPathInput(app: App): Promise<string> {
-  await openTab(app, 1, 'rules');
-  await focusRow(app, 4);
+  await openTab(app, demoId(1), 'rules');
+  await focusRow(app, demoRuleId(4));
   await app.press('enter');
   await app.waitForText('forward cookies');
   await focusLabel(app, 'path', RULE_FIELDS);
@@ -53,13 +54,13 @@ describe.skipIf(!existsSync(BIN))('keys read together', () => {
         await app.waitUntil(() => /^\* path +\/XYZ *$/.test(fieldLine(app, 'path')), 'the path kept as "/XYZ"');
         await app.waitForNoText(INPUT_OPEN);
         await app.press('s');
-        await app.waitForText(`PATCH ${RULES_1}/4 {"path": "/XYZ"}`);
+        await app.waitForText(`PATCH ${RULES_1}/${demoRuleId(4)} {"path": "/XYZ"}`);
         await app.press('y');
         await app.waitForText('✓ saved rule');
         const sent = writes(app.log());
         expect(sent).toHaveLength(1);
-        expect(sent[0]).toMatchObject({ method: 'PATCH', path: `${RULES_1}/4`, status: 200, body: { path: '/XYZ' } });
-        expect((await app.emulator.call('GET', `${RULES_1}/4`)).body.path).toBe('/XYZ');
+        expect(sent[0]).toMatchObject({ method: 'PATCH', path: `${RULES_1}/${demoRuleId(4)}`, status: 200, body: { path: '/XYZ' } });
+        expect((await app.emulator.call('GET', `${RULES_1}/${demoRuleId(4)}`)).body.path).toBe('/XYZ');
       } finally {
         await app.close();
       }
@@ -78,7 +79,7 @@ describe.skipIf(!existsSync(BIN))('keys read together', () => {
         expect(fieldLine(app, 'path')).toMatch(/^\* path +\/QQ *$/);
         expect(app.screen()).not.toContain(INPUT_OPEN);
         await app.press('s');
-        await app.waitForText(`PATCH ${RULES_1}/4 {"path": "/QQ"}`);
+        await app.waitForText(`PATCH ${RULES_1}/${demoRuleId(4)} {"path": "/QQ"}`);
       } finally {
         await app.close();
       }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FLOW_TIMEOUT, LIST_LOADED } from './flows-helpers.js';
 import { confNamed, contentsOf, requestsToMake } from '../helpers/contents.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
 
@@ -17,7 +18,7 @@ describe.skipIf(!existsSync(BIN))('clone a configuration', () => {
       const app = await startApp();
       try {
         await app.waitForText(LIST_LOADED);
-        const source = await contentsOf(app.emulator, 1);
+        const source = await contentsOf(app.emulator, demoId(1));
         const requests = requestsToMake(source);
         await app.press('C');
         await app.waitForText('Name of the clone: acme-outdoor shop (prod) (copy)');
@@ -66,7 +67,7 @@ describe.skipIf(!existsSync(BIN))('clone a configuration', () => {
         await app.press('ctrl-u');
         await app.type('acme public api v2');
         await app.press('enter');
-        await app.waitForText(/not cloned: a configuration named "acme public api v2" exists already \(3\)/);
+        await app.waitForText(`not cloned: a configuration named "acme public api v2" exists already (${demoId(3)})`);
         expect(app.screen()).toContain('Name of the clone: acme public api v2');
         await app.press('esc');
         await app.waitForText('clone cancelled');

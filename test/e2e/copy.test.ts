@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FLOW_TIMEOUT, openConfiguration, reviewOf } from './flows-helpers.js';
+import { demoId, demoRuleId } from '../helpers/seed-ids.js';
 
-const RULES5 = '/content_delivery/configurations/5/rules_engine';
+const RULES5 = `/content_delivery/configurations/${demoId(5)}/rules_engine`;
 
 describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
   it(
@@ -14,17 +15,17 @@ describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
     async () => {
       const app = await startApp();
       try {
-        const origin5 = ((await app.emulator.call('GET', '/content_delivery/configurations/5/origins')).body as Array<{ id: number }>)[0]!.id;
+        const origin5 = ((await app.emulator.call('GET', `/content_delivery/configurations/${demoId(5)}/origins`)).body as Array<{ id: number }>)[0]!.id;
         const before = ((await app.emulator.call('GET', RULES5)).body as unknown[]).length;
-        await openConfiguration(app, 1);
+        await openConfiguration(app, demoId(1));
         await app.press('2');
         await app.waitForText(/\/old-catalog\//);
         // Rows 5 (/api/), 6 (/admin), 7 (/old-catalog/): no cache setting (Space marks and moves on).
         await app.press('j', 'j', 'j', 'j', 'space', 'space', 'space');
-        await app.waitForText(/●\s+7 \/old-catalog\//);
+        await app.waitForText(new RegExp(`●\\s+${demoRuleId(7)} /old-catalog/`));
         await app.press('c');
         await app.type('brand');
-        await app.waitForText('copy 3 rules to acme brand site (5)');
+        await app.waitForText(`copy 3 rules to acme brand site (${demoId(5)})`);
         await app.press('enter');
         await app.waitForText(reviewOf(3));
         await app.waitForText(/rules go on the origin/);
@@ -48,13 +49,13 @@ describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
     async () => {
       const app = await startApp();
       try {
-        await openConfiguration(app, 1);
+        await openConfiguration(app, demoId(1));
         await app.press('2');
         await app.waitForText(/category pages/);
         await app.press('j', 'j'); // row 3: /c/, cache setting "category pages 2m"
         await app.press('c');
         await app.type('brand');
-        await app.waitForText('copy 1 rule to acme brand site (5)');
+        await app.waitForText(`copy 1 rule to acme brand site (${demoId(5)})`);
         await app.press('enter');
         await app.waitForText(reviewOf(2));
         await app.waitForText(/note: .*cache setting category pages 2m copied too/);
@@ -62,7 +63,7 @@ describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
         await app.waitForText('cache_settings_id: +{the id of new cache setting category pages 2m}');
         await app.press('y');
         await app.waitForText(/2 applied/);
-        const base = '/content_delivery/configurations/5';
+        const base = `/content_delivery/configurations/${demoId(5)}`;
         const caches = (await app.emulator.call('GET', `${base}/cache_settings`)).body as Array<{ id: number; name: string }>;
         const made = caches.find((c) => c.name === 'category pages 2m');
         expect(made).toBeDefined();

@@ -8,6 +8,7 @@ import { BIN, startApp } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, visibleLines, writes, reviewOf } from './flows-helpers.js';
 import { RULE_FIELDS, fieldLine, focusLabel, openTab } from './editors-helpers.js';
 import { CFG, expectNothingPending, journalDrafts } from './view-helpers.js';
+import { demoId, demoRuleId } from '../helpers/seed-ids.js';
 
 const BULK_FIELDS = RULE_FIELDS.filter((l) => l !== 'id');
 
@@ -17,7 +18,7 @@ describe.skipIf(!existsSync(BIN))('drafts left behind', () => {
     async () => {
       const app = await startApp({ cols: 120, rows: 30 });
       try {
-        await openTab(app, 1, 'rules');
+        await openTab(app, demoId(1), 'rules');
         await app.press('space', 'space', 'space');
         await app.waitUntil(() => visibleLines(app).filter((l) => l.startsWith('●')).length === 3, 'three rules marked');
         await app.press('enter');
@@ -38,9 +39,9 @@ describe.skipIf(!existsSync(BIN))('drafts left behind', () => {
         expect(fieldLine(app, 'edge firewall')).toMatch(/^\* edge firewall +5\b/);
         await app.press('s');
         await app.waitForText(reviewOf(3));
-        await app.waitForText(`PATCH ${CFG}/1/rules_engine/3 {"edge_firewall_id": 5}`);
+        await app.waitForText(`PATCH ${CFG}/${demoId(1)}/rules_engine/${demoRuleId(3)} {"edge_firewall_id": 5}`);
         const review = visibleLines(app);
-        for (const id of [1, 2, 3]) expect(review).toContain(`  PATCH ${CFG}/1/rules_engine/${id} {"edge_firewall_id": 5}`);
+        for (const id of [1, 2, 3].map(demoRuleId)) expect(review).toContain(`  PATCH ${CFG}/${demoId(1)}/rules_engine/${id} {"edge_firewall_id": 5}`);
         expect(review.join('\n')).not.toContain('waf_rule_set_id'); // reverted in all three
         await app.press('esc');
         await app.waitForText('Bulk edit of 3 rules');
@@ -70,7 +71,7 @@ describe.skipIf(!existsSync(BIN))('drafts left behind', () => {
         await app.waitForText('12 of 12 configurations');
         await expectNothingPending(app);
 
-        await openTab(app, 1, 'rules');
+        await openTab(app, demoId(1), 'rules');
         await app.press('n');
         await app.waitForText('New rule');
         await app.press('esc');

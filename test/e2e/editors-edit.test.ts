@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FLOW_TIMEOUT, writes, reviewOf } from './flows-helpers.js';
 import { ERROR_CODES, RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
+import { demoId, demoRuleId } from '../helpers/seed-ids.js';
 
-const RULES_1 = '/content_delivery/configurations/1/rules_engine';
+const RULES_1 = `/content_delivery/configurations/${demoId(1)}/rules_engine`;
 
 describe.skipIf(!existsSync(BIN))('editors', () => {
   it(
@@ -14,8 +15,8 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
     async () => {
       const app = await startApp({ cols: 120, rows: 30 });
       try {
-        await openTab(app, 1, 'rules');
-        await focusRow(app, 4);
+        await openTab(app, demoId(1), 'rules');
+        await focusRow(app, demoRuleId(4));
         await app.press('enter');
         await app.waitForText('forward cookies');
         // fields that do not apply to image_optimization are there, explained when focused
@@ -25,15 +26,15 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
         await app.press('enter');
         await app.waitUntil(() => fieldLine(app, 'gzip').startsWith('* gzip'), 'gzip marked changed');
         await app.press('s');
-        await app.waitForText(`PATCH ${RULES_1}/4 {"gzip": true}`);
+        await app.waitForText(`PATCH ${RULES_1}/${demoRuleId(4)} {"gzip": true}`);
         expect(writes(app.log())).toEqual([]);
         await app.press('y');
         await app.waitForText('✓ saved rule');
         const sent = writes(app.log());
         expect(sent).toHaveLength(1);
-        expect(sent[0]).toMatchObject({ method: 'PATCH', path: `${RULES_1}/4`, status: 200, body: { gzip: true } });
+        expect(sent[0]).toMatchObject({ method: 'PATCH', path: `${RULES_1}/${demoRuleId(4)}`, status: 200, body: { gzip: true } });
         expect(Object.keys(sent[0]!.body)).toEqual(['gzip']);
-        expect((await app.emulator.call('GET', `${RULES_1}/4`)).body.gzip).toBe(true);
+        expect((await app.emulator.call('GET', `${RULES_1}/${demoRuleId(4)}`)).body.gzip).toBe(true);
       } finally {
         await app.close();
       }
@@ -46,7 +47,7 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
     async () => {
       const app = await startApp({ cols: 120, rows: 30 });
       try {
-        await openTab(app, 2, 'error_responses');
+        await openTab(app, demoId(2), 'error_responses');
         await focusLabel(app, '404 Not Found', ERROR_CODES);
         await app.press('enter', 'ctrl-u');
         await app.type('5m');
@@ -59,12 +60,12 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
         await app.press('enter');
         await app.waitForText(/\* 405 Method Not Allowed +3600 \(1h\)/);
         await app.press('s');
-        await app.waitForText('PATCH /content_delivery/configurations/2/error_responses');
+        await app.waitForText(`PATCH /content_delivery/configurations/${demoId(2)}/error_responses`);
         await app.press('y');
         await app.waitForText('✓ saved');
         const sent = writes(app.log());
         expect(sent).toHaveLength(1);
-        expect(sent[0]).toMatchObject({ method: 'PATCH', path: '/content_delivery/configurations/2/error_responses' });
+        expect(sent[0]).toMatchObject({ method: 'PATCH', path: `/content_delivery/configurations/${demoId(2)}/error_responses` });
         expect(sent[0]!.body).toEqual({ cache_error_404: 300, cache_error_405: 3600 });
       } finally {
         await app.close();
@@ -79,8 +80,8 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
       // the emulator has no application_acceleration product: only the server can refuse "acceleration"
       const app = await startApp({ cols: 140, rows: 30 });
       try {
-        await openTab(app, 1, 'rules');
-        await focusRow(app, 4);
+        await openTab(app, demoId(1), 'rules');
+        await focusRow(app, demoRuleId(4));
         await app.press('enter');
         await app.waitForText('forward cookies');
         await focusLabel(app, 'path', RULE_FIELDS);
@@ -104,7 +105,7 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
         const sent = writes(app.log());
         expect(sent).toHaveLength(1);
         expect(sent[0]).toMatchObject({ method: 'PATCH', status: 400 });
-        expect((await app.emulator.call('GET', `${RULES_1}/4`)).body.behavior).toBe('image_optimization');
+        expect((await app.emulator.call('GET', `${RULES_1}/${demoRuleId(4)}`)).body.behavior).toBe('image_optimization');
         // the draft is kept: the review still has it
         await app.press('s');
         await app.waitForText(reviewOf(1));

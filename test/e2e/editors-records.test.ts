@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, editField, writes, reviewOf } from './flows-helpers.js';
 import { NEW_CACHE_SETTING_FIELDS, RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
+import { demoId, demoRuleId, demoCacheSettingId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
 const EDITOR = resolve(import.meta.dirname, 'fixtures/scripted-editor.mjs');
@@ -22,7 +23,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
     async () => {
       const app = await startApp({ cols: 140, rows: 34 });
       try {
-        await openTab(app, 5, 'cache_settings');
+        await openTab(app, demoId(5), 'cache_settings');
         await app.press('n');
         await app.waitForText('New cache setting');
         await app.press('enter');
@@ -44,13 +45,13 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.press('enter');
         await app.waitUntil(() => fieldLine(app, 'CDN TTL').includes('31536000 (365d)'), 'the TTL in seconds and days');
         await app.press('s');
-        await app.waitForText(`POST ${CFG}/5/cache_settings {"name": "fonts 1y"`);
+        await app.waitForText(`POST ${CFG}/${demoId(5)}/cache_settings {"name": "fonts 1y"`);
         await app.press('y');
         await app.waitForText('✓ saved');
         const post = writes(app.log()).at(-1)!;
         expect(post).toMatchObject({ method: 'POST', status: 201 });
         expect(post.body).toMatchObject({ name: 'fonts 1y', browser_cache_settings: true, cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 31536000, cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' });
-        const list = (await app.emulator.call('GET', `${CFG}/5/cache_settings`)).body as Array<{ id: number; name: string }>;
+        const list = (await app.emulator.call('GET', `${CFG}/${demoId(5)}/cache_settings`)).body as Array<{ id: number; name: string }>;
         const made = list.find((c) => c.name === 'fonts 1y')!;
         expect(made).toBeDefined();
 
@@ -58,11 +59,11 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.waitForText('fonts 1y');
         await focusRow(app, made.id);
         await app.press('d');
-        await app.waitForText(`DELETE ${CFG}/5/cache_settings/${made.id}`);
+        await app.waitForText(`DELETE ${CFG}/${demoId(5)}/cache_settings/${made.id}`);
         await app.press('y');
         await app.waitForText(`✓ deleted cache setting fonts 1y (${made.id})`);
         expect(writes(app.log()).at(-1)).toMatchObject({ method: 'DELETE', status: 204 });
-        expect((await app.emulator.call('GET', `${CFG}/5/cache_settings/${made.id}`)).status).toBe(404);
+        expect((await app.emulator.call('GET', `${CFG}/${demoId(5)}/cache_settings/${made.id}`)).status).toBe(404);
       } finally {
         await app.close();
       }
@@ -75,7 +76,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
     async () => {
       const app = await startApp({ cols: 140, rows: 34 });
       try {
-        await openTab(app, 3, 'rules');
+        await openTab(app, demoId(3), 'rules');
         await app.press('n');
         await app.waitForText('New rule');
         expect(app.screen()).not.toContain('This field is required');
@@ -83,7 +84,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.type('/fonts/');
         await app.press('enter');
         await app.press('s');
-        await app.waitForText(`POST ${CFG}/3/rules_engine {"path": "/fonts/"`);
+        await app.waitForText(`POST ${CFG}/${demoId(3)}/rules_engine {"path": "/fonts/"`);
         await app.press('y'); // protocol policy and behavior are still missing
         await app.waitForText('error: This field is required.');
         expect(writes(app.log())).toEqual([]);
@@ -99,16 +100,16 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.press('y');
         await app.waitForText('✓ saved');
         const post = writes(app.log()).at(-1)!;
-        expect(post).toMatchObject({ method: 'POST', path: `${CFG}/3/rules_engine`, status: 201 });
+        expect(post).toMatchObject({ method: 'POST', path: `${CFG}/${demoId(3)}/rules_engine`, status: 201 });
         expect(post.body).toMatchObject({ path: '/fonts/', regex: false, protocol_policy: 'http,https', behavior: 'delivery' });
-        const made = ((await app.emulator.call('GET', `${CFG}/3/rules_engine`)).body as Array<{ id: number; path: string }>).find((r) => r.path === '/fonts/')!;
+        const made = ((await app.emulator.call('GET', `${CFG}/${demoId(3)}/rules_engine`)).body as Array<{ id: number; path: string }>).find((r) => r.path === '/fonts/')!;
 
         await app.press('esc');
         await app.waitForText('/fonts/');
         await focusRow(app, made.id);
         await app.press('d', 'y');
         await app.waitForText(`✓ deleted rule /fonts/ (${made.id})`);
-        expect(writes(app.log()).at(-1)).toMatchObject({ method: 'DELETE', path: `${CFG}/3/rules_engine/${made.id}`, status: 204 });
+        expect(writes(app.log()).at(-1)).toMatchObject({ method: 'DELETE', path: `${CFG}/${demoId(3)}/rules_engine/${made.id}`, status: 204 });
       } finally {
         await app.close();
       }
@@ -121,15 +122,15 @@ describe.skipIf(!existsSync(BIN))('records', () => {
     async () => {
       const app = await startApp({ cols: 140, rows: 30 });
       try {
-        await openTab(app, 1, 'cache_settings');
-        await focusRow(app, 1); // "html 5m", used by rule 1
+        await openTab(app, demoId(1), 'cache_settings');
+        await focusRow(app, demoCacheSettingId(1)); // "html 5m", used by the first rule
         await app.press('d', 'y');
-        await app.waitForText(/Cache setting 1 is used by rules 1\b/);
+        await app.waitForText(new RegExp(`Cache setting ${demoCacheSettingId(1)} is used by rules ${demoRuleId(1)}\\b`));
         await app.waitForText('y: show those rules');
-        expect((await app.emulator.call('GET', `${CFG}/1/cache_settings/1`)).status).toBe(200);
+        expect((await app.emulator.call('GET', `${CFG}/${demoId(1)}/cache_settings/${demoCacheSettingId(1)}`)).status).toBe(200);
         await app.press('y');
         await app.waitForText(/behavior/);
-        await app.waitUntil(() => app.screen().split('\n').some((l) => /^● +1 \//.test(l) || /^●\s+1 /.test(l)), 'rule 1 marked');
+        await app.waitUntil(() => app.screen().split('\n').some((l) => new RegExp(`^●\\s+${demoRuleId(1)} /`).test(l)), 'the first rule marked');
       } finally {
         await app.close();
       }
@@ -142,7 +143,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
     async () => {
       const app = await startApp({ cols: 140, rows: 40 });
       try {
-        await openTab(app, 1, 'rules');
+        await openTab(app, demoId(1), 'rules');
         await app.press('space', 'space', 'space', 'space', 'space');
         await app.press('enter');
         await app.waitForText('Bulk edit of 5 rules');
@@ -157,7 +158,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         const sent = writes(app.log()).filter((w) => w.method === 'PATCH');
         expect(sent).toHaveLength(5);
         for (const w of sent) expect(w.body).toEqual({ waf_rule_set_id: 99 });
-        const rules = (await app.emulator.call('GET', `${CFG}/1/rules_engine`)).body as Array<{ waf_rule_set_id: number }>;
+        const rules = (await app.emulator.call('GET', `${CFG}/${demoId(1)}/rules_engine`)).body as Array<{ waf_rule_set_id: number }>;
         expect(rules.slice(0, 5).map((r) => r.waf_rule_set_id)).toEqual([99, 99, 99, 99, 99]);
       } finally {
         await app.close();
@@ -171,12 +172,12 @@ describe.skipIf(!existsSync(BIN))('records', () => {
     async () => {
       const app = await startApp({ cols: 140, rows: 30, env: { EDITOR: EDITOR, VISUAL: undefined } });
       try {
-        await openTab(app, 1, 'rules');
-        await focusRow(app, 4); // gzip off
+        await openTab(app, demoId(1), 'rules');
+        await focusRow(app, demoRuleId(4)); // gzip off
         await app.press('e');
         await app.waitForText('error: not valid JSON');
         await app.press('e');
-        await app.waitForText(`PATCH ${CFG}/1/rules_engine/4 {"gzip": true}`);
+        await app.waitForText(`PATCH ${CFG}/${demoId(1)}/rules_engine/${demoRuleId(4)} {"gzip": true}`);
         await app.press('y');
         await app.waitForText('✓ saved');
         expect(writes(app.log())).toEqual([expect.objectContaining({ method: 'PATCH', body: { gzip: true } })]);
@@ -194,7 +195,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
       try {
         await app.waitForText(LIST_LOADED, FIRST_LOAD_MS);
         for (const [id, name] of [[5, 'brand site v2'], [6, 'journal v2'], [7, 'docs v2']] as const) {
-          await focusRow(app, id); // rows with drafts carry a * mark: focusRow reads past it
+          await focusRow(app, demoId(id)); // rows with drafts carry a * mark: focusRow reads past it
           await app.press('enter');
           await app.waitForText(/^[* ] name /m);
           await editField(app, 'name', name, 'replace');
@@ -202,7 +203,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
           await app.waitForText('of 12 configurations');
         }
         // a second client deletes configuration 7: its draft cannot be applied
-        expect((await app.emulator.call('DELETE', `${CFG}/7`)).status).toBe(204);
+        expect((await app.emulator.call('DELETE', `${CFG}/${demoId(7)}`)).status).toBe(204);
         await app.press(':');
         await app.type('pending');
         await app.waitForText('pending changes (3)');
@@ -210,13 +211,13 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.waitForText(reviewOf(3));
         await app.press('y');
         await app.waitForText('error: 2 applied, 1 failed');
-        await app.waitForText(/✓ applied: configuration brand site v2 \(5\)/); // what became of each, in the review
+        await app.waitForText(`✓ applied: configuration brand site v2 (${demoId(5)})`); // what became of each, in the review
         await app.waitForText(/error: .*Not found/);
         await app.waitForText(reviewOf(1));
         const names = ((await app.emulator.call('GET', CFG)).body as Array<{ id: number; name: string }>).map((c) => c.name);
         expect(names).toContain('brand site v2');
         expect(names).toContain('journal v2');
-        expect(writes(app.log()).filter((w) => w.method === 'PATCH').map((w) => w.path).sort()).toEqual([`${CFG}/5`, `${CFG}/6`]); // sent together, in any order
+        expect(writes(app.log()).filter((w) => w.method === 'PATCH').map((w) => w.path).sort()).toEqual([`${CFG}/${demoId(5)}`, `${CFG}/${demoId(6)}`]); // sent together, in any order
       } finally {
         await app.close();
       }

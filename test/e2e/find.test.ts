@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnEmulator } from '../helpers/emulator.js';
 import { BIN, startApp } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT } from './flows-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 describe.skipIf(!existsSync(BIN))('find anywhere', () => {
   it(
@@ -12,16 +13,16 @@ describe.skipIf(!existsSync(BIN))('find anywhere', () => {
     async () => {
       const emu = await spawnEmulator(['--seed', '200']);
       try {
-        const conf = (await emu.call('GET', '/content_delivery/configurations/150')).body as { name: string; cname: string[] };
+        const conf = (await emu.call('GET', `/content_delivery/configurations/${demoId(150)}`)).body as { name: string; cname: string[] };
         const cname = conf.cname[0]!;
         const app = await startApp({ emulator: emu, args: ['--base-url', emu.url, '--token', emu.token] });
         try {
           await app.waitForText(/200 of 200 configurations/, FIRST_LOAD_MS);
           await app.press(':');
           await app.type(cname);
-          await app.waitForText(`configuration ${conf.name} (150)`);
+          await app.waitForText(`configuration ${conf.name} (${demoId(150)})`);
           await app.press('enter');
-          await app.waitForText(new RegExp(`^configurations › ${conf.name} \\(150\\)`, 'm'));
+          await app.waitForText(new RegExp(`^configurations › ${conf.name} \\(${demoId(150)}\\)`, 'm'));
 
           await app.press(':', 'ctrl-u'); // the palette keeps its last query
           await app.type('/admin');

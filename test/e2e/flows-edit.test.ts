@@ -5,9 +5,10 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { editField, FLOW_TIMEOUT, focusField, formRow, openConfiguration, visibleLines, writes, reviewOf } from './flows-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
-const CFG3 = '/content_delivery/configurations/3';
-const CFG4 = '/content_delivery/configurations/4';
+const CFG3 = `/content_delivery/configurations/${demoId(3)}`;
+const CFG4 = `/content_delivery/configurations/${demoId(4)}`;
 
 describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
   it(
@@ -15,7 +16,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
     async () => {
       const app = await startApp({ cols: 160, rows: 30 }); // wide enough for the whole PATCH line
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         expect(formRow(app, 'name')).toMatch(/^ {2}name +acme public api v2$/);
 
         await editField(app, 'name', 'acme public api v3', 'replace');
@@ -26,17 +27,17 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
 
         await app.press('s');
         await app.waitForText(reviewOf(1));
-        await app.waitForText('  PATCH /content_delivery/configurations/3 {'); // the review's last line: the frame is complete
+        await app.waitForText(`  PATCH /content_delivery/configurations/${demoId(3)} {`); // the review's last line: the frame is complete
         const review = visibleLines(app);
         expect(review).toContain('  name: -"acme public api v2" → +"acme public api v3"');
         expect(review).toContain('  cname: -["api.acme-outdoor.example"] → +["api.acme-outdoor.example","new.acme-outdoor.example"]');
         expect(review).toContain(
-          '  PATCH /content_delivery/configurations/3 {"name": "acme public api v3", "cname": ["api.acme-outdoor.example", "new.acme-outdoor.example"]}',
+          `  PATCH /content_delivery/configurations/${demoId(3)} {"name": "acme public api v3", "cname": ["api.acme-outdoor.example", "new.acme-outdoor.example"]}`,
         );
         expect(writes(app.log())).toEqual([]); // the review sends nothing either
 
         await app.press('y');
-        await app.waitForText('✓ saved configuration acme public api v3 (3)');
+        await app.waitForText(`✓ saved configuration acme public api v3 (${demoId(3)})`);
         await app.waitForNoText('Review:');
         expect(formRow(app, 'name')).toMatch(/^ {2}name +acme public api v3$/); // no * left: the draft is gone
         expect(formRow(app, 'cnames')).toMatch(/^ {2}cnames /);
@@ -61,22 +62,22 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
     async () => {
       const app = await startApp({ cols: 160, rows: 30 }); // wide enough for the whole error beside the value
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         await editField(app, 'cnames', 'shop.acme-outdoor.example', 'replace');
         // The list of configurations is loaded, so the app's own check already knows the holder.
         await app.waitUntil(() => formRow(app, 'cnames').includes('error:'), 'an error on the cnames row');
-        expect(formRow(app, 'cnames')).toMatch(/^\* cnames .*error: "shop\.acme-outdoor\.example" already belongs to configuration 1 /);
+        expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
 
         await app.press('s');
         await app.waitForText(reviewOf(1));
         await app.waitUntil(
-          () => visibleLines(app).includes('  PATCH /content_delivery/configurations/3 {"cname": ["shop.acme-outdoor.example"]}'),
+          () => visibleLines(app).includes(`  PATCH /content_delivery/configurations/${demoId(3)} {"cname": ["shop.acme-outdoor.example"]}`),
           'the PATCH line in the review',
         );
         await app.press('y');
         await app.waitForText('error: 0 applied, 1 failed');
         await app.waitForNoText('Review:');
-        expect(formRow(app, 'cnames')).toMatch(/^\* cnames .*error: "shop\.acme-outdoor\.example" already belongs to configuration 1 /);
+        expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
 
         // Still a pending draft: the review lists it again.
         await app.press('s');
@@ -88,7 +89,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
 
         expect(writes(app.log())).toEqual([]);
         expect((await app.emulator.call('GET', CFG3)).body.cname).toEqual(['api.acme-outdoor.example']);
-        expect((await app.emulator.call('GET', '/content_delivery/configurations/1')).body.cname).toContain('shop.acme-outdoor.example');
+        expect((await app.emulator.call('GET', `/content_delivery/configurations/${demoId(1)}`)).body.cname).toContain('shop.acme-outdoor.example');
       } finally {
         await app.close();
       }
@@ -101,9 +102,9 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
     async () => {
       const app = await startApp({ cols: 160, rows: 30 });
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         // A second client gives configuration 1 a new cname; the app's loaded list does not know it.
-        const taken = await app.emulator.call('PATCH', '/content_delivery/configurations/1', {
+        const taken = await app.emulator.call('PATCH', `/content_delivery/configurations/${demoId(1)}`, {
           body: { cname: ['shop.acme-outdoor.example', 'www.acme-outdoor.example', 'acme-outdoor.example', 'race.acme-outdoor.example'] },
         });
         expect(taken.status).toBe(200);
@@ -114,9 +115,9 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         await app.press('s');
         await app.waitForText(reviewOf(1));
         await app.press('y');
-        await app.waitForText(/error: 0 applied, 1 failed: PATCH \/content_delivery\/configurations\/3: 400 Bad Request — cname: "race\.acme-outdoor\.example" already belongs/);
+        await app.waitForText(new RegExp(`error: 0 applied, 1 failed: PATCH ${CFG3}: 400 Bad Request — cname: "race\\.acme-outdoor\\.example" already belongs`));
         await app.waitForNoText('Review:');
-        expect(formRow(app, 'cnames')).toMatch(/^\* cnames .*error: "race\.acme-outdoor\.example" already belongs to configuration 1 /);
+        expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "race\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
 
         const sent = writes(app.log()).filter((e) => e.path === CFG3);
         expect(sent).toEqual([
@@ -144,7 +145,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
     async () => {
       const app = await startApp({ cols: 120, rows: 30 }); // the harness's emulator runs without --products
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         await focusField(app, 'raw logs');
         await app.press('space');
         await app.waitUntil(() => /^\* raw logs +yes/.test(formRow(app, 'raw logs')), 'raw logs toggled on');
@@ -152,9 +153,9 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
 
         await app.press('s');
         await app.waitForText(reviewOf(1));
-        await app.waitUntil(() => visibleLines(app).includes('  PATCH /content_delivery/configurations/3 {"rawlogs": true}'), 'the PATCH line in the review');
+        await app.waitUntil(() => visibleLines(app).includes(`  PATCH /content_delivery/configurations/${demoId(3)} {"rawlogs": true}`), 'the PATCH line in the review');
         await app.press('y');
-        await app.waitForText(/error: 0 applied, 1 failed: PATCH \/content_delivery\/configurations\/3: 400 Bad Request — rawlogs: /);
+        await app.waitForText(new RegExp(`error: 0 applied, 1 failed: PATCH ${CFG3}: 400 Bad Request — rawlogs: `));
         await app.waitForNoText('Review:');
         expect(formRow(app, 'raw logs')).toMatch(/^\* raw logs +yes +error: Needs the raw_logs product\.$/);
 
@@ -172,7 +173,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
     async () => {
       const app = await startApp({ cols: 120, rows: 30 });
       try {
-        await openConfiguration(app, 4);
+        await openConfiguration(app, demoId(4));
         await editField(app, 'name', 'partner api (mine)', 'replace');
 
         const theirs = await app.emulator.call('PATCH', CFG4, { body: { name: 'partner api (theirs)' } });
@@ -197,7 +198,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         expect(writes(app.log().slice(before))).toEqual([]); // choosing sends nothing either
 
         await app.press('y');
-        await app.waitForText('✓ saved configuration partner api (mine) (4)');
+        await app.waitForText(`✓ saved configuration partner api (mine) (${demoId(4)})`);
 
         const sent = writes(app.log().slice(before));
         expect(sent).toEqual([expect.objectContaining({ method: 'PATCH', path: CFG4, status: 200, body: { name: 'partner api (mine)' } })]);

@@ -6,15 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { readLog, spawnEmulator, tempDir, type ChildEmulator } from '../helpers/emulator.js';
 import { BIN, startApp, type App } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT, formRow, openConfiguration, visibleLines, writes } from './flows-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const TABS = ' 1 Settings  2 Rules  3 Cache settings  4 Error responses  5 Origins';
 
 /** The browser's configuration rows on screen: "<id> <name…>" lines. */
 const browserRows = (app: App) => visibleLines(app).filter((l) => /^ +\d+ \S/.test(l));
-/** Indexes of the screen lines that show the footer's key list (it starts with the move keys). */
+/** Indexes of the screen lines that show the footer's key list (it ends with the help key, `? more` when cut). */
 const footerKeyLines = (app: App) =>
   visibleLines(app)
-    .map((l, i) => (l.startsWith('↑ up  ↓ down') ? i : -1))
+    .map((l, i) => (/\? (more|help)$/.test(l) ? i : -1))
     .filter((i) => i >= 0);
 
 describe.skipIf(!existsSync(BIN))('the screen', () => {
@@ -24,23 +25,24 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
       const app = await startApp({ cols: 80, rows: 24 });
       try {
         await app.waitForText('12 of 12 configurations', FIRST_LOAD_MS);
-        await app.waitForText('↑ up  ↓ down');
+        await app.waitForText(/\? (more|help)$/m);
         expect(app.size()).toEqual({ cols: 80, rows: 24 });
         expect(app.screen().split('\n')).toHaveLength(24);
         expect(app.line(0)).toMatch(/^configurations +127\.0\.0\.1:\d+ updated just now$/);
         for (const line of app.screen().split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
         expect(browserRows(app)).toHaveLength(12); // the whole demo list fits
-        expect(browserRows(app)[0]).toMatch(/^ +1 acme-outdoor/);
+        expect(browserRows(app)[0]).toMatch(new RegExp(`^ +${demoId(1)} acme-outdoor`));
         expect(footerKeyLines(app)).toHaveLength(1);
         const footer = visibleLines(app)[footerKeyLines(app)[0]!]!;
         expect(footer).toContain('Enter open');
         expect(footer).toContain('/ filter');
         expect(footerKeyLines(app)[0]).toBeLessThan(24);
         expect(app.inverseRows()).toHaveLength(1); // one focus bar, on the first row
-        expect(app.inverseText(app.inverseRows()[0]!)).toMatch(/^1 acme-outdoor/);
+        expect(app.inverseText(app.inverseRows()[0]!)).toMatch(new RegExp(`^${demoId(1)} acme-outdoor`));
 
-        await openConfiguration(app, 3);
-        expect(app.line(0)).toMatch(/^configurations › acme public api v2 \(3\) › /);
+        await openConfiguration(app, demoId(3));
+        // At 80 columns the breadcrumb cuts the name, the widest crumb, and keeps the id and where one is.
+        expect(app.line(0)).toMatch(new RegExp(`^configurations › acme… \\(${demoId(3)}\\) › settings `));
         expect(visibleLines(app)).toContain(TABS);
         expect(formRow(app, 'name')).toMatch(/^ {2}name +acme public api v2$/);
         expect(footerKeyLines(app)).toHaveLength(1);
@@ -52,7 +54,7 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
           const footer = footerKeyLines(app);
           return (
             lines.length === rows &&
-            /^configurations › acme public api v2 \(3\) › set/.test(lines[0]!) &&
+            new RegExp(`^configurations › acme(…| public api v2) \\(${demoId(3)}\\) › settings `).test(lines[0]!) &&
             lines[1] === '' &&
             lines[2] === TABS &&
             lines.some((l) => /^ {2}name +acme public api v2$/.test(l)) &&
@@ -63,7 +65,7 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
         };
         app.resize(100, 30);
         await app.waitUntil(redrawn(30), 'the configuration screen redrawn at 100x30');
-        expect(app.line(0)).toMatch(/^configurations › acme public api v2 \(3\) › settings +127\.0\.0\.1:\d+ updated just now$/);
+        expect(app.line(0)).toMatch(new RegExp(`^configurations › acme public api v2 \\(${demoId(3)}\\) › settings +127\\.0\\.0\\.1:\\d+ updated just now$`));
 
         app.resize(80, 24);
         await app.waitUntil(redrawn(24), 'the configuration screen redrawn at 80x24');
@@ -76,7 +78,7 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
 
         // Still driven by keys after the resizes: the next tab, then back to the browser.
         await app.press(']');
-        await app.waitForText(/^configurations › acme public api v2 \(3\) › rul/m); // "rules", cut short at 80 columns
+        await app.waitForText(new RegExp(`^configurations › acme[^›]*… \\(${demoId(3)}\\) › rules `, 'm')); // the name cut short at 80 columns
         await app.waitForText(/^ +id path +behavior/m);
         expect(visibleLines(app)[2]).toBe(TABS);
         await app.press('q');
@@ -105,7 +107,7 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
           body: { name: evil, origin_address: 'o.example.test', origin_host_header: 'h.example.test' },
         });
         expect(created.status).toBe(201);
-        expect(created.body).toMatchObject({ id: 13, name: evil });
+        expect(created.body).toMatchObject({ id: demoId(13), name: evil });
 
         app = await startApp({ emulator });
         await app.waitForText('13 of 13 configurations', FIRST_LOAD_MS);
@@ -113,17 +115,17 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
         expect(app.line(0)).toMatch(/^configurations +127\.0\.0\.1:\d+ updated just now$/);
         const rows = browserRows(app);
         expect(rows).toHaveLength(13);
-        rows.forEach((row, i) => expect(row).toMatch(new RegExp(`^ +${i + 1} `)));
-        expect(rows[12]).toMatch(/^ +13 evil\^\[\[2J\^\[\[H\^\[\]0;pwne/);
-        expect(rows[0]).toMatch(/^ +1 acme-outdoor shop/);
+        rows.forEach((row, i) => expect(row).toMatch(new RegExp(`^ +${demoId(i + 1)} `)));
+        expect(rows[12]).toMatch(new RegExp(`^ +${demoId(13)} evil\\^\\[\\[2J\\^\\[\\[H\\^\\[\\]0;pw`));
+        expect(rows[0]).toMatch(new RegExp(`^ +${demoId(1)} acme-outdoor shop`));
         expect(visibleLines(app)[2]).toMatch(/^ +id name +domain +protocol +active +cnames$/);
 
         // Opened: the breadcrumb and the name field show the whole name, ^G for the bell.
-        await openConfiguration(app, 13);
-        expect(app.line(0)).toMatch(/^configurations › evil\^\[\[2J\^\[\[H\^\[\]0;pwned\^G \(13\) › settings +127\.0\.0\.1:\d+ updated/);
+        await openConfiguration(app, demoId(13));
+        expect(app.line(0)).toMatch(new RegExp(`^configurations › evil\\^\\[\\[2J\\^\\[\\[H\\^\\[\\]0;pwned\\^G \\(${demoId(13)}\\) › settings +127\\.0\\.0\\.1:\\d+ updated`));
         expect(formRow(app, 'name')).toMatch(/^ {2}name +evil\^\[\[2J\^\[\[H\^\[\]0;pwned\^G$/);
         expect(visibleLines(app)).toContain(TABS);
-        expect(formRow(app, 'id')).toMatch(/^ {2}id +13$/);
+        expect(formRow(app, 'id')).toMatch(new RegExp(`^ {2}id +${demoId(13)}$`));
 
         // The name's bytes never went out raw: no title change (OSC 0), no bell, no clear screen from it.
         const raw = app.rawOutput();

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { BIN, startApp, type App } from './harness.js';
 import { journalDrafts } from './view-helpers.js';
 import { editField, FIRST_LOAD_MS, FLOW_TIMEOUT, focusField, focusedRows, formRow, LIST_LOADED, openConfiguration, visibleLines, writes, reviewOf } from './flows-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
-const CFG3 = '/content_delivery/configurations/3';
+const CFG3 = `/content_delivery/configurations/${demoId(3)}`;
 
 /** The browser's configuration rows on screen: "<id> <name…>" lines. */
 const browserRows = (app: App) => visibleLines(app).filter((l) => /^ +\d+ \S/.test(l));
@@ -19,7 +20,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
       const first = await startApp();
       let second: App | undefined;
       try {
-        await openConfiguration(first, 3);
+        await openConfiguration(first, demoId(3));
         await editField(first, 'name', 'acme public api (restored)', 'replace');
         // A draft reaches the journal within ~100 ms of the change, by itself (kill -9 gives no chance to write).
         await first.waitUntil(() => journalDrafts(first) === 1, 'the draft in the journal');
@@ -38,19 +39,19 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await second.waitForText('Enter: review it · Esc: keep it for later', FIRST_LOAD_MS);
         await second.waitForText('1 unsaved change from your last session was kept.');
         await second.press('esc'); // keep them for later: the browser shows the draft's row marked
-        await second.waitForText(/^\*\s+3 acme public api v2 /m); // once loaded, the draft's row is marked in the browser
+        await second.waitForText(new RegExp(`^\\*\\s+${demoId(3)} acme public api v2 `, 'm')); // once loaded, the draft's row is marked in the browser
         await second.press(':');
         await second.type('pending');
         await second.press('enter');
         await second.waitForText(reviewOf(1));
-        await second.waitForText('  PATCH /content_delivery/configurations/3 {'); // the review's last line
+        await second.waitForText(`  PATCH /content_delivery/configurations/${demoId(3)} {`); // the review's last line
         const review = visibleLines(second);
         expect(review).toContain('  name: -"acme public api v2" → +"acme public api (restored)"');
-        expect(review).toContain('  PATCH /content_delivery/configurations/3 {"name": "acme public api (restored)"}');
+        expect(review).toContain(`  PATCH /content_delivery/configurations/${demoId(3)} {"name": "acme public api (restored)"}`);
         expect(writes(first.log())).toEqual([]); // offering and reviewing sent nothing
 
         await second.press('y');
-        await second.waitForText('✓ saved configuration acme public api (restored) (3)');
+        await second.waitForText(`✓ saved configuration acme public api (restored) (${demoId(3)})`);
         expect(writes(first.log())).toEqual([
           expect.objectContaining({ method: 'PATCH', path: CFG3, status: 200, body: { name: 'acme public api (restored)' } }),
         ]);
@@ -70,7 +71,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
       try {
         await app.waitForText(LIST_LOADED, FIRST_LOAD_MS);
         expect(app.line(0)).toMatch(/^configurations .*READ-ONLY/);
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         expect(app.line(0)).toContain('READ-ONLY');
 
         await app.press('enter'); // on the name field
@@ -102,7 +103,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
     async () => {
       const app = await startApp();
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         await editField(app, 'name', 'hung up', 'replace');
         app.kill('SIGHUP'); // sooner than the journal's own write (~100 ms after the change)
         expect(await app.exited).toMatchObject({ signal: 'SIGHUP' });
@@ -120,7 +121,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
       const first = await startApp();
       let second: App | undefined;
       try {
-        await openConfiguration(first, 3);
+        await openConfiguration(first, demoId(3));
         await editField(first, 'name', 'not while read-only', 'replace');
         await first.press('ctrl-c'); // quit now: the draft stays in the journal
         expect(await first.exited).toEqual({ exitCode: 0, signal: null });
@@ -158,7 +159,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await app.press('/');
         await app.type('docs');
         await app.waitUntil(() => browserRows(app).length === 1, 'only one configuration listed');
-        expect(browserRows(app)[0]).toMatch(/^ +7 acme developer docs /);
+        expect(browserRows(app)[0]).toMatch(new RegExp(`^ +${demoId(7)} acme developer docs `));
         await app.waitUntil(() => visibleLines(app).includes('/docs'), 'the filter input "/docs"');
         await app.press('esc');
         await app.waitForText('12 of 12 configurations');
@@ -170,8 +171,8 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await app.type('docs');
         await app.press('enter');
         await app.waitForText('1 of 12 configurations · /docs');
-        expect(browserRows(app)).toEqual([expect.stringMatching(/^ +7 acme developer docs /)]);
-        expect(focusedRows(app)).toEqual([expect.stringMatching(/^7 acme developer docs /)]);
+        expect(browserRows(app)).toEqual([expect.stringMatching(new RegExp(`^ +${demoId(7)} acme developer docs `))]);
+        expect(focusedRows(app)).toEqual([expect.stringMatching(new RegExp(`^${demoId(7)} acme developer docs `))]);
         await app.press('/', 'esc');
         await app.waitForText('12 of 12 configurations');
         expect(browserRows(app)).toHaveLength(12);

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { editField, FLOW_TIMEOUT, LIST_LOADED, openConfiguration, reviewOf } from './flows-helpers.js';
 import { confNamed, contentsOf, requestsToMake } from '../helpers/contents.js';
+import { demoId } from '../helpers/seed-ids.js';
 
-const CFG4 = '/content_delivery/configurations/4';
+const CFG4 = `/content_delivery/configurations/${demoId(4)}`;
 
 describe.skipIf(!existsSync(BIN))('history and undo', () => {
   it(
@@ -17,22 +18,22 @@ describe.skipIf(!existsSync(BIN))('history and undo', () => {
       const app = await startApp();
       try {
         const original = (await app.emulator.call('GET', CFG4)).body.name as string;
-        await openConfiguration(app, 4);
+        await openConfiguration(app, demoId(4));
         await editField(app, 'name', 'partner api (history)', 'replace');
         await app.press('s');
         await app.waitForText(reviewOf(1));
         await app.press('y');
-        await app.waitForText('✓ saved configuration partner api (history) (4)');
+        await app.waitForText(`✓ saved configuration partner api (history) (${demoId(4)})`);
         await app.press('H');
         await app.waitForText(/^history/m);
-        await app.waitForText(/PATCH +configuration partner api \(history\) \(4\) +applied/);
+        await app.waitForText(new RegExp(`PATCH +configuration partner api \\(history\\) \\(${demoId(4)}\\) +applied`));
         await app.press('enter');
         await app.waitForText(`name: -"${original}" → +"partner api (history)"`);
         await app.press('z');
         await app.waitForText(reviewOf(1));
         await app.waitForText(`name: -"partner api (history)" → +"${original}"`);
         await app.press('y');
-        await app.waitForText(`✓ saved configuration ${original} (4)`);
+        await app.waitForText(`✓ saved configuration ${original} (${demoId(4)})`);
         expect((await app.emulator.call('GET', CFG4)).body.name).toBe(original);
       } finally {
         await app.close();
@@ -46,15 +47,15 @@ describe.skipIf(!existsSync(BIN))('history and undo', () => {
     async () => {
       const app = await startApp();
       try {
-        await openConfiguration(app, 4);
+        await openConfiguration(app, demoId(4));
         await editField(app, 'name', 'partner api (mine)', 'replace');
         await app.press('s');
         await app.waitForText(reviewOf(1));
         await app.press('y');
-        await app.waitForText('✓ saved configuration partner api (mine) (4)');
+        await app.waitForText(`✓ saved configuration partner api (mine) (${demoId(4)})`);
         expect((await app.emulator.call('PATCH', CFG4, { body: { name: 'partner api (theirs)' } })).status).toBe(200);
         await app.press('H');
-        await app.waitForText(/PATCH +configuration partner api \(mine\) \(4\) +applied/);
+        await app.waitForText(new RegExp(`PATCH +configuration partner api \\(mine\\) \\(${demoId(4)}\\) +applied`));
         const patches = () => app.log().filter((l) => l.method === 'PATCH').length;
         const before = patches();
         await app.press('z');
@@ -77,15 +78,15 @@ describe.skipIf(!existsSync(BIN))('history and undo', () => {
       try {
         await app.waitForText(LIST_LOADED);
         const name = 'acme partner api';
-        const before = await contentsOf(app.emulator, 4);
+        const before = await contentsOf(app.emulator, demoId(4));
         const requests = requestsToMake(before);
         await app.press('j', 'j', 'j', 'd');
         await app.waitForText(`Type the name to confirm (${name})`);
         await app.type(name);
         await app.press('enter');
-        await app.waitForText(`✓ deleted configuration ${name} (4)`);
+        await app.waitForText(`✓ deleted configuration ${name} (${demoId(4)})`);
         await app.press('H');
-        await app.waitForText(new RegExp(`DELETE +configuration ${name} \\(4\\) +applied`));
+        await app.waitForText(new RegExp(`DELETE +configuration ${name} \\(${demoId(4)}\\) +applied`));
         await app.press('enter');
         await app.waitForText(`with ${before.caches.length} cache settings, ${before.rules.length} rules and its error responses: z makes them again`);
         await app.press('z');
@@ -94,7 +95,7 @@ describe.skipIf(!existsSync(BIN))('history and undo', () => {
         await app.waitForText(`✓ ${requests} applied`);
         const again = await confNamed(app.emulator, name);
         expect(again).toBeDefined();
-        expect(again).not.toBe(4);
+        expect(again).not.toBe(demoId(4));
         expect(await contentsOf(app.emulator, again!)).toEqual(before);
 
         // Undo that create: the review's y asks for the name typed out, as d does.

@@ -11,6 +11,7 @@ import { tempDir } from '../helpers/emulator.js';
 import { BIN, startApp, type App } from './harness.js';
 import { editField, FIRST_LOAD_MS, LIST_LOADED, openConfiguration, reviewOf, visibleLines } from './flows-helpers.js';
 import { journalDrafts } from './view-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const TIMEOUT = 60_000;
 
@@ -34,7 +35,7 @@ describe.skipIf(!existsSync(BIN))('a state folder that cannot be written', () =>
         await app.waitForText(LIST_LOADED, FIRST_LOAD_MS);
         await app.waitForText(NOT_SAVED(blocker)); // at once, before any edit: under the header
         expect(app.line(1)).toContain(NOT_SAVED(blocker));
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         await editField(app, 'name', 'kept in memory', 'replace');
         await new Promise((r) => setTimeout(r, 500)); // the journal's write has failed by now: nothing ended
         expect(app.hasExited()).toBe(false);
@@ -48,7 +49,7 @@ describe.skipIf(!existsSync(BIN))('a state folder that cannot be written', () =>
         const files = readdirSync(blocker);
         expect(files.filter((f) => f.includes('.tmp-'))).toEqual([]);
         const journal = files.find((f) => f.endsWith('.json'))!;
-        expect(readJournal(join(blocker, journal)).drafts['configuration:3']?.values.name).toBe('kept in memory');
+        expect(readJournal(join(blocker, journal)).drafts[`configuration:${demoId(3)}`]?.values.name).toBe('kept in memory');
 
         // Still the same app: q at the top warns as ever (the draft is in the journal), q again quits.
         await app.press('q');
@@ -71,7 +72,7 @@ describe.skipIf(!existsSync(BIN))('a state folder that cannot be written', () =>
       const first = await startApp({ stateDir: state, cols: 120 });
       let second: App | undefined;
       try {
-        await openConfiguration(first, 3);
+        await openConfiguration(first, demoId(3));
         await editField(first, 'name', 'written elsewhere', 'replace');
         await first.press('q');
         await first.waitForText(LIST_LOADED);
@@ -95,7 +96,7 @@ describe.skipIf(!existsSync(BIN))('a state folder that cannot be written', () =>
         await first.type(copy);
         await first.press('enter');
         expect(await first.exited).toEqual({ exitCode: 0, signal: null });
-        expect(readJournal(copy).drafts['configuration:3']?.values.name).toBe('written elsewhere');
+        expect(readJournal(copy).drafts[`configuration:${demoId(3)}`]?.values.name).toBe('written elsewhere');
 
         // The folder can be written again; the file goes where the prompt said: offered at the next start.
         rmSync(blocker);

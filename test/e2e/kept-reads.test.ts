@@ -11,6 +11,7 @@ import { decodeKeep, KEEP_FORMAT, KEEP_VERSION } from '../../src/store/keep/form
 import { readLog, spawnEmulator, tempDir, type ChildEmulator } from '../helpers/emulator.js';
 import { BIN, startApp, type App } from './harness.js';
 import { FIRST_LOAD_MS, LIST_LOADED } from './flows-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const TIMEOUT = 90_000;
 const SLOW = ['--seed', 'demo', '--latency', '1500'];
@@ -67,7 +68,7 @@ describe.skipIf(!existsSync(BIN))('kept reads', () => {
         expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
         const text = readFileSync(file, 'utf8');
         expect(text).not.toContain(emu.token);
-        expect(decodeKeep(text)?.map((l) => l.list)).toEqual(expect.arrayContaining(['configurations', 'rule:1', 'rule:2']));
+        expect(decodeKeep(text)?.map((l) => l.list)).toEqual(expect.arrayContaining(['configurations', `rule:${demoId(1)}`, `rule:${demoId(2)}`]));
         // Kept 12 minutes ago, as far as the next start can tell.
         const aged = JSON.parse(text) as { lists: Array<{ readAt: number }> };
         for (const l of aged.lists) l.readAt -= 12 * 60_000;
@@ -81,7 +82,7 @@ describe.skipIf(!existsSync(BIN))('kept reads', () => {
         }
         const second = await start();
         await second.waitForText(/as of 12 min ago/, 5000);
-        expect(second.screen()).toMatch(/^ +1 acme-outdoor shop/m);
+        expect(second.screen()).toMatch(new RegExp(`^ +${demoId(1)} acme-outdoor shop`, 'm'));
         expect(readLog(log).length, 'rows before any answer').toBe(answered);
         // The settings are a form: read again before they are shown; a rule's form opens once its
         // kept list is read again.

@@ -11,6 +11,7 @@ import { BIN, startApp, type App } from './harness.js';
 import { FLOW_TIMEOUT, LIST_LOADED, openConfiguration, reviewOf } from './flows-helpers.js';
 import { readLog, spawnEmulator, tempDir, type ChildEmulator, type LogLine } from '../helpers/emulator.js';
 import { confNamed, contentsOf, requestsToMake } from '../helpers/contents.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
 const APP_TOKEN = 'paced-app-token-5f1c9a';
@@ -35,11 +36,11 @@ async function scene(rules: number): Promise<Scene> {
   const emu = await spawnEmulator(['--seed', 'demo', '--log', logFile, '--token', APP_TOKEN, '--token', SETUP_TOKEN, '--rate-limit', '1000/10', '--rate-window', '5']);
   closing.push(() => emu.close());
   const setup = (method: string, path: string, body?: unknown) => emu.call(method, path, { token: SETUP_TOKEN, ...(body === undefined ? {} : { body }) });
-  const origin = ((await setup('GET', `${CFG}/5/origins`)).body as Array<{ id: number }>)[0]!.id;
-  const have = ((await setup('GET', `${CFG}/5/rules_engine`)).body as unknown[]).length;
+  const origin = ((await setup('GET', `${CFG}/${demoId(5)}/origins`)).body as Array<{ id: number }>)[0]!.id;
+  const have = ((await setup('GET', `${CFG}/${demoId(5)}/rules_engine`)).body as unknown[]).length;
   for (let i = have; i < rules; i++) {
     for (;;) {
-      const made = await setup('POST', `${CFG}/5/rules_engine`, { path: `/paced-${i}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin });
+      const made = await setup('POST', `${CFG}/${demoId(5)}/rules_engine`, { path: `/paced-${i}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin });
       if (made.status === 201) break;
       expect(made.status).toBe(429);
       await new Promise((r) => setTimeout(r, 500));
@@ -54,7 +55,7 @@ async function scene(rules: number): Promise<Scene> {
 
 /** Opens configuration 5's rules, marks the first `n`, and opens the bulk form's review of a changed forward_cookies. */
 async function reviewBulk(app: App, n: number): Promise<void> {
-  await openConfiguration(app, 5);
+  await openConfiguration(app, demoId(5));
   await app.press('2');
   await app.waitForText(/\/paced-\d+\//);
   for (let i = 0; i < n; i++) await app.press('space');
@@ -124,7 +125,7 @@ describe.skipIf(!existsSync(BIN))('paced by the rate limit', () => {
     async () => {
       const { app, emu, log } = await scene(20);
       await app.waitForText(LIST_LOADED);
-      const source = await contentsOf(emu, 5);
+      const source = await contentsOf(emu, demoId(5));
       const requests = requestsToMake(source);
       expect(requests).toBeGreaterThan(20);
       await app.press('j', 'j', 'j', 'j', 'C');

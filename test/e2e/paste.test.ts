@@ -8,6 +8,7 @@ import { cellWidth } from '../../src/ui/text.js';
 import { BIN, startApp } from './harness.js';
 import { FLOW_TIMEOUT, focusField, formRow, openConfiguration, visibleLines, writes, reviewOf } from './flows-helpers.js';
 import { CFG, expectNothingPending } from './view-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const COLS = 160;
 const ROWS = 30;
@@ -18,7 +19,7 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
     async () => {
       const app = await startApp({ cols: COLS, rows: ROWS });
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         await focusField(app, 'name');
         await app.press('enter');
         await app.waitForText('Enter keep  Esc drop');
@@ -69,7 +70,7 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
     async () => {
       const app = await startApp({ cols: COLS, rows: ROWS });
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         await focusField(app, 'cnames');
         // 45 hostnames of 89 characters: "c01-aaa…a.bbb…b.example", joined by ", ".
         const hosts = Array.from({ length: 45 }, (_, i) => `c${String(i + 1).padStart(2, '0')}-${'a'.repeat(55)}.${'b'.repeat(21)}.example`);
@@ -106,10 +107,10 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
         expect(shown.map((l) => l.slice(4)).join('')).toContain(`"${hosts[44]}"]}`);
 
         await app.press('y');
-        await app.waitForText('✓ saved configuration acme public api v2 (3)');
+        await app.waitForText(`✓ saved configuration acme public api v2 (${demoId(3)})`);
         const sent = writes(app.log());
-        expect(sent).toEqual([expect.objectContaining({ method: 'PATCH', path: `${CFG}/3`, status: 200, body: { cname: hosts } })]);
-        expect((await app.emulator.call('GET', `${CFG}/3`)).body.cname).toEqual(hosts);
+        expect(sent).toEqual([expect.objectContaining({ method: 'PATCH', path: `${CFG}/${demoId(3)}`, status: 200, body: { cname: hosts } })]);
+        expect((await app.emulator.call('GET', `${CFG}/${demoId(3)}`)).body.cname).toEqual(hosts);
       } finally {
         await app.close();
       }
@@ -122,7 +123,7 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
     async () => {
       const app = await startApp({ cols: 100, rows: ROWS });
       try {
-        await openConfiguration(app, 3);
+        await openConfiguration(app, demoId(3));
         await focusField(app, 'name');
         await app.press('enter', 'ctrl-u');
         await app.type('renamed');

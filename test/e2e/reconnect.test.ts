@@ -13,6 +13,7 @@ import { spawnEmulator, tempDir, type ChildEmulator } from '../helpers/emulator.
 import { BIN, startApp, type App } from './harness.js';
 import { FIRST_LOAD_MS, LIST_LOADED, editField, openConfiguration, reviewOf } from './flows-helpers.js';
 import { existsSync } from 'node:fs';
+import { demoId } from '../helpers/seed-ids.js';
 
 const TOKEN = 'e2e-reconnect-token-1111';
 const ROTATED = 'e2e-reconnect-token-2222';
@@ -88,9 +89,9 @@ describe.skipIf(!existsSync(BIN))('a server that comes back, a token that is rot
       emulator = await spawnEmulator([...args, '--token', TOKEN]);
       app = await startApp({ args: ['--base-url', emulator.url, '--token', TOKEN], emulator: false, cols: 120, rows: 30 });
       const a = app;
-      await openConfiguration(a, 3);
+      await openConfiguration(a, demoId(3));
       await editField(a, 'name', 'acme public api v3', 'replace');
-      await a.waitForText(/· 1 pendi/); // the footer, cut at 120 columns
+      await a.waitForText(/· 1 pending/); // the footer
 
       // The API now knows another token only (same data, same port).
       await emulator.close();
@@ -122,12 +123,12 @@ describe.skipIf(!existsSync(BIN))('a server that comes back, a token that is rot
       expect([TOKEN, ROTATED]).not.toContain(token);
 
       // The draft was kept through the 401: sent now from the review, with the new token.
-      await a.waitForText(/· 1 pendi/); // the footer, cut at 120 columns
+      await a.waitForText(/· 1 pending/); // the footer
       await a.press('s');
       await a.waitForText(reviewOf(1));
       await a.press('y');
       await a.waitForText('saved configuration acme public api v3', 15_000);
-      const record = await emulator.call('GET', '/content_delivery/configurations/3', { token });
+      const record = await emulator.call('GET', `/content_delivery/configurations/${demoId(3)}`, { token });
       expect(record.status).toBe(200);
       expect(record.body.name).toBe('acme public api v3');
 

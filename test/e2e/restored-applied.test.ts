@@ -9,8 +9,9 @@ import { journalFile, stateDir, type Draft } from '../../src/store/index.js';
 import { BIN, startApp, type App } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT } from './flows-helpers.js';
 import { CFG } from './view-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
-const RULES = `${CFG}/1/rules_engine`;
+const RULES = `${CFG}/${demoId(1)}/rules_engine`;
 
 describe.skipIf(!existsSync(BIN))('a review of drafts restored after a crash mid-send', () => {
   it(
@@ -23,7 +24,7 @@ describe.skipIf(!existsSync(BIN))('a review of drafts restored after a crash mid
         // Five rules' gzip flipped in the journal; three of the PATCHes went before the "crash".
         const rules = ((await emulator.call('GET', RULES)).body as Array<Record<string, unknown> & { id: number; gzip: boolean }>).slice(0, 5);
         const drafts: Record<string, Draft> = {};
-        for (const r of rules) drafts[`rule:1:${r.id}`] = { target: { kind: 'rule', op: 'update', conf: 1, id: r.id }, base: r, values: { ...r, gzip: !r.gzip }, startedAt: 0, updatedAt: 0 };
+        for (const r of rules) drafts[`rule:${demoId(1)}:${r.id}`] = { target: { kind: 'rule', op: 'update', conf: demoId(1), id: r.id }, base: r, values: { ...r, gzip: !r.gzip }, startedAt: 0, updatedAt: 0 };
         for (const r of rules.slice(0, 3)) expect((await emulator.call('PATCH', `${RULES}/${r.id}`, { body: { gzip: !r.gzip } })).status).toBe(200);
         const state = tempDir();
         const file = journalFile(stateDir({ XDG_STATE_HOME: state }), emulator.url);

@@ -8,6 +8,7 @@ import { BIN, startApp, type App } from './harness.js';
 import { FLOW_TIMEOUT, writes } from './flows-helpers.js';
 import { RULE_FIELDS, fieldLine, focusLabel, openTab } from './editors-helpers.js';
 import { CFG, create, records } from './view-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const COLS = 100;
 const ROWS = 30;
@@ -39,18 +40,18 @@ describe.skipIf(!existsSync(BIN))('the review of 40 changes', () => {
       const app = await startApp({ cols: COLS, rows: ROWS });
       try {
         // Configuration 2 of the demo has 5 rules: 35 more through the API make 40.
-        const seeded = await records(app, `${CFG}/2/rules_engine`);
+        const seeded = await records(app, `${CFG}/${demoId(2)}/rules_engine`);
         for (let i = seeded.length + 1; i <= 40; i++) {
-          await create(app, `${CFG}/2/rules_engine`, { path: `/section-${i}/`, regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: seeded[0]!.path_origin_id });
+          await create(app, `${CFG}/${demoId(2)}/rules_engine`, { path: `/section-${i}/`, regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: seeded[0]!.path_origin_id });
         }
-        const rules = await records<{ id: number; waf_rule_set_id: number | null }>(app, `${CFG}/2/rules_engine`);
+        const rules = await records<{ id: number; waf_rule_set_id: number | null }>(app, `${CFG}/${demoId(2)}/rules_engine`);
         expect(rules).toHaveLength(40);
         expect(rules.every((r) => r.waf_rule_set_id === null)).toBe(true);
         const ours = app.log().length;
 
-        await openTab(app, 2, 'rules');
+        await openTab(app, demoId(2), 'rules');
         for (let i = 0; i < 40; i++) await app.press('space'); // marks the row and moves down
-        await app.waitForText(`●${String(rules[39]!.id).padStart(7)} /section-40/`);
+        await app.waitForText(`● ${rules[39]!.id} /section-40/`);
         await app.press('enter');
         await app.waitForText('Bulk edit of 40 rules');
         await focusLabel(app, 'WAF rule set', RULE_FIELDS.filter((l) => l !== 'id'));
@@ -61,14 +62,14 @@ describe.skipIf(!existsSync(BIN))('the review of 40 changes', () => {
 
         await app.press('s');
         await app.waitForText(SUMMARY);
-        await app.waitForText(`  PATCH ${CFG}/2/rules_engine/${rules[0]!.id} {"waf_rule_set_id": 7}`);
+        await app.waitForText(`  PATCH ${CFG}/${demoId(2)}/rules_engine/${rules[0]!.id} {"waf_rule_set_id": 7}`);
         expectFrame(app);
         const top = window(app);
         expect(top).toMatchObject({ first: 1, last: ROWS - 6 });
         expect(top.total).toBeGreaterThanOrEqual(120); // a title, a change and a request for each of 40
         expect(app.screen()).not.toContain(`rules_engine/${rules[39]!.id} `);
 
-        const lastPatch = `  PATCH ${CFG}/2/rules_engine/${rules[39]!.id} {"waf_rule_set_id": 7}`;
+        const lastPatch = `  PATCH ${CFG}/${demoId(2)}/rules_engine/${rules[39]!.id} {"waf_rule_set_id": 7}`;
         await app.press('G');
         await app.waitForText(lastPatch);
         expectFrame(app);
@@ -96,8 +97,8 @@ describe.skipIf(!existsSync(BIN))('the review of 40 changes', () => {
         const sent = writes(app.log().slice(ours));
         expect(sent).toHaveLength(40);
         expect(sent.every((w) => w.method === 'PATCH' && w.status === 200)).toBe(true);
-        expect(new Set(sent.map((w) => w.path))).toEqual(new Set(rules.map((r) => `${CFG}/2/rules_engine/${r.id}`)));
-        const after = await records<{ id: number; waf_rule_set_id: number | null }>(app, `${CFG}/2/rules_engine`);
+        expect(new Set(sent.map((w) => w.path))).toEqual(new Set(rules.map((r) => `${CFG}/${demoId(2)}/rules_engine/${r.id}`)));
+        const after = await records<{ id: number; waf_rule_set_id: number | null }>(app, `${CFG}/${demoId(2)}/rules_engine`);
         expect(after.every((r) => r.waf_rule_set_id === 7)).toBe(true);
       } finally {
         await app.close();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, startApp, type App } from './harness.js';
 import { editField, FIRST_LOAD_MS, LIST_LOADED, openConfiguration, reviewOf, visibleLines, writes } from './flows-helpers.js';
 import { journalDrafts } from './view-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const OTHERS = 'another cdn-tui is open on this profile';
 const CFG = '/content_delivery/configurations';
@@ -27,18 +28,18 @@ describe.skipIf(!existsSync(BIN))('two sessions on one profile', () => {
         await a.waitForText(OTHERS, 8000); // the first one finds out within a few seconds
         expect(b.screen()).not.toContain('unsaved change'); // nothing of A's offered to B
 
-        await openConfiguration(a, 3);
+        await openConfiguration(a, demoId(3));
         await editField(a, 'name', "A's edit", 'replace');
-        await openConfiguration(b, 5);
+        await openConfiguration(b, demoId(5));
         await editField(b, 'name', "B's edit", 'replace');
         await a.waitUntil(() => journalDrafts(a) === 2, "both drafts on disk, each in its session's journal");
 
         await b.press('s');
         await b.waitForText(reviewOf(1));
         await b.press('y');
-        await b.waitForText(/✓ saved configuration B's edit \(5\)/);
+        await b.waitForText(`✓ saved configuration B's edit (${demoId(5)})`);
         await b.waitUntil(() => journalDrafts(b!) === 1, "B's draft off disk, A's still there");
-        expect(writes(a.log()).map((w) => w.path)).toEqual([`${CFG}/5`]);
+        expect(writes(a.log()).map((w) => w.path)).toEqual([`${CFG}/${demoId(5)}`]);
 
         a.kill('SIGKILL');
         expect(await a.exited).toMatchObject({ signal: 'SIGKILL' });
@@ -48,14 +49,14 @@ describe.skipIf(!existsSync(BIN))('two sessions on one profile', () => {
         expect(c.line(1)).toBe(OTHERS); // B is still open
         await c.press('enter');
         await c.waitForText(reviewOf(1));
-        await c.waitForText(`  PATCH ${CFG}/3 {`);
+        await c.waitForText(`  PATCH ${CFG}/${demoId(3)} {`);
         const review = visibleLines(c);
         expect(review).toContain('  name: -"acme public api v2" → +"A\'s edit"');
         expect(review.join('\n')).not.toContain("B's edit");
         await c.press('y');
-        await c.waitForText(/✓ saved configuration A's edit \(3\)/);
-        expect((await a.emulator.call('GET', `${CFG}/3`)).body.name).toBe("A's edit");
-        expect((await a.emulator.call('GET', `${CFG}/5`)).body.name).toBe("B's edit");
+        await c.waitForText(`✓ saved configuration A's edit (${demoId(3)})`);
+        expect((await a.emulator.call('GET', `${CFG}/${demoId(3)}`)).body.name).toBe("A's edit");
+        expect((await a.emulator.call('GET', `${CFG}/${demoId(5)}`)).body.name).toBe("B's edit");
         await c.waitUntil(() => journalDrafts(c!) === 0, 'no draft left on disk');
       } finally {
         await c?.close();

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FLOW_TIMEOUT, openConfiguration } from './flows-helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const TABS = [
   ['2', /behavior/],
@@ -19,7 +20,7 @@ describe.skipIf(!existsSync(BIN))('tab switch', () => {
     async () => {
       const app = await startApp();
       try {
-        await openConfiguration(app, 1);
+        await openConfiguration(app, demoId(1));
         await app.waitForIdle(300);
         const requests = app.log().length;
         for (const [key, ready] of TABS) {

@@ -12,8 +12,8 @@ const CSI = '\\u001b\\[';
 const SMALL = { cols: 80, rows: 24 } as const;
 const LARGE = { cols: 200, rows: 60 } as const;
 const LOADED = '12 of 12 configurations';
-/** The footer's first line, its key list: it starts with the move keys (arrows, or their names in ASCII). */
-const FOOTER_KEYS = /^(↑|Up) .*Enter open/;
+/** The footer's first line, its key list: Enter among its keys, the help key at its end (`? more` when the width cuts it). */
+const FOOTER_KEYS = /^.*Enter open.* \? (more|help)$/;
 
 interface Variant {
   readonly name: string;

@@ -7,6 +7,7 @@ import { BIN, startApp, type App } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT, focusField, visibleLines, writes, reviewOf } from './flows-helpers.js';
 import { RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
 import { CFG, create, focusedId, focusedText, records } from './view-helpers.js';
+import { demoId, demoRuleId } from '../helpers/seed-ids.js';
 
 /** The browser's list as drawn: the header row down to the count line (the title's "updated … ago" left out). */
 function browserList(app: App): string[] {
@@ -103,9 +104,9 @@ describe.skipIf(!existsSync(BIN))('view state', () => {
     async () => {
       const app = await startApp({ cols: 120, rows: 30 });
       try {
-        await openTab(app, 1, 'rules');
-        const before = await records(app, `${CFG}/1/rules_engine`);
-        await focusRow(app, 2); // "/static/"
+        await openTab(app, demoId(1), 'rules');
+        const before = await records(app, `${CFG}/${demoId(1)}/rules_engine`);
+        await focusRow(app, demoRuleId(2)); // "/static/"
         await app.press('enter');
         await app.waitForText(/^[* ] path +\/static\//m);
         await focusLabel(app, 'path', RULE_FIELDS);
@@ -115,20 +116,20 @@ describe.skipIf(!existsSync(BIN))('view state', () => {
         await app.waitUntil(() => fieldLine(app, 'path').startsWith('* path '), 'the * mark on path');
         await app.press('s');
         await app.waitForText(reviewOf(1));
-        await app.waitForText(`PATCH ${CFG}/1/rules_engine/2 {"path": "/assets/"}`);
+        await app.waitForText(`PATCH ${CFG}/${demoId(1)}/rules_engine/${demoRuleId(2)} {"path": "/assets/"}`);
         await app.press('y');
         await app.waitForText('✓ saved');
         await app.waitForNoText('Review:');
 
         await app.press('esc');
         await app.waitForText(/^ +id path +behavior/m); // the Rules tab's header
-        await app.waitUntil(() => visibleLines(app).some((l) => /^ +2 \/assets\/ /.test(l)), 'rule 2 listed with its new path');
-        expect(focusedId(app)).toBe(2);
+        await app.waitUntil(() => visibleLines(app).some((l) => l.startsWith(`  ${demoRuleId(2)} /assets/ `)), 'rule 2 listed with its new path');
+        expect(focusedId(app)).toBe(demoRuleId(2));
         for (const r of before) expect(visibleLines(app)).toContainEqual(expect.stringMatching(new RegExp(`^[ *●] +${r.id} `)));
-        expect(visibleLines(app).some((l) => /^ +2 \/static\/ /.test(l))).toBe(false);
+        expect(visibleLines(app).some((l) => l.startsWith(`  ${demoRuleId(2)} /static/ `))).toBe(false);
 
-        expect((await app.emulator.call('GET', `${CFG}/1/rules_engine/2`)).body.path).toBe('/assets/');
-        expect(writes(app.log())).toEqual([expect.objectContaining({ method: 'PATCH', path: `${CFG}/1/rules_engine/2`, status: 200 })]);
+        expect((await app.emulator.call('GET', `${CFG}/${demoId(1)}/rules_engine/${demoRuleId(2)}`)).body.path).toBe('/assets/');
+        expect(writes(app.log())).toEqual([expect.objectContaining({ method: 'PATCH', path: `${CFG}/${demoId(1)}/rules_engine/${demoRuleId(2)}`, status: 200 })]);
       } finally {
         await app.close();
       }

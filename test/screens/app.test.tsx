@@ -9,6 +9,7 @@ import { createAppStore, createMemoryJournal } from '../../src/store/index.js';
 import { detectTheme } from '../../src/ui/theme.js';
 import { startTestEmulator, waitFor, type TestEmulator } from '../helpers/emulator.js';
 import { startExtraFieldsProxy } from '../helpers/extra-fields-proxy.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe('screens', () => {
     await app.press('u');
     await waitFor(() => !app.frame().includes('error:'));
     await app.press('s');
-    await waitFor(() => app.frame().includes('PATCH /content_delivery/configurations/3 {"name": "xyz"}'));
+    await waitFor(() => app.frame().includes(`PATCH /content_delivery/configurations/${demoId(3)} {"name": "xyz"}`));
     expect(app.frame()).toContain('name: -"acme public api v2" → +"xyz"');
     app.unmount();
   });
@@ -107,9 +108,9 @@ describe('fields a server sends beyond the schema (API.md §6)', () => {
       expect(app.frame()).not.toMatch(/retired_at +none.*‹›/);
       expect(app.store.getState().drafts).toEqual({});
       for (const [key, tab] of [['2', 'rules'], ['3', 'cache settings']] as const) {
-        // The tab's list (a row under its header), then its first record's own form.
+        // The tab's list (a row under its header: a seeded id has 10 digits), then its first record's own form.
         await app.press(key);
-        await waitFor(() => where().includes(`› ${tab} `) && /^ {4,}\d+ \S/m.test(app.frame()));
+        await waitFor(() => where().includes(`› ${tab} `) && /^ +\d{10} \S/m.test(app.frame()));
         await app.press('\r', 'G');
         await waitFor(() => where().includes(`› ${tab} › `) && extrasShown());
         await app.press('q');
@@ -118,7 +119,7 @@ describe('fields a server sends beyond the schema (API.md §6)', () => {
       await waitFor(() => where().includes('› error responses') && extrasShown());
       // An edit of a known field sends that field alone: the extras stay where the server keeps them.
       await app.press('1', 'g', 'j', 'j', '\r', '\u0015', 'x', 'y', 'z', '\r', 's');
-      await waitFor(() => app.frame().includes('PATCH /content_delivery/configurations/3 {"name": "xyz"}'));
+      await waitFor(() => app.frame().includes(`PATCH /content_delivery/configurations/${demoId(3)} {"name": "xyz"}`));
     } finally {
       app.unmount();
       await proxy.close();

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLog, spawnEmulator, tempDir, waitFor, type ChildEmulator, type LogLine } from '../helpers/emulator.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
 const TOKEN = 'abort-test-token';
@@ -52,14 +53,14 @@ async function loggedLine(method: string, path: string): Promise<LogLine> {
 }
 
 async function expectStillServing(): Promise<void> {
-  const r = await emu.call('GET', `${CFG}/1`);
+  const r = await emu.call('GET', `${CFG}/${demoId(1)}`);
   expect(r.status).toBe(200);
-  expect(r.body.id).toBe(1);
+  expect(r.body.id).toBe(demoId(1));
 }
 
 describe('a client that closes its connection mid-request', () => {
   it.each([
-    ['PATCH', `${CFG}/1?upload=patch`],
+    ['PATCH', `${CFG}/${demoId(1)}?upload=patch`],
     ['POST', `${CFG}?upload=post`],
   ])('%s closed half-way through its body is logged as 499, with no stack trace', async (method, path) => {
     const body = JSON.stringify({ name: 'never finished', origin_address: '203.0.113.9', origin_host_header: 'abort.example.test' });
@@ -76,7 +77,7 @@ describe('a client that closes its connection mid-request', () => {
   });
 
   it('a request whose client left before the answer was written is logged as 499, and the write it sent was still applied', async () => {
-    const path = `${CFG}/2?left=before-answer`;
+    const path = `${CFG}/${demoId(2)}?left=before-answer`;
     const body = JSON.stringify({ name: 'patched by a client that left' });
     const socket = await rawSocket();
     let answered = '';
@@ -92,12 +93,12 @@ describe('a client that closes its connection mid-request', () => {
     expect(line.body).toEqual({ name: 'patched by a client that left' });
     expect(answered).toBe('');
     expect(emu.stderr()).not.toContain('    at ');
-    expect((await emu.call('GET', `${CFG}/2`)).body.name).toBe('patched by a client that left');
+    expect((await emu.call('GET', `${CFG}/${demoId(2)}`)).body.name).toBe('patched by a client that left');
   });
 
   it('a request answered in full is still logged with its own status', async () => {
-    const r = await emu.call('GET', `${CFG}/1?complete=yes`);
+    const r = await emu.call('GET', `${CFG}/${demoId(1)}?complete=yes`);
     expect(r.status).toBe(200);
-    expect((await loggedLine('GET', `${CFG}/1?complete=yes`)).status).toBe(200);
+    expect((await loggedLine('GET', `${CFG}/${demoId(1)}?complete=yes`)).status).toBe(200);
   });
 });

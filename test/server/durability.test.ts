@@ -4,6 +4,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnEmulator, tempDir, type ChildEmulator } from '../helpers/emulator.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
 const TOKEN = ['--token', 'durable-test-token'];
@@ -94,7 +95,7 @@ describe('durable state (--data)', () => {
     const a = await start(file, ['--seed', 'demo'], env);
     const linesBefore = readFileSync(file, 'utf8').split('\n').length;
     for (let i = 0; i < 60; i++) {
-      expect((await a.call('PATCH', `${CFG}/1`, { body: { name: `compacted ${i}` } })).status).toBe(200);
+      expect((await a.call('PATCH', `${CFG}/${demoId(1)}`, { body: { name: `compacted ${i}` } })).status).toBe(200);
     }
     const linesAfter = readFileSync(file, 'utf8').split('\n').length;
     expect(linesAfter).toBeLessThan(linesBefore + 60); // rewritten as a snapshot at least once
@@ -102,7 +103,7 @@ describe('durable state (--data)', () => {
     await kill9(a);
     const b = await start(file, [], env);
     expect((await b.call('GET', CFG)).body).toEqual(before);
-    expect((await b.call('GET', `${CFG}/1`)).body.name).toBe('compacted 59');
+    expect((await b.call('GET', `${CFG}/${demoId(1)}`)).body.name).toBe('compacted 59');
   });
 
   it('drops an unfinished last write (a crash mid-append) and starts', async () => {
@@ -123,7 +124,7 @@ describe('durable state (--data)', () => {
   it('refuses to start on a damaged file, says why, and leaves it untouched', async () => {
     const file = join(tempDir(), 'damaged.jsonl');
     const a = await start(file, ['--seed', 'demo']);
-    await a.call('PATCH', `${CFG}/1`, { body: { name: 'before damage' } });
+    await a.call('PATCH', `${CFG}/${demoId(1)}`, { body: { name: 'before damage' } });
     await kill9(a);
     const lines = readFileSync(file, 'utf8').split('\n');
     lines[2] = lines[2]!.replace('acme', 'acne'); // a flipped letter inside a string value

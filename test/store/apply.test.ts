@@ -4,6 +4,7 @@ import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
 import { MAX_IN_FLIGHT } from '../../src/api/transport.js';
 import { recordKey } from '../../src/store/index.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
 const writes = () => emu.log().filter((l) => l.method !== 'GET');
@@ -12,19 +13,19 @@ describe('store: apply', () => {
   it('edits a name and a cname, reviews, and sends one PATCH with exactly those two fields', async () => {
     const store = storeFor(emu);
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 3);
+    const key = recordKey('configuration', undefined, demoId(3));
     const before = store.getState().records[key]!;
     store.getState().editField(key, 'name', 'renamed by the store');
     store.getState().editField(key, 'cname', [...(before.cname as string[]), 'extra.acme-outdoor.example']);
     const review = store.getState().review(key)!;
     expect(review.changes.map((c) => c.field)).toEqual(['name', 'cname']);
-    expect(review.request).toMatchObject({ method: 'PATCH', path: `${CFG}/3` });
+    expect(review.request).toMatchObject({ method: 'PATCH', path: `${CFG}/${demoId(3)}` });
     const n = writes().length;
     const result = await store.getState().apply(key);
     expect(result.outcome).toBe('applied');
     const sent = writes().slice(n);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ method: 'PATCH', path: `${CFG}/3`, status: 200 });
+    expect(sent[0]).toMatchObject({ method: 'PATCH', path: `${CFG}/${demoId(3)}`, status: 200 });
     expect(sent[0]!.body).toEqual({ name: 'renamed by the store', cname: [...(before.cname as string[]), 'extra.acme-outdoor.example'] });
     expect(store.getState().drafts[key]).toBeUndefined();
     expect(store.getState().records[key]!.name).toBe('renamed by the store');
@@ -33,7 +34,7 @@ describe('store: apply', () => {
   it('an edit back to the server value leaves no draft', async () => {
     const store = storeFor(emu);
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 4);
+    const key = recordKey('configuration', undefined, demoId(4));
     const name = store.getState().records[key]!.name;
     store.getState().editField(key, 'name', 'x');
     expect(store.getState().drafts[key]).toBeDefined();
@@ -44,7 +45,7 @@ describe('store: apply', () => {
   it('checks drafts against the schema before sending: nothing goes out', async () => {
     const store = storeFor(emu);
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 5);
+    const key = recordKey('configuration', undefined, demoId(5));
     store.getState().editField(key, 'name', '   ');
     store.getState().editField(key, 'delivery_protocol', 'ftp');
     expect(Object.keys(store.getState().fieldErrors[key]!)).toEqual(['name', 'delivery_protocol']);
@@ -58,8 +59,8 @@ describe('store: apply', () => {
   it("keeps the draft and the API's field errors when the API refuses", async () => {
     const store = storeFor(emu);
     await store.getState().loadConfigurations();
-    const a = store.getState().records[recordKey('configuration', undefined, 1)]!;
-    const key = recordKey('configuration', undefined, 6);
+    const a = store.getState().records[recordKey('configuration', undefined, demoId(1))]!;
+    const key = recordKey('configuration', undefined, demoId(6));
     // another configuration's cname: only the server knows all holders when the list is not loaded... here it is, so
     // drop the list to let the request reach the server
     store.setState({ lists: {} });
@@ -73,11 +74,11 @@ describe('store: apply', () => {
   it('sees a change made by someone else and sends nothing until the user chooses', async () => {
     const store = storeFor(emu);
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 7);
+    const key = recordKey('configuration', undefined, demoId(7));
     const base = store.getState().records[key]!;
     store.getState().editField(key, 'name', 'mine');
     store.getState().editField(key, 'active', false);
-    expect((await emu.call('PATCH', `${CFG}/7`, { body: { name: 'theirs', digital_certificate: 4242 } })).status).toBe(200);
+    expect((await emu.call('PATCH', `${CFG}/${demoId(7)}`, { body: { name: 'theirs', digital_certificate: 4242 } })).status).toBe(200);
     const n = writes().length;
     const result = await store.getState().apply(key);
     expect(writes().length).toBe(n);
@@ -89,24 +90,24 @@ describe('store: apply', () => {
     ]);
     store.getState().resolveConflict(key, { name: 'mine' });
     expect((await store.getState().apply(key)).outcome).toBe('applied');
-    const now = (await emu.call('GET', `${CFG}/7`)).body;
+    const now = (await emu.call('GET', `${CFG}/${demoId(7)}`)).body;
     expect(now).toMatchObject({ name: 'mine', active: false, digital_certificate: 4242 });
   });
 
   it('creates and deletes rules; a used cache setting is not deleted and the draft stays', async () => {
     const store = storeFor(emu);
-    await store.getState().loadChildren('origin', 2);
-    await store.getState().loadChildren('cache_setting', 2);
-    await store.getState().loadChildren('rule', 2);
-    const origin = store.getState().lists['origin:2']!.keys[0]!;
+    await store.getState().loadChildren('origin', demoId(2));
+    await store.getState().loadChildren('cache_setting', demoId(2));
+    await store.getState().loadChildren('rule', demoId(2));
+    const origin = store.getState().lists[`origin:${demoId(2)}`]!.keys[0]!;
     const originId = store.getState().records[origin]!.id;
-    const cacheKey = store.getState().lists['cache_setting:2']!.keys[0]!;
+    const cacheKey = store.getState().lists[`cache_setting:${demoId(2)}`]!.keys[0]!;
     const cacheId = store.getState().records[cacheKey]!.id as number;
-    const key = createDraft(store, 'rule', 2, { path: '/store-made/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: originId, cache_settings_id: cacheId });
+    const key = createDraft(store, 'rule', demoId(2), { path: '/store-made/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: originId, cache_settings_id: cacheId });
     const created = await store.getState().apply(key);
     expect(created.outcome).toBe('applied');
     if (created.outcome !== 'applied') return;
-    expect(store.getState().lists['rule:2']!.keys).toContain(created.newKey);
+    expect(store.getState().lists[`rule:${demoId(2)}`]!.keys).toContain(created.newKey);
     expect(writes().at(-1)).toMatchObject({ method: 'POST', status: 201 });
 
     store.getState().markDelete(cacheKey);
@@ -117,18 +118,18 @@ describe('store: apply', () => {
 
     store.getState().markDelete(created.newKey!);
     expect((await store.getState().apply(created.newKey!)).outcome).toBe('applied');
-    expect((await emu.call('GET', `${CFG}/2/rules_engine/${created.record!.id}`)).status).toBe(404);
-    expect(store.getState().lists['rule:2']!.keys).not.toContain(created.newKey);
+    expect((await emu.call('GET', `${CFG}/${demoId(2)}/rules_engine/${created.record!.id}`)).status).toBe(404);
+    expect(store.getState().lists[`rule:${demoId(2)}`]!.keys).not.toContain(created.newKey);
   });
 
   it('error responses: a PATCH of the changed codes only', async () => {
     const store = storeFor(emu);
-    await store.getState().loadErrorResponses(8);
-    const key = recordKey('error_responses', 8);
+    await store.getState().loadErrorResponses(demoId(8));
+    const key = recordKey('error_responses', demoId(8));
     store.getState().editField(key, 'cache_error_416', 30);
     store.getState().editField(key, 'cache_error_501', 5);
     expect((await store.getState().apply(key)).outcome).toBe('applied');
-    expect(writes().at(-1)).toMatchObject({ method: 'PATCH', path: `${CFG}/8/error_responses`, body: { cache_error_416: 30, cache_error_501: 5 } });
+    expect(writes().at(-1)).toMatchObject({ method: 'PATCH', path: `${CFG}/${demoId(8)}/error_responses`, body: { cache_error_416: 30, cache_error_501: 5 } });
   });
 
   it('applies several drafts with at most MAX_IN_FLIGHT (8) in flight, one result each', async () => {

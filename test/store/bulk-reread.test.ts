@@ -7,6 +7,7 @@ import { MAX_IN_FLIGHT } from '../../src/api/transport.js';
 import { createApiClient, type ApiClient } from '../../src/api/index.js';
 import { createAppStore, createMemoryJournal, listKey, type AppStore, type RecordKey } from '../../src/store/index.js';
 import { CFG } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
 const RULES = 40; // two batches of 32 (4 × 8 in flight)
@@ -37,14 +38,14 @@ const since = (n: number) => emu.log().slice(n);
 describe('store: many edits of one list', () => {
   it('are checked with one list read per batch instead of a GET each, and each is sent once', async () => {
     const store = storeWith();
-    const keys = await editedRules(store, 2);
+    const keys = await editedRules(store, demoId(2));
     const n = emu.log().length;
     const results = await store.getState().applyMany(keys);
     expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
     const sent = since(n);
-    expect(sent.filter((l) => l.method === 'GET').map((l) => l.path)).toEqual([`${CFG}/2/rules_engine?page=1&page_size=1000`, `${CFG}/2/rules_engine?page=1&page_size=1000`]);
-    expect(sent.filter((l) => l.method === 'PATCH').map((l) => l.path).sort()).toEqual(keys.map((k) => `${CFG}/2/rules_engine/${idOf(store, k)}`).sort());
-    const now = (await emu.call('GET', `${CFG}/2/rules_engine`)).body as Array<{ path: string }>;
+    expect(sent.filter((l) => l.method === 'GET').map((l) => l.path)).toEqual([`${CFG}/${demoId(2)}/rules_engine?page=1&page_size=1000`, `${CFG}/${demoId(2)}/rules_engine?page=1&page_size=1000`]);
+    expect(sent.filter((l) => l.method === 'PATCH').map((l) => l.path).sort()).toEqual(keys.map((k) => `${CFG}/${demoId(2)}/rules_engine/${idOf(store, k)}`).sort());
+    const now = (await emu.call('GET', `${CFG}/${demoId(2)}/rules_engine`)).body as Array<{ path: string }>;
     expect(now.filter((r) => /^\/bulk-\d+\/mine\/$/.test(r.path))).toHaveLength(RULES);
   });
 
@@ -62,7 +63,7 @@ describe('store: many edits of one list', () => {
         }
       };
     const store = storeWith((api) => ({ ...api, list: counted(api.list), get: counted(api.get), patch: counted(api.patch) }));
-    const keys = await editedRules(store, 6);
+    const keys = await editedRules(store, demoId(6));
     most = 0;
     const results = await store.getState().applyMany(keys);
     expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
@@ -72,7 +73,7 @@ describe('store: many edits of one list', () => {
   it('find a change someone else made before their batch was read: a conflict, nothing sent for it, theirs kept', async () => {
     let lists = 0;
     let keys: RecordKey[] = [];
-    const theirs = (key: RecordKey) => emu.call('PATCH', `${CFG}/3/rules_engine/${idOf(store, key)}`, { body: { path: `/theirs-${idOf(store, key)}/` } });
+    const theirs = (key: RecordKey) => emu.call('PATCH', `${CFG}/${demoId(3)}/rules_engine/${idOf(store, key)}`, { body: { path: `/theirs-${idOf(store, key)}/` } });
     const store = storeWith((api) => ({
       ...api,
       // between the first batch's read and the second's, someone changes a rule of the second batch
@@ -81,7 +82,7 @@ describe('store: many edits of one list', () => {
         return api.list(place, options);
       },
     }));
-    keys = await editedRules(store, 3);
+    keys = await editedRules(store, demoId(3));
     expect((await theirs(keys[0]!)).status).toBe(200); // before anything is read: a rule of the first batch
     const bases = [keys[0]!, keys.at(-1)!].map((k) => store.getState().records[k]!.path);
     const n = emu.log().length;
@@ -97,22 +98,22 @@ describe('store: many edits of one list', () => {
     const patched = since(n).filter((l) => l.method === 'PATCH' && String(l.body.path).endsWith('mine/')).map((l) => l.path);
     expect(patched).toHaveLength(RULES - 2);
     for (const k of [keys[0]!, keys.at(-1)!]) {
-      expect(patched).not.toContain(`${CFG}/3/rules_engine/${idOf(store, k)}`);
-      expect((await emu.call('GET', `${CFG}/3/rules_engine/${idOf(store, k)}`)).body.path).toBe(`/theirs-${idOf(store, k)}/`);
+      expect(patched).not.toContain(`${CFG}/${demoId(3)}/rules_engine/${idOf(store, k)}`);
+      expect((await emu.call('GET', `${CFG}/${demoId(3)}/rules_engine/${idOf(store, k)}`)).body.path).toBe(`/theirs-${idOf(store, k)}/`);
       expect(store.getState().drafts[k]).toBeDefined();
     }
   });
 
   it('a record someone else deleted is read alone: the API says it is gone, the draft stays', async () => {
     const store = storeWith();
-    const keys = await editedRules(store, 4);
+    const keys = await editedRules(store, demoId(4));
     const gone = keys[5]!;
-    expect((await emu.call('DELETE', `${CFG}/4/rules_engine/${idOf(store, gone)}`)).status).toBe(204);
+    expect((await emu.call('DELETE', `${CFG}/${demoId(4)}/rules_engine/${idOf(store, gone)}`)).status).toBe(204);
     const n = emu.log().length;
     const results = await store.getState().applyMany(keys);
     expect(results[5]).toMatchObject({ outcome: 'failed', status: 404 });
     expect(results.filter((r) => r.outcome === 'applied')).toHaveLength(RULES - 1);
-    expect(since(n).filter((l) => l.method === 'GET' && l.path === `${CFG}/4/rules_engine/${idOf(store, gone)}`)).toHaveLength(1);
+    expect(since(n).filter((l) => l.method === 'GET' && l.path === `${CFG}/${demoId(4)}/rules_engine/${idOf(store, gone)}`)).toHaveLength(1);
     expect(store.getState().drafts[gone]).toBeDefined();
   });
 
@@ -121,11 +122,11 @@ describe('store: many edits of one list', () => {
       ...api,
       list: (place, options) => (options?.page !== undefined ? Promise.reject(new NetworkError({ method: 'GET', url: emu.url, secrets: [], code: 'ECONNRESET', host: 'emulator', detail: 'dropped' })) : api.list(place, options)),
     }));
-    const keys = await editedRules(store, 5);
+    const keys = await editedRules(store, demoId(5));
     const n = emu.log().length;
     const results = await store.getState().applyMany(keys);
     expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
     const gets = since(n).filter((l) => l.method === 'GET').map((l) => l.path);
-    expect(gets.sort()).toEqual(keys.map((k) => `${CFG}/5/rules_engine/${idOf(store, k)}`).sort());
+    expect(gets.sort()).toEqual(keys.map((k) => `${CFG}/${demoId(5)}/rules_engine/${idOf(store, k)}`).sort());
   });
 });

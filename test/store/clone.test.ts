@@ -7,6 +7,7 @@ import { createMemoryJournal, listKey, recordKey, type AppStore, type RecordKey 
 import { emulatorFixture } from '../helpers/emulator.js';
 import { confNamed as named, contentsOf as contents } from '../helpers/contents.js';
 import { CFG, storeFor } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo']);
 
@@ -23,7 +24,7 @@ async function cloneOf(store: AppStore, conf: number, name: string): Promise<rea
 describe('clone a configuration', () => {
   it('drafts every request in order, names where ids go, and makes an equal configuration', async () => {
     const store = storeFor(emu);
-    const keys = await cloneOf(store, 1, 'shop clone');
+    const keys = await cloneOf(store, demoId(1), 'shop clone');
     const kinds = keys.map((k) => k.split(':')[0]);
     expect(kinds[0]).toBe('configuration');
     expect(kinds.lastIndexOf('cache_setting')).toBeLessThan(kinds.indexOf('rule'));
@@ -39,7 +40,7 @@ describe('clone a configuration', () => {
     expect(Object.keys(store.getState().drafts)).toEqual([]);
     const clone = await confNamed('shop clone');
     expect(clone).toBeDefined();
-    const [source, copy] = await Promise.all([contentsOf(1), contentsOf(clone!)]);
+    const [source, copy] = await Promise.all([contentsOf(demoId(1)), contentsOf(clone!)]);
     expect(copy).toEqual(source);
     expect(source.rules.length).toBeGreaterThan(3);
     // The new configuration is listed in the store, where the browser shows it.
@@ -49,16 +50,16 @@ describe('clone a configuration', () => {
   it('refuses a name that is taken, before drafting anything', async () => {
     const store = storeFor(emu);
     await store.getState().loadConfigurations();
-    await store.getState().loadWhole(2);
-    const taken = store.getState().records[recordKey('configuration', undefined, 3)]!.name as string;
-    expect(store.getState().cloneConfiguration(2, taken)).toEqual({ problem: expect.stringContaining('exists already') });
-    expect(store.getState().cloneConfiguration(2, '  ')).toEqual({ problem: 'the clone needs a name' });
+    await store.getState().loadWhole(demoId(2));
+    const taken = store.getState().records[recordKey('configuration', undefined, demoId(3))]!.name as string;
+    expect(store.getState().cloneConfiguration(demoId(2), taken)).toEqual({ problem: expect.stringContaining('exists already') });
+    expect(store.getState().cloneConfiguration(demoId(2), '  ')).toEqual({ problem: 'the clone needs a name' });
     expect(store.getState().drafts).toEqual({});
   });
 
   it('a failure midway stops: what was made stays made, the rest stays drafts under the new id, and goes once fixed', async () => {
     const store = storeFor(emu);
-    const keys = await cloneOf(store, 2, 'staging clone');
+    const keys = await cloneOf(store, demoId(2), 'staging clone');
     const rules = keys.filter((k) => k.startsWith('rule:'));
     // Two rules with the same path and regex: the API refuses the second (the client cannot know yet).
     store.getState().setDraftValues(rules[1]!, { path: String(store.getState().drafts[rules[0]!]!.values.path) });
@@ -75,30 +76,30 @@ describe('clone a configuration', () => {
     expect(left.every((k) => k.includes(`:${clone}`))).toBe(true); // moved to the new configuration's id
     expect(store.getState().moved[rules[1]!]).toBe(left[0]);
     const moved = store.getState().moved[rules[1]!]!;
-    const original = (await contentsOf(2)).rules[1]!.path;
+    const original = (await contentsOf(demoId(2))).rules[1]!.path;
     store.getState().setDraftValues(moved, { path: original });
     const rest = await store.getState().applyMany(left);
     expect(rest.map((r) => r.outcome)).toEqual(left.map(() => 'applied'));
-    expect(await contentsOf(clone)).toEqual(await contentsOf(2));
+    expect(await contentsOf(clone)).toEqual(await contentsOf(demoId(2)));
   });
 
   it('the drafts and their references survive a restart', async () => {
     const journal = createMemoryJournal();
     const first = storeFor(emu, journal);
-    const keys = await cloneOf(first, 3, 'api clone');
+    const keys = await cloneOf(first, demoId(3), 'api clone');
     first.getState().flushJournal();
     const second = storeFor(emu, journal);
     expect(Object.keys(second.getState().drafts)).toEqual([...keys]);
     await second.getState().loadConfigurations();
     const results = await second.getState().applyMany(Object.keys(second.getState().drafts));
     expect(results.every((r) => r.outcome === 'applied')).toBe(true);
-    expect(await contentsOf((await confNamed('api clone'))!)).toEqual(await contentsOf(3));
+    expect(await contentsOf((await confNamed('api clone'))!)).toEqual(await contentsOf(demoId(3)));
   });
 
   it('the configuration made, its answer lost before a restart: the list read finds it, and the rest go there', async () => {
     const journal = createMemoryJournal();
     const first = storeFor(emu, journal);
-    const keys = await cloneOf(first, 2, 'lost answer clone');
+    const keys = await cloneOf(first, demoId(2), 'lost answer clone');
     const confDraft = first.getState().drafts[keys[0]!]!;
     const highest = Math.max(...(first.getState().lists.configurations?.keys ?? []).map((k) => Number(k.split(':')[1])));
     // As create() leaves it just before the POST goes, then the POST made it and the app stopped.
@@ -113,12 +114,12 @@ describe('clone a configuration', () => {
     expect(left).toHaveLength(keys.length - 1);
     expect(left.every((k) => k.includes(`:${String(made.body.id)}`))).toBe(true);
     expect((await second.getState().applyMany(left)).every((r) => r.outcome === 'applied')).toBe(true);
-    expect(await contentsOf(Number(made.body.id))).toEqual(await contentsOf(2));
+    expect(await contentsOf(Number(made.body.id))).toEqual(await contentsOf(demoId(2)));
   });
 
   it('dropping the configuration draft drops the drafts that needed it', async () => {
     const store = storeFor(emu);
-    const keys = await cloneOf(store, 4, 'partner clone');
+    const keys = await cloneOf(store, demoId(4), 'partner clone');
     store.getState().discardDrafts([keys[0]!]);
     expect(store.getState().drafts).toEqual({});
   });
@@ -127,7 +128,7 @@ describe('clone a configuration', () => {
 describe('undo the delete of a configuration', () => {
   it('makes it again with its cache settings, rules and error responses', async () => {
     const store = storeFor(emu);
-    const keys = await cloneOf(store, 1, 'doomed');
+    const keys = await cloneOf(store, demoId(1), 'doomed');
     await store.getState().applyMany(keys);
     const doomed = (await confNamed('doomed'))!;
     const before = await contentsOf(doomed);
@@ -152,7 +153,7 @@ describe('undo the delete of a configuration', () => {
 
   it('under another name when its name was taken since, said in the notes', async () => {
     const store = storeFor(emu);
-    const keys = await cloneOf(store, 3, 'taken later');
+    const keys = await cloneOf(store, demoId(3), 'taken later');
     await store.getState().applyMany(keys);
     const gone = (await confNamed('taken later'))!;
     await store.getState().loadConfigurations();
@@ -163,7 +164,7 @@ describe('undo the delete of a configuration', () => {
     if ('problem' in undo) throw new Error(undo.problem);
     expect(undo.notes?.[0]).toBe('named "taken later (restored)": another configuration is named "taken later" now');
     expect((await store.getState().applyMany(undo.keys)).every((r) => r.outcome === 'applied')).toBe(true);
-    expect(await contentsOf((await confNamed('taken later (restored)'))!)).toEqual(await contentsOf(3));
+    expect(await contentsOf((await confNamed('taken later (restored)'))!)).toEqual(await contentsOf(demoId(3)));
   });
 });
 
@@ -171,16 +172,16 @@ describe('copy a rule whose cache setting the target lacks', () => {
   it('copies the cache setting too and points the rule at the copy', async () => {
     const store = storeFor(emu);
     await store.getState().loadConfigurations();
-    await store.getState().loadWhole(1);
-    await store.getState().loadWhole(4);
-    const rules = store.getState().lists[listKey('rule', 1)]!.keys;
+    await store.getState().loadWhole(demoId(1));
+    await store.getState().loadWhole(demoId(4));
+    const rules = store.getState().lists[listKey('rule', demoId(1))]!.keys;
     const rule = rules.find((k) => store.getState().records[k]?.path === '/static/')!;
-    const made = store.getState().copyRecords([rule], 4);
+    const made = store.getState().copyRecords([rule], demoId(4));
     if ('problem' in made) throw new Error(made.problem);
     expect(made.keys).toHaveLength(2);
     expect(made.notes).toEqual(expect.arrayContaining([expect.stringContaining('static assets 30d copied too')]));
     expect((await store.getState().applyMany(made.keys)).every((r) => r.outcome === 'applied')).toBe(true);
-    const there = await contentsOf(4);
+    const there = await contentsOf(demoId(4));
     expect(there.rules.find((r) => r.path === '/static/')?.cache_settings_id).toBe('static assets 30d');
   });
 });

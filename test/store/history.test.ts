@@ -11,6 +11,7 @@ import { withFileLock } from '../../src/store/file-lock.js';
 import { thisProcess } from '../../src/store/owner.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { CFG, createDraft } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo']);
 
@@ -23,7 +24,7 @@ describe('the history of sent changes', () => {
   it('keeps an edit (the changed fields before and after), a create and a delete, newest last', async () => {
     const { store, history } = storeWith(createMemoryHistory());
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 2);
+    const key = recordKey('configuration', undefined, demoId(2));
     const name = store.getState().records[key]!.name;
     store.getState().editField(key, 'name', 'history edit');
     expect((await store.getState().apply(key)).outcome).toBe('applied');
@@ -41,7 +42,7 @@ describe('the history of sent changes', () => {
       ['POST', 'applied'],
       ['DELETE', 'applied'],
     ]);
-    expect(entries[0]).toMatchObject({ key, path: `${CFG}/2`, before: { name }, after: { name: 'history edit' } });
+    expect(entries[0]).toMatchObject({ key, path: `${CFG}/${demoId(2)}`, before: { name }, after: { name: 'history edit' } });
     expect(entries[1]).toMatchObject({ key: newKey, after: { name: 'history create' } });
     expect(entries[2]).toMatchObject({ key: newKey, before: { name: 'history create' } });
     expect(store.getState().history).toEqual(entries);
@@ -50,11 +51,11 @@ describe('the history of sent changes', () => {
   it('keeps a write the API refused, with its status; what was never sent leaves nothing', async () => {
     const { store, history } = storeWith(createMemoryHistory());
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 3);
+    const key = recordKey('configuration', undefined, demoId(3));
     store.getState().editField(key, 'name', ''); // invalid here: never sent
     expect((await store.getState().apply(key)).outcome).toBe('invalid');
-    await emu.call('DELETE', `${CFG}/4`);
-    const gone = recordKey('configuration', undefined, 4);
+    await emu.call('DELETE', `${CFG}/${demoId(4)}`);
+    const gone = recordKey('configuration', undefined, demoId(4));
     store.getState().editField(gone, 'active', false);
     const result = await store.getState().apply(gone);
     expect(result.outcome).toBe('failed');
@@ -71,7 +72,7 @@ describe('the history of sent changes', () => {
     const { store } = storeWith(createFileHistory(file));
     expect(store.getState().history).toHaveLength(HISTORY_LIMIT);
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 5);
+    const key = recordKey('configuration', undefined, demoId(5));
     store.getState().editField(key, 'active', false);
     expect((await store.getState().apply(key)).outcome).toBe('applied');
     store.getState().flushJournal();
@@ -96,22 +97,22 @@ describe('the history of sent changes', () => {
   it('undo: an edit goes back; a change made since is a conflict, nothing sent; a create is deleted; a delete made again', async () => {
     const { store } = storeWith(createMemoryHistory());
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 6);
+    const key = recordKey('configuration', undefined, demoId(6));
     const name = store.getState().records[key]!.name;
     store.getState().editField(key, 'name', 'undo me');
     await store.getState().apply(key);
     const undo = store.getState().startUndo(store.getState().history.at(-1)!);
     expect(undo).toEqual({ keys: [key] });
     expect((await store.getState().apply(key)).outcome).toBe('applied');
-    expect((await emu.call('GET', `${CFG}/6`)).body.name).toBe(name);
+    expect((await emu.call('GET', `${CFG}/${demoId(6)}`)).body.name).toBe(name);
 
     // Changed again, then by someone else: undoing ours would overwrite theirs, so it is a conflict.
     store.getState().editField(key, 'name', 'mine');
     await store.getState().apply(key);
-    await emu.call('PATCH', `${CFG}/6`, { body: { name: 'theirs' } });
+    await emu.call('PATCH', `${CFG}/${demoId(6)}`, { body: { name: 'theirs' } });
     store.getState().startUndo(store.getState().history.at(-1)!);
     expect((await store.getState().apply(key)).outcome).toBe('conflict');
-    expect((await emu.call('GET', `${CFG}/6`)).body.name).toBe('theirs');
+    expect((await emu.call('GET', `${CFG}/${demoId(6)}`)).body.name).toBe('theirs');
     store.getState().discardDrafts([key]);
 
     const made = createDraft(store, 'configuration', undefined, { name: 'undo create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });

@@ -11,6 +11,7 @@ import { journalWriter, RETRY_MS } from '../../src/store/journal-writer.js';
 import { readJournal } from '../../src/store/journal.js';
 import { diskReason } from '../../src/store/disk-words.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo']);
 
@@ -155,7 +156,7 @@ describe('a store whose journal folder cannot be written', () => {
     };
     const store = createAppStore({ api: createApiClient({ baseUrl: emu.url, token: emu.token }), journal: createMemoryJournal(), history: failing });
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 2);
+    const key = recordKey('configuration', undefined, demoId(2));
     store.getState().editField(key, 'name', 'sent while the history is read-only');
     expect((await store.getState().apply(key)).outcome).toBe('applied');
     expect(() => store.getState().flushJournal()).not.toThrow();

@@ -12,6 +12,7 @@ import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { createFileJournal, createMemoryJournal, journalFile, recordKey, stateDir, type Draft } from '../../src/store/index.js';
 import { journalWriter } from '../../src/store/journal-writer.js';
 import { storeFor } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo']);
 let bundle: string;
@@ -45,12 +46,12 @@ describe('draft journal', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const store = storeFor(emu, createFileJournal(file, emu.url));
     const restored = store.getState().drafts;
-    expect(restored[recordKey('configuration', undefined, 2)]?.values.name).toBe('unsaved edit');
+    expect(restored[recordKey('configuration', undefined, demoId(2))]?.values.name).toBe('unsaved edit');
     expect(Object.values(restored).some((d) => d.target.op === 'create' && d.values.path === '/drafted/')).toBe(true);
     // the restored draft applies like any other
     await store.getState().loadConfigurations();
-    expect((await store.getState().apply(recordKey('configuration', undefined, 2))).outcome).toBe('applied');
-    await vi.waitFor(() => expect(drafts()[recordKey('configuration', undefined, 2)]).toBeUndefined(), { timeout: 5000, interval: 10 });
+    expect((await store.getState().apply(recordKey('configuration', undefined, demoId(2)))).outcome).toBe('applied');
+    await vi.waitFor(() => expect(drafts()[recordKey('configuration', undefined, demoId(2))]).toBeUndefined(), { timeout: 5000, interval: 10 });
   });
 
   it('a new record being sent is on disk, marked as maybe sent, before its POST reaches the API', async () => {

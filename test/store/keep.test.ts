@@ -11,6 +11,7 @@ import { createFileKeep, keepFile, UNUSED_KEEP_MS, type ListKeep } from '../../s
 import { decodeKeep, keepEncoder, KEEP_FORMAT, KEEP_VERSION, type KeepSnapshot } from '../../src/store/keep/format.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { CFG } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', '12'], { log: true });
 
@@ -62,42 +63,42 @@ describe('the keep', () => {
     const second = storeWith(newKeepAt(file).keep);
     const s = second.getState();
     expect(s.lists.configurations).toMatchObject({ keys: first.getState().lists.configurations!.keys, loadedAt: readAt, kept: true });
-    expect(s.records['configuration:3']).toEqual(first.getState().records['configuration:3']);
-    expect(s.lists[listKey('rule', 5)]?.keys).toEqual(first.getState().lists[listKey('rule', 5)]?.keys);
-    expect(s.lists[listKey('origin', 5)]?.kept).toBe(true);
+    expect(s.records[`configuration:${demoId(3)}`]).toEqual(first.getState().records[`configuration:${demoId(3)}`]);
+    expect(s.lists[listKey('rule', demoId(5))]?.keys).toEqual(first.getState().lists[listKey('rule', demoId(5))]?.keys);
+    expect(s.lists[listKey('origin', demoId(5))]?.kept).toBe(true);
     expect(isFresh(s, 'configurations')).toBe(false);
 
     await second.getState().loadConfigurations();
     expect(second.getState().lists.configurations?.kept).toBeUndefined();
     expect(second.getState().lists.configurations!.loadedAt).toBeGreaterThanOrEqual(readAt);
     expect(isFresh(second.getState(), 'configurations')).toBe(true);
-    expect(isFresh(second.getState(), listKey('rule', 5)), 'the rules were not read again').toBe(false);
+    expect(isFresh(second.getState(), listKey('rule', demoId(5))), 'the rules were not read again').toBe(false);
   });
 
   it('a form starts fresh: a kept list is shown at once and read again; ensureFresh waits for it; a kept configuration is read alone', async () => {
     const { file, keep } = newKeep();
     const first = storeWith(keep);
     await first.getState().loadConfigurations();
-    await first.getState().loadWhole(4);
+    await first.getState().loadWhole(demoId(4));
     first.getState().flushJournal();
     // Someone else changes a rule after it was kept.
-    const rule = (await emu.call('GET', `${CFG}/4/rules_engine`)).body[0] as { id: number };
-    expect((await emu.call('PATCH', `${CFG}/4/rules_engine/${rule.id}`, { body: { gzip: true, forward_cookies: 'none' } })).status).toBe(200);
+    const rule = (await emu.call('GET', `${CFG}/${demoId(4)}/rules_engine`)).body[0] as { id: number };
+    expect((await emu.call('PATCH', `${CFG}/${demoId(4)}/rules_engine/${rule.id}`, { body: { gzip: true, forward_cookies: 'none' } })).status).toBe(200);
 
     const second = storeWith(newKeepAt(file).keep);
-    const rules = listKey('rule', 4);
+    const rules = listKey('rule', demoId(4));
     expect(await second.getState().ensureLoaded(rules)).toBe(true); // there at once, kept
-    expect(second.getState().records[`rule:4:${rule.id}`]?.forward_cookies).not.toBe('none');
+    expect(second.getState().records[`rule:${demoId(4)}:${rule.id}`]?.forward_cookies).not.toBe('none');
     expect(await second.getState().ensureFresh(rules)).toBe(true);
-    expect(second.getState().records[`rule:4:${rule.id}`]?.forward_cookies).toBe('none');
+    expect(second.getState().records[`rule:${demoId(4)}:${rule.id}`]?.forward_cookies).toBe('none');
 
-    const conf = 'configuration:4';
+    const conf = `configuration:${demoId(4)}`;
     expect(isFresh(second.getState(), conf)).toBe(false);
     const before = emu.log().length;
     expect(await second.getState().ensureFresh(conf)).toBe(true);
-    expect(emu.log().slice(before).map((l) => `${l.method} ${l.path}`)).toEqual([`GET ${CFG}/4`]);
+    expect(emu.log().slice(before).map((l) => `${l.method} ${l.path}`)).toEqual([`GET ${CFG}/${demoId(4)}`]);
     expect(isFresh(second.getState(), conf)).toBe(true);
-    expect(isFresh(second.getState(), 'configuration:5')).toBe(false);
+    expect(isFresh(second.getState(), `configuration:${demoId(5)}`)).toBe(false);
   });
 
   it('find from the keep: refreshed in the background, every rules list before any origins list, counted in configurations', async () => {
@@ -116,7 +117,7 @@ describe('the keep', () => {
     expect(progress[0]).toEqual({ done: 0, total: 12 });
     expect(progress.filter((p) => p !== undefined).every((p) => p.total === 12)).toBe(true);
     expect(second.getState().searching).toBeUndefined();
-    expect(isFresh(second.getState(), listKey('origin', 12))).toBe(true);
+    expect(isFresh(second.getState(), listKey('origin', demoId(12)))).toBe(true);
   });
 
   it('a path search counts a configuration once its rules are in, and is done then (the origins go on loading)', async () => {
@@ -124,11 +125,11 @@ describe('the keep', () => {
     await store.getState().loadConfigurations();
     const rulesInWhenDone: boolean[] = [];
     store.subscribe((s, b) => {
-      if (b.searching && !s.searching) rulesInWhenDone.push(Array.from({ length: 12 }, (_, i) => listKey('rule', i + 1)).every((l) => isFresh(s, l)));
+      if (b.searching && !s.searching) rulesInWhenDone.push(Array.from({ length: 12 }, (_, i) => listKey('rule', demoId(i + 1))).every((l) => isFresh(s, l)));
     });
     await store.getState().loadEverywhere({ rulesOnly: true });
     expect(rulesInWhenDone[0]).toBe(true);
-    expect(isFresh(store.getState(), listKey('origin', 12))).toBe(true);
+    expect(isFresh(store.getState(), listKey('origin', demoId(12)))).toBe(true);
   });
 
   it('a damaged file is ignored (the store starts empty) and replaced at the next write', async () => {

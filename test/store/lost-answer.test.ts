@@ -4,6 +4,7 @@ import { emulatorFixture } from '../helpers/emulator.js';
 import { startDroppingProxy, type DroppingProxy } from '../helpers/dropping-proxy.js';
 import { recordKey } from '../../src/store/index.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
 let proxy: DroppingProxy;
@@ -36,7 +37,7 @@ describe('lost answers', () => {
   it('a PATCH whose answer is lost is read back and counted as applied', async () => {
     const store = storeFor({ url: proxy.url, token: emu.token });
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 2);
+    const key = recordKey('configuration', undefined, demoId(2));
     store.getState().editField(key, 'active', false);
     const patches = sent('PATCH').length;
     proxy.dropNext('PATCH');
@@ -48,7 +49,7 @@ describe('lost answers', () => {
   it('a PATCH lost before it arrived keeps its draft, and goes out once when sent again', async () => {
     const store = storeFor({ url: proxy.url, token: emu.token });
     await store.getState().loadConfigurations();
-    const key = recordKey('configuration', undefined, 3);
+    const key = recordKey('configuration', undefined, demoId(3));
     store.getState().editField(key, 'name', 'sent twice?');
     const patches = sent('PATCH').length;
     proxy.dropNext('PATCH', 'before-upstream');
@@ -58,6 +59,6 @@ describe('lost answers', () => {
     expect(sent('PATCH').length).toBe(patches);
     expect((await store.getState().apply(key)).outcome).toBe('applied');
     expect(sent('PATCH').length).toBe(patches + 1);
-    expect((await emu.call('GET', `${CFG}/3`)).body.name).toBe('sent twice?');
+    expect((await emu.call('GET', `${CFG}/${demoId(3)}`)).body.name).toBe('sent twice?');
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { listKey } from '../../src/store/index.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { CFG, storeFor } from './helpers.js';
+import { demoId } from '../helpers/seed-ids.js';
 
 // 25 ms an answer: 120 lists six at a time take ~0.5 s, several batches of progress (the rules of all
 // first, then the origins that finish configurations), however fast the machine.
@@ -15,7 +16,7 @@ describe('loading everywhere', () => {
     const store = storeFor(emu, undefined, { maxAttempts: 1 });
     await store.getState().loadConfigurations();
     // Gone from the server after the list was read: its lists cannot load.
-    expect((await emu.call('DELETE', `${CFG}/7`)).status).toBe(204);
+    expect((await emu.call('DELETE', `${CFG}/${demoId(7)}`)).status).toBe(204);
     let changes = 0;
     const progress: Array<{ done: number; total: number }> = [];
     const stop = store.subscribe((s, before) => {
@@ -26,14 +27,15 @@ describe('loading everywhere', () => {
     stop();
     const state = store.getState();
     expect(state.searching).toBeUndefined();
-    for (let conf = 1; conf <= 60; conf++) {
-      if (conf === 7) continue;
+    for (let n = 1; n <= 60; n++) {
+      if (n === 7) continue;
+      const conf = demoId(n);
       const rules = (await emu.call('GET', `${CFG}/${conf}/rules_engine`)).body as Array<{ id: number }>;
       expect(state.lists[listKey('rule', conf)]?.keys).toEqual(rules.map((r) => `rule:${conf}:${r.id}`));
       expect(state.lists[listKey('origin', conf)]?.keys.length).toBeGreaterThan(0);
     }
-    expect(state.lists[listKey('rule', 7)]).toBeUndefined();
-    expect(state.requests[listKey('rule', 7)]).toMatchObject({ status: 'error', message: expect.stringMatching(/not found|404/i) });
+    expect(state.lists[listKey('rule', demoId(7))]).toBeUndefined();
+    expect(state.requests[listKey('rule', demoId(7))]).toMatchObject({ status: 'error', message: expect.stringMatching(/not found|404/i) });
     // Configurations searched of 60 (the one gone counts once its lists have failed), rising.
     expect(progress.every((p) => p.total === 60)).toBe(true);
     expect(progress.map((p) => p.done)).toEqual(progress.map((p) => p.done).sort((a, b) => a - b));
@@ -42,6 +44,6 @@ describe('loading everywhere', () => {
 
     const before = emu.log().length;
     await store.getState().loadEverywhere();
-    expect(emu.log().slice(before).filter((l) => !l.path.includes('/7/'))).toEqual([]);
+    expect(emu.log().slice(before).filter((l) => !l.path.includes(`/${demoId(7)}/`))).toEqual([]);
   });
 });

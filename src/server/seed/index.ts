@@ -5,6 +5,7 @@ import { subChange, type Change, type SubKind } from '../state.js';
 import type { Store } from '../store.js';
 import { DEMO_ACCOUNT } from './demo-data.js';
 import { generatedAccount } from './generated.js';
+import { SEED_ID_BASES } from './ids.js';
 
 function valid<R extends Rec>(kind: ResourceKind, body: Rec, result: WriteResult<R>): R {
   if (!result.ok) throw new Error(`seed: invalid ${schemaFor(kind).title} ${JSON.stringify(body)}: ${JSON.stringify(result)}`);
@@ -73,6 +74,9 @@ export function demoAccount(store: Store): SeedConfiguration[] {
 
 export function seedStore(store: Store, seed: 'demo' | 'none' | number): boolean {
   if (seed === 'none' || store.state.configurations.size > 0 || store.state.seq.configuration > 0) return false;
+  // Real-looking 10-digit ids (ids.ts); the counters are part of the data file's snapshot, so a
+  // `--data` file seeded once keeps counting from there.
+  apply(store, [{ t: 'seq', v: SEED_ID_BASES }]);
   if (seed === 'demo') loadAccount(store, demoAccount(store));
   else loadAccount(store, generatedAccount(seed), true);
   return true;
