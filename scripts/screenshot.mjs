@@ -44,6 +44,11 @@ const SCENARIOS = {
     app: { args: ['--demo'] },
     steps: [{ wait: 'winter sale' }, { press: ['down', 'down'] }, { idle: 200 }],
   },
+  'browser-marks': {
+    about: 'the browser with three configurations marked, one hidden by the filter: the line under the list counts them, Enter and d name them',
+    app: { args: ['--demo'], cols: 120, rows: 24 },
+    steps: [...LISTED, { press: ['space', 'space', 'down', 'space'] }, { wait: '3 marked' }, { press: ['/'] }, { type: 'shop' }, { press: ['enter'] }, { wait: '· /shop' }, { idle: 200 }],
+  },
   settings: {
     about: 'a configuration: the Settings form with a changed field and a field error',
     app: { args: ['--demo'] },
