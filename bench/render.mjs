@@ -1,20 +1,30 @@
 // What the TUI writes and holds at 10,000 configurations (issue 11's absolute bounds): bytes per
 // `j` (inside the window and scrolling), the `/` filter per typed key, tab switches in one frame,
-// nothing written while idle, and the app's RSS after 5,000 keys. The built CLI runs in a
+// nothing written while idle, and the app's RSS after 5,000 keys; then, in a second app started
+// afresh, the RSS after the same 5,000 keys sent ten to a write (key repeat, a paste, a slow SSH
+// link delivering ten at once: the app reads them together). The built CLI runs in a
 // pseudo-terminal (node-pty) read by @xterm/headless, 120×40, against `cdn-tui serve --seed 10000`.
 //   Run: npm run build && node bench/render.mjs
-//   BENCH_PHASES=idle,bytes,filter,rss,tabs (default all, in that order); BENCH_RSS_KEYS (5000).
+//   BENCH_PHASES=idle,bytes,filter,rss,tabs,burst (default all, in that order); BENCH_RSS_KEYS (5000).
 import { readFileSync } from 'node:fs';
 import { cursorRowId, startBench } from './pty-app.mjs';
 import { target, write as report } from './report.mjs';
 
 const COLS = 120;
 const ROWS = 40;
-const PHASES = new Set((process.env.BENCH_PHASES || 'idle,bytes,filter,rss,tabs').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES || 'idle,bytes,filter,rss,tabs,burst').split(','));
 const RSS_KEYS = Number(process.env.BENCH_RSS_KEYS) || 5000;
+const BURST = 10;
 const BSU = '\u001b[?2026h';
-const app = await startBench({ name: 'bench/render', serveArgs: ['--seed', '10000'], cols: COLS, rows: ROWS, budgetMs: 400_000 });
-const { term, screen, until, write, bytes, quiet, tap, pid } = app;
+const start = async () => {
+  const started = await startBench({ name: 'bench/render', serveArgs: ['--seed', '10000'], cols: COLS, rows: ROWS, budgetMs: 400_000 });
+  await started.until(() => /10000 of 10000 configurations/.test(started.screen()));
+  await started.quiet(500);
+  return started;
+};
+const FIRST_APP = ['idle', 'bytes', 'filter', 'rss', 'tabs'].some((p) => PHASES.has(p));
+let app = FIRST_APP ? await start() : undefined;
+let { term, screen, until, write, bytes, quiet, tap, pid } = app ?? {};
 
 const cursorId = () => cursorRowId(term, ROWS);
 /** The id on the first row of the table's window. */
@@ -35,9 +45,58 @@ const cpuMs = () => {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 
-await until(() => /10000 of 10000 configurations/.test(screen()));
-await quiet(500);
-const startRss = rssMiB();
+/** The configurations' ids in list order (id order): where the cursor is after a burst of keys. */
+async function listIds() {
+  const res = await fetch(`${app.url}/content_delivery/configurations`, { headers: { authorization: `Token ${app.token}` } });
+  return (await res.json()).map((c) => c.id).sort((a, b) => a - b);
+}
+
+/**
+ * 5,000 keys, j/k/PgDn/PgUp mixed (down a stretch, then back up) at 10,000 rows, `burst` keys to a
+ * write; each write waited for until the cursor is where its keys take it. Returns the RSS row.
+ */
+async function rssAfterKeys(burst) {
+  const ids = await listIds();
+  const at = () => ids.indexOf(cursorId());
+  // PgDn moves by the window's height less one row: learnt once, with a key each way.
+  const from = at();
+  write('\u001b[6~');
+  await until(() => at() !== from);
+  const page = at() - from;
+  write('\u001b[5~');
+  await until(() => at() === from);
+  const startRss = rssMiB();
+  const down = [['j', 1], ['j', 1], ['j', 1], ['\u001b[6~', page]];
+  const up = [['k', -1], ['k', -1], ['k', -1], ['\u001b[5~', -page]];
+  const samples = [];
+  let frames = 0;
+  const untap = tap((d) => (frames += d.split(BSU).length - 1));
+  const cpu0 = cpuMs();
+  let index = from;
+  for (let i = 0; i < RSS_KEYS; i += burst) {
+    let keys = '';
+    for (let k = i; k < Math.min(i + burst, RSS_KEYS); k++) {
+      const [key, by] = (Math.floor(k / 100) % 2 === 0 ? down : up)[k % 4];
+      keys += key;
+      index = Math.max(0, Math.min(ids.length - 1, index + by));
+    }
+    write(keys);
+    const id = ids[index];
+    await until(() => cursorId() === id);
+    if (Math.floor((i + burst) / 1000) > Math.floor(i / 1000)) samples.push(Math.round(rssMiB()));
+  }
+  await quiet(200);
+  untap();
+  const cpu = (cpuMs() - cpu0) / RSS_KEYS;
+  const how = burst === 1 ? 'one key at a time' : `in bursts of ${burst}`;
+  return target({
+    measure: `RSS after ${RSS_KEYS.toLocaleString('en')} keys, ${how}`,
+    value: rssMiB(),
+    unit: 'MB',
+    limit: 150,
+    note: `${Math.round(startRss)} MiB before; per 1,000 keys: ${samples.join(', ')} MiB; frames written: ${frames}; the app's CPU ${cpu.toFixed(1)} ms a key`,
+  });
+}
 
 if (PHASES.has('idle')) {
   // Nothing changes: the header's clock is the only thing that could draw.
@@ -94,22 +153,7 @@ if (PHASES.has('filter')) {
   rows.push(target({ measure: `filter: typed key to end of frame, p50 of ${times.length}`, value: median(times), unit: 'ms', limit: 16, note: `max ${sorted.at(-1).toFixed(1)} ms; the app's CPU ${(cpu / times.length).toFixed(1)} ms a key; ${times.map((t) => t.toFixed(0)).join(' ')}` }));
 }
 
-if (PHASES.has('rss')) {
-  // j/k/PgDn/PgUp mixed, each key waited for: down a stretch, then back up, at 10,000 rows.
-  const down = ['j', 'j', 'j', '\u001b[6~'];
-  const up = ['k', 'k', 'k', '\u001b[5~'];
-  const samples = [];
-  const cpu0 = cpuMs();
-  for (let i = 0; i < RSS_KEYS; i++) {
-    const key = (Math.floor(i / 100) % 2 === 0 ? down : up)[i % 4];
-    const before = cursorId();
-    write(key);
-    await until(() => cursorId() !== before);
-    if ((i + 1) % 1000 === 0) samples.push(Math.round(rssMiB()));
-  }
-  await quiet(200);
-  rows.push(target({ measure: `RSS after ${RSS_KEYS.toLocaleString('en')} keys`, value: rssMiB(), unit: 'MB', limit: 150, note: `${Math.round(startRss)} MiB after start-up; per 1,000 keys: ${samples.join(', ')} MiB; the app's CPU ${((cpuMs() - cpu0) / RSS_KEYS).toFixed(1)} ms a key` }));
-}
+if (PHASES.has('rss')) rows.push(await rssAfterKeys(1));
 
 if (PHASES.has('tabs')) {
   // Open the configuration under the cursor, let it load, then switch tabs: the first frame after
@@ -132,6 +176,14 @@ if (PHASES.has('tabs')) {
   rows.push(target({ measure: 'tab switch: frames from key to settled screen, max', value: Math.max(...frames), unit: 'frames', limit: 1, note: `per switch: ${frames.join(' ')}; frames showing "loading": ${loadingSeen}` }));
 }
 
+if (PHASES.has('burst')) {
+  // A fresh app: what the keys above left in the heap would count here too.
+  await app?.done();
+  app = await start();
+  ({ term, screen, until, write, quiet, tap, pid } = app);
+  rows.push(await rssAfterKeys(BURST));
+}
+
 report('render', rows);
 for (const r of rows) if (r.note) console.log(`  ${r.measure}: ${r.note}`);
-app.done();
+await app.done();

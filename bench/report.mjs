@@ -9,10 +9,11 @@ const RESULTS = join(import.meta.dirname, 'results');
 
 /**
  * One row. `value` and `baseline` in the same unit; `limit` is the target: a ratio (value/baseline)
- * when there is a baseline, else an absolute bound on value. Lower is better.
+ * when there is a baseline, else an absolute bound on value. Lower is better. `ratio`: when each
+ * run was paired with a baseline run, the median of the pairs' ratios (else value/baseline).
  */
-export function target({ measure, value, unit, baseline, baselineWhat, limit, note }) {
-  const ratio = baseline === undefined ? undefined : value / baseline;
+export function target({ measure, value, unit, baseline, baselineWhat, limit, note, ratio: paired }) {
+  const ratio = baseline === undefined ? undefined : (paired ?? value / baseline);
   const judged = ratio ?? value;
   return { measure, value, unit, baseline, baselineWhat, ratio, limit, met: judged <= limit, note };
 }
