@@ -1,6 +1,8 @@
 // The app shell: header, the current screen (or what is drawn over it), footer; sized to the
 // terminal. The one key dispatcher sits at the root; global keys (back, quit, palette, help) here.
-import { Box, useApp, useWindowSize } from 'ink';
+import { Box, useApp, useWindowSize, type DOMElement } from 'ink';
+import { useRef } from 'react';
+import { useFramesPerBurst } from '../keys/burst-frames.js';
 import { KeyDispatcher } from '../keys/dispatcher.js';
 import type { AppStore } from '../store/index.js';
 import { BrowserScreen } from '../screens/browser/browser-screen.js';
@@ -96,11 +98,14 @@ export function App({ store, ui, options, theme, onQuit, size, control }: AppPro
   const width = Math.max(20, columns);
   const height = Math.max(6, rows);
   const stores = { data: store, ui, options, ...(control ? { control } : {}) };
+  // Keys read together: one frame for the burst, not one per key.
+  const root = useRef<DOMElement>(null);
+  useFramesPerBurst(root);
   return (
     <ThemeContext.Provider value={theme}>
       <StoresProvider stores={stores} size={{ width, height: Math.max(2, height - CHROME_ROWS) }}>
         <KeyDispatcher onRefused={(reason) => ui.getState().say('error', reason)}>
-          <Box flexDirection="column" width={width} height={height} overflow="hidden">
+          <Box ref={root} flexDirection="column" width={width} height={height} overflow="hidden">
             <Shell
               width={width}
               onQuit={() => {

@@ -33,6 +33,10 @@ export interface PacerSource {
 export interface Pacer {
   /** Text Ink reads next, before the keys waiting (a paste that a text input takes as typed text). */
   typeAhead(text: string): void;
+  /** Keys read from the terminal that Ink has not read yet: a burst is being handed over. */
+  waiting(): boolean;
+  /** Calls `listener` whenever no key is left waiting: the last of a burst was handled, or the rest dropped. Returns the unsubscribe. */
+  onDrained(listener: () => void): () => void;
 }
 
 const pacers = new WeakMap<object, Pacer>();
@@ -47,6 +51,8 @@ type Listener = (...args: unknown[]) => void;
 /** `source` as Ink reads it, one key per read and per turn. Everything but reading goes to `source`. */
 export function pacedStdin<S extends PacerSource>(source: S): S {
   const readers = new EventEmitter();
+  /** Told once no key is left waiting (Pacer.onDrained). */
+  const drained = new EventEmitter();
   const keys: string[] = [];
   let cut = '';
   let inPaste = false;
@@ -84,6 +90,7 @@ export function pacedStdin<S extends PacerSource>(source: S): S {
     readers.emit('readable');
     open = false;
     if (keys.length) turn = setImmediate(offer);
+    else drained.emit('drained');
   };
   const fromSource = () => {
     for (let chunk = source.read(); chunk !== null; chunk = source.read()) take(String(chunk));
@@ -107,6 +114,7 @@ export function pacedStdin<S extends PacerSource>(source: S): S {
     readers.off(event, listener);
     if (readers.listenerCount('readable') > 0) return true;
     source.off('readable', fromSource);
+    const dropped = keys.length > 0;
     keys.length = 0;
     cut = '';
     inPaste = false;
@@ -115,6 +123,7 @@ export function pacedStdin<S extends PacerSource>(source: S): S {
     clearTimeout(pasteTimer);
     if (turn) clearImmediate(turn);
     turn = undefined;
+    if (dropped) drained.emit('drained');
     return true;
   };
   const paced: S = new Proxy(source, {
@@ -136,6 +145,11 @@ export function pacedStdin<S extends PacerSource>(source: S): S {
     typeAhead: (text) => {
       keys.unshift(text);
       turn ??= setImmediate(offer);
+    },
+    waiting: () => keys.length > 0,
+    onDrained: (listener) => {
+      drained.on('drained', listener);
+      return () => void drained.off('drained', listener);
     },
   });
   return paced;

@@ -10,8 +10,11 @@ class FakeStdout extends EventEmitter {
   readonly columns = 100;
   readonly rows = 30;
   last: string | undefined;
+  /** Frames written so far (in debug mode each write of Ink's is a whole frame). */
+  count = 0;
   write = (frame: string) => {
     this.last = frame;
+    this.count++;
     return true;
   };
 }
@@ -35,6 +38,8 @@ class FakeStdin extends EventEmitter {
 
 export interface PacedApp {
   lastFrame(): string | undefined;
+  /** How many frames Ink has written. */
+  frames(): number;
   readonly stdin: { write(data: string): void };
   unmount(): void;
 }
@@ -49,5 +54,5 @@ export function renderPaced(tree: ReactElement): PacedApp {
     exitOnCtrlC: false,
     patchConsole: false,
   });
-  return { lastFrame: () => stdout.last, stdin, unmount: () => instance.unmount() };
+  return { lastFrame: () => stdout.last, frames: () => stdout.count, stdin, unmount: () => instance.unmount() };
 }

@@ -112,6 +112,22 @@ describe('pacedStdin', () => {
     ink.stop();
   });
 
+  it('says while keys of a read wait, and once the last is read (burst-frames.ts builds one frame then)', async () => {
+    const source = new Source();
+    const paced = pacedStdin(source);
+    const pacer = pacerOf(paced)!;
+    const seen: string[][] = [];
+    const ink = inkReader(paced);
+    const stop = pacer.onDrained(() => seen.push(ink.keys()));
+    source.send('jjk');
+    expect(pacer.waiting()).toBe(true); // j read at once, j k wait
+    await turns();
+    expect(pacer.waiting()).toBe(false);
+    expect(seen).toEqual([['j', 'j', 'k']]);
+    stop();
+    ink.stop();
+  });
+
   it('a paste the terminal did not mark, in several reads back to back (the last one short): one paste, once they stop', async () => {
     const source = new Source();
     const ink = inkReader(pacedStdin(source));

@@ -1,0 +1,73 @@
+// Keys that arrive together (key repeat, keys pasted, a slow SSH link delivering ten at once) reach
+// Ink one per turn (paced-stdin.ts), and React commits after each: the bindings a key's render
+// registers must be there for the next key. But Ink, in debug mode, also builds a whole frame on
+// every commit — 2-3 MB of short-lived strings and arrays at 120×40, nearly all that a key
+// allocates — and the screen writer writes only the newest frame of a turn: 5,000 keys in bursts
+// of ten built 5,000 frames and wrote ~2,800 (bench/render.mjs). Here a commit still happens per
+// key, in order, but while keys are waiting the frame is not built: it is built once, for the state
+// after the burst's last key (or every MAX_FRAME_WAIT_MS in a long run, so that it shows progress):
+// ~500 frames for those keys, the app's CPU ~10 -> ~3 ms a key.
+import { useStdin, type DOMElement } from 'ink';
+import { useLayoutEffect, type RefObject } from 'react';
+import { pacerOf } from './paced-stdin.js';
+
+/** The longest a frame waits for the keys of a burst: Ink's own default rate, 30 frames a second. */
+export const MAX_FRAME_WAIT_MS = 33;
+
+/** Ink's root node as far as drawing goes: the function a React commit calls to build and write a frame. */
+export interface FrameRoot {
+  onRender?: (() => void) | undefined;
+}
+
+/** What the frames wait for: keys not handed to Ink yet (the pacer). */
+export interface KeysWaiting {
+  waiting(): boolean;
+  onDrained(listener: () => void): () => void;
+}
+
+/** Defers `root`'s frames while keys are waiting; returns what puts Ink's own drawing back. */
+export function deferFramesWhileKeysWait(root: FrameRoot, keys: KeysWaiting, maxWaitMs = MAX_FRAME_WAIT_MS, now: () => number = () => performance.now()): () => void {
+  const render = root.onRender;
+  if (!render) return () => undefined;
+  /** When the oldest commit not drawn yet happened; undefined: the screen shows the newest state. */
+  let since: number | undefined;
+  const draw = () => {
+    since = undefined;
+    render();
+  };
+  const gated = () => {
+    if (!keys.waiting()) return draw();
+    since ??= now();
+    if (now() - since >= maxWaitMs) draw();
+  };
+  root.onRender = gated;
+  // The last key may change nothing (j on the last row): the frame of the keys before it is drawn now.
+  const stop = keys.onDrained(() => {
+    if (since !== undefined) draw();
+  });
+  // (A frame still deferred then is Ink's to draw: it draws the last frame as it unmounts.)
+  return () => {
+    stop();
+    if (root.onRender === gated) root.onRender = render;
+  };
+}
+
+/** Ink's root node above `node` (the 'ink-root' element that draws the frames). */
+function inkRoot(node: DOMElement | null): DOMElement | undefined {
+  let at: DOMElement | undefined = node ?? undefined;
+  while (at && at.nodeName !== 'ink-root') at = at.parentNode;
+  return at;
+}
+
+/**
+ * Builds Ink's frames once per burst of keys (above). `ref`: any Box of the tree, for Ink's root
+ * node. Only when Ink reads through the pacer: without it, keys are not held back, nor are frames.
+ */
+export function useFramesPerBurst(ref: RefObject<DOMElement | null>): void {
+  const { stdin } = useStdin();
+  useLayoutEffect(() => {
+    const pacer = pacerOf(stdin);
+    const root = inkRoot(ref.current);
+    return pacer && root ? deferFramesWhileKeysWait(root, pacer) : undefined;
+  }, [stdin, ref]);
+}

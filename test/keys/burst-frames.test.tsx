@@ -1,0 +1,130 @@
+// Keys read together (issue 22, point 5): every key of a burst handled, in order, each after the
+// render of the one before (its bindings in place), but Ink's frame built once for the burst.
+import { Box, Text, type DOMElement } from 'ink';
+import { useRef, useState, type ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deferFramesWhileKeysWait, MAX_FRAME_WAIT_MS, useFramesPerBurst } from '../../src/keys/burst-frames.js';
+import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
+import { waitFor } from '../helpers/emulator.js';
+import { renderPaced, type PacedApp } from '../helpers/paced-render.js';
+
+/** j/k note a move; Enter switches to a second mode whose j notes `b`: a binding a key's render brings. */
+function Moves() {
+  const [moves, setMoves] = useState('');
+  const [second, setSecond] = useState(false);
+  const note = (m: string) => () => setMoves((all) => all + m);
+  useKeys(PRIORITY.screen, second ? [{ command: 'down', run: note('b') }] : [
+    { command: 'down', run: note('↓') },
+    { command: 'up', run: note('↑') },
+    { command: 'edit', run: () => setSecond(true) },
+  ]);
+  return <Text>moves:{moves}</Text>;
+}
+
+function Gated({ children }: { readonly children: ReactNode }) {
+  const root = useRef<DOMElement>(null);
+  useFramesPerBurst(root);
+  return <Box ref={root}>{children}</Box>;
+}
+
+let app: PacedApp | undefined;
+afterEach(() => app?.unmount());
+
+async function start(): Promise<PacedApp> {
+  app = renderPaced(
+    <KeyDispatcher>
+      <Gated>
+        <Moves />
+      </Gated>
+    </KeyDispatcher>,
+  );
+  await waitFor(() => app!.lastFrame()?.includes('moves:'));
+  await new Promise((r) => setImmediate(r));
+  return app;
+}
+
+const shown = () => /moves:(\S*)/.exec(app!.lastFrame() ?? '')?.[1];
+
+describe('a burst of keys in one read', () => {
+  it('handles all ten in order, and writes fewer frames than keys', async () => {
+    const { stdin } = await start();
+    const before = app!.frames();
+    stdin.write('jjjjjkkjjj');
+    await waitFor(() => shown() === '↓↓↓↓↓↑↑↓↓↓');
+    // One frame for the burst; a busy machine may add one per MAX_FRAME_WAIT_MS of the burst.
+    expect(app!.frames() - before).toBeLessThan(10);
+  });
+
+  it('a key still sees the bindings the key before it brought (Enter, then j of the second mode)', async () => {
+    const { stdin } = await start();
+    stdin.write('jj\rjj');
+    await waitFor(() => shown() === '↓↓bb');
+  });
+
+  it('draws the keys before a last key that changes nothing', async () => {
+    const { stdin } = await start();
+    stdin.write('jjx');
+    await waitFor(() => shown() === '↓↓');
+  });
+
+  it('a key read alone is drawn at once, as before', async () => {
+    const { stdin } = await start();
+    const before = app!.frames();
+    stdin.write('j');
+    await waitFor(() => shown() === '↓');
+    expect(app!.frames() - before).toBe(1);
+  });
+});
+
+describe('deferFramesWhileKeysWait', () => {
+  const setup = () => {
+    let waiting = true;
+    let drained = () => undefined as void;
+    let clock = 0;
+    const drawn: number[] = [];
+    const root: { onRender?: () => void } = { onRender: () => void drawn.push(clock) };
+    const stop = deferFramesWhileKeysWait(
+      root,
+      { waiting: () => waiting, onDrained: (l) => ((drained = l), () => (drained = () => undefined)) },
+      MAX_FRAME_WAIT_MS,
+      () => clock,
+    );
+    return {
+      root,
+      drawn,
+      stop,
+      at: (t: number) => (clock = t),
+      keysDone: () => ((waiting = false), drained()),
+    };
+  };
+
+  it('holds frames while keys wait, and draws once when they are all read', () => {
+    const s = setup();
+    s.root.onRender?.();
+    s.at(5);
+    s.root.onRender?.();
+    expect(s.drawn).toEqual([]);
+    s.keysDone();
+    expect(s.drawn).toEqual([5]);
+    s.keysDone(); // nothing held: nothing drawn again
+    expect(s.drawn).toEqual([5]);
+  });
+
+  it('draws at least every MAX_FRAME_WAIT_MS during a long run of keys', () => {
+    const s = setup();
+    s.root.onRender?.();
+    s.at(MAX_FRAME_WAIT_MS - 1);
+    s.root.onRender?.();
+    expect(s.drawn).toEqual([]);
+    s.at(MAX_FRAME_WAIT_MS);
+    s.root.onRender?.();
+    expect(s.drawn).toEqual([MAX_FRAME_WAIT_MS]);
+  });
+
+  it('gives Ink its own drawing back when stopped', () => {
+    const s = setup();
+    s.stop();
+    s.root.onRender?.();
+    expect(s.drawn).toEqual([0]);
+  });
+});
