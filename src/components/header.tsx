@@ -1,6 +1,6 @@
 // The header: breadcrumb on the left; profile or DEMO, READ-ONLY and the connection state on the right.
 import { Box, Text } from 'ink';
-import { cellWidth, fit } from '../ui/text.js';
+import { cellWidth, fit, fitKeepingId } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 import { fitColumns } from './column-widths.js';
 
@@ -44,13 +44,10 @@ export function Header({ crumbs, label, readOnly, state, failing, width }: Heade
   );
 }
 
-/** A crumb's record id at its end: ` (1528252734)`. */
-const ID_AT_END = /^(.*\S)( \(\d+\))$/;
-
 /**
  * The breadcrumb in `width` cells. Too long, the widest crumbs are cut first, as a table's columns
- * are (a configuration's long name before where one is: `configurations › acme pu… (1528252734) ›
- * settings`), and a crumb ending in a record's id keeps the id: a 10-digit id stays readable.
+ * are (a configuration's long name before where one is), and a crumb ending in a record's id keeps
+ * the id: `configurations › acme… (1528252734) › settings`.
  */
 export function fitCrumbs(crumbs: readonly string[], sep: string, width: number, ascii: boolean): string {
   const path = crumbs.join(sep);
@@ -59,12 +56,5 @@ export function fitCrumbs(crumbs: readonly string[], sep: string, width: number,
     crumbs.map((c) => cellWidth(c)),
     width - cellWidth(sep) * (crumbs.length - 1),
   );
-  const cut = crumbs.map((c, i) => {
-    const w = widths[i]!;
-    const id = ID_AT_END.exec(c);
-    if (cellWidth(c) <= w || !id || cellWidth(id[2]!) + 2 > w) return fit(c, w, ascii);
-    // `acme…`, not `acme …`: a cut that ends on a space drops it.
-    return fit(id[1]!, w - cellWidth(id[2]!), ascii).replace(/\s+([…~])$/, '$1') + id[2]!;
-  });
-  return fit(cut.join(sep), width, ascii);
+  return fit(crumbs.map((c, i) => fitKeepingId(c, widths[i]!, ascii)).join(sep), width, ascii);
 }

@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { useState } from 'react';
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
-import { cellWidth, fit, pad } from '../ui/text.js';
+import { cellWidth, fitKeepingId, pad } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 
 export interface Choice {
@@ -30,12 +30,12 @@ interface RowProps {
   readonly ascii?: boolean;
 }
 
-/** A row: label and help cut to cells, the focused row in inverse video. */
+/** A row: label and help cut to cells (an id at their end kept), the focused row in inverse video. */
 function Row({ isSelected = false, label, help = '', labelWidth = 8, width = 40, ascii = false }: RowProps) {
   return (
     <Text inverse={isSelected} wrap="truncate">
-      {pad(label, labelWidth, ascii)}
-      <Text dimColor={!isSelected}>{fit(help ? ` ${help}` : '', Math.max(0, width - labelWidth), ascii)}</Text>
+      {pad(fitKeepingId(label, labelWidth, ascii), labelWidth, ascii)}
+      <Text dimColor={!isSelected}>{fitKeepingId(help ? ` ${help}` : '', Math.max(0, width - labelWidth), ascii)}</Text>
     </Text>
   );
 }
@@ -53,9 +53,10 @@ export function choicesWidth(choices: readonly Choice[]): number {
 
 /** ink-select-input's items: its row component gets every property of the item. */
 function itemsOf(choices: readonly Choice[], width: number, ascii: boolean) {
-  // Labels whole when the helps leave room for them; cut labels keep at least half the width.
+  // Labels whole when the helps leave room for them, or up to two thirds of the width (the help,
+  // what is said beside the choice, is cut first); a cut label keeps its id (`… (1528252734)`).
   const { label, help } = widths(choices);
-  const labelWidth = Math.min(label, Math.max(4, Math.floor(width / 2), width - help));
+  const labelWidth = Math.min(label, Math.max(4, width - Math.floor(width / 3), width - help));
   return choices.map((c) => ({ key: c.key, label: c.label, value: c.key, help: c.help ?? '', labelWidth, width, ascii }));
 }
 

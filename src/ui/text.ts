@@ -100,6 +100,21 @@ export function fit(text: string, width: number, ascii = false): string {
   return fitMeasured(text, width, ascii)[0];
 }
 
+/** A record's id at the end of a text: `acme shop (1528252734)`. */
+const ID_AT_END = /^(.*\S)( \(\d+\))$/;
+
+/**
+ * fit, but a text that ends in a record's id (`acme shop (1528252734)`) is cut in its name and
+ * keeps the id whole while a grapheme of the name still fits beside it (`acme… (1528252734)`): the
+ * id is what a user reads to type elsewhere, and ten digits cut to `15282…` say nothing.
+ */
+export function fitKeepingId(text: string, width: number, ascii = false): string {
+  const id = ID_AT_END.exec(text);
+  if (!id || cellWidth(text) <= width || cellWidth(id[2]!) + 2 > width) return fit(text, width, ascii);
+  // `acme…`, not `acme …`: a cut that ends on a space drops it.
+  return fit(id[1]!, width - cellWidth(id[2]!), ascii).replace(/\s+([…~])$/, '$1') + id[2]!;
+}
+
 /** fit, then spaces up to exactly `width` cells (a wide grapheme that would overshoot is dropped and padded). */
 export function pad(text: string, width: number, ascii = false): string {
   const [t, cells] = fitMeasured(text, width, ascii);

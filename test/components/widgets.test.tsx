@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ChoiceList } from '../../src/components/select-list.js';
+import { ChoiceList, SelectWindow } from '../../src/components/select-list.js';
 import { TextInput } from '../../src/components/text-input.js';
 import { WindowedTable } from '../../src/components/windowed-table.js';
 import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
@@ -162,3 +162,23 @@ describe('choice list on ink-select-input', () => {
     app.unmount();
   });
 });
+
+describe('select window (the palette)', () => {
+  const choices = [
+    { key: 'a', label: 'configuration acme developer docs (1528252707)', help: 'w4cvkh3yah.map.edge.example', value: 1 },
+    { key: 'b', label: 'origin acme-docs.pages.test', help: 'acme developer docs (1528252707)', value: 2 },
+  ];
+
+  it('shows a label whole while it takes at most two thirds of the width: the help is cut first, its id kept', () => {
+    const { lastFrame } = render(<SelectWindow choices={choices} focused={0} width={76} />);
+    const [first, second] = lastFrame()!.split('\n');
+    expect(first).toBe('configuration acme developer docs (1528252707) w4cvkh3yah.map.edge.example');
+    expect(second).toBe(`${'origin acme-docs.pages.test'.padEnd(46)} acme developer… (1528252707)`);
+  });
+
+  it('a label cut all the same keeps its id', () => {
+    const { lastFrame } = render(<SelectWindow choices={choices} focused={0} width={40} />);
+    expect(lastFrame()!.split('\n')[0]).toBe('configuration… (1528252707) w4cvkh3yah.…');
+  });
+});
+

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { ago, agoChangesIn, cellWidth, fit, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
+import { ago, agoChangesIn, cellWidth, fit, fitKeepingId, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
 import { parseDuration, parseField, showField } from '../../src/ui/values.js';
 import { configurationSchema, cacheSettingSchema, type ResourceSchema } from '../../src/schema/index.js';
 
@@ -298,3 +298,18 @@ describe('ago (the header\'s "updated … ago")', () => {
     );
   });
 });
+
+describe('fitKeepingId', () => {
+  it('cuts the name and keeps a record id at the end whole, while a grapheme of the name fits beside it', () => {
+    expect(fitKeepingId('acme public api v2 (1528252703)', 40)).toBe('acme public api v2 (1528252703)');
+    expect(fitKeepingId('acme public api v2 (1528252703)', 20)).toBe('acme p… (1528252703)');
+    expect(fitKeepingId('acme public api v2 (1528252703)', 18)).toBe('acme… (1528252703)'); // not `acme …`
+    expect(fitKeepingId('東京ストア (1528252703)', 18)).toBe('東京… (1528252703)');
+    expect(fitKeepingId('acme public api v2 (1528252703)', 18, true)).toBe('acme~ (1528252703)');
+    // No room for the id beside a letter, or no id: cut as any text.
+    expect(fitKeepingId('acme public api v2 (1528252703)', 14)).toBe('acme public a…');
+    expect(fitKeepingId('acme public api v2', 10)).toBe('acme publ…');
+    for (const width of [1, 5, 13, 15, 19, 25]) expect(cellWidth(fitKeepingId('acme public api v2 (1528252703)', width))).toBeLessThanOrEqual(width);
+  });
+});
+
