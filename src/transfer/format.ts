@@ -13,6 +13,11 @@ export interface ExportFile {
   readonly format: typeof FORMAT;
   readonly version: typeof FORMAT_VERSION;
   readonly configuration: Rec;
+  /**
+   * The configuration's origins (read-only), in id order: what a rule's `path_origin_id` points at,
+   * so a compare names origins rather than ids. Absent from files written before it was added.
+   */
+  readonly origins?: readonly Rec[];
   readonly cache_settings: readonly Rec[];
   readonly rules: readonly Rec[];
   readonly error_responses: Rec;
@@ -63,11 +68,13 @@ export function parseExport(text: string): ExportFile {
     return v;
   };
   if (!isPlainObject(json.configuration)) throw new Error('"configuration" is not a record');
+  const origins = json.origins === undefined ? undefined : list('origins');
   const fingerprints = isPlainObject(json.fingerprints) ? Object.fromEntries(Object.entries(json.fingerprints).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
   return {
     format: FORMAT,
     version: FORMAT_VERSION,
     configuration: json.configuration,
+    ...(origins ? { origins } : {}),
     cache_settings: list('cache_settings'),
     rules: list('rules'),
     error_responses: isPlainObject(json.error_responses) ? json.error_responses : {},

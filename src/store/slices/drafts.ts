@@ -54,6 +54,11 @@ export interface DraftActions {
    * in the order they are sent.
    */
   cloneConfiguration(conf: number, name: string): Drafted | { readonly problem: string };
+  /**
+   * Stores drafts made elsewhere at once (src/transfer/copy.ts: a copy from another configuration),
+   * in the order they are sent; they may refer to each other through `Draft.refs`.
+   */
+  putDrafts(drafts: ReadonlyArray<readonly [RecordKey, Draft]>): Drafted;
 }
 
 function targetOf(key: RecordKey, op: DraftTarget['op']): DraftTarget {
@@ -294,6 +299,9 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       if (holder) return { problem: `a configuration named ${JSON.stringify(wanted)} exists already (${parseKey(holder).id ?? ''})` };
       const made = cloneDrafts(configuration, { origins, cache_settings: caches, rules, error_responses: errors }, wanted, ctx.now());
       return putAll(made.drafts, made.notes);
+    },
+    putDrafts(drafts) {
+      return putAll(drafts, []);
     },
     review(key) {
       const d = get().drafts[key];
