@@ -1,11 +1,14 @@
-// The rate-limit budget of one API client (one profile, UX.md §7): a read and a write lane, each
+// The rate-limit budget of one API client (one profile, UX.md §7): a read, a write and a purge lane
+// (purge has limits of its own, API.md §4.6), each
 // learnt from the X-RateLimit-Limit / -Remaining / -Reset headers of every answer. A request takes
 // a slot of its lane before it is sent; when the lane's window is spent it waits for the reset
 // instead of being sent into a 429, and the requests in flight never exceed what remains. Waiting
 // requests go in priority order: what the user waits for (foreground) before background work.
 import type { IncomingHttpHeaders } from 'node:http';
 
-export type Lane = 'read' | 'write';
+export type Lane = 'read' | 'write' | 'purge';
+/** Every lane, in the order pacing() reports them. */
+const LANES = ['write', 'purge', 'read'] as const satisfies readonly Lane[];
 export type Priority = 'foreground' | 'background';
 
 /** A lane whose requests wait: what the status line says about it. */
@@ -28,7 +31,7 @@ export interface Slot {
 export interface RateBudget {
   /** Resolves with a slot once a request of `lane` may go; rejects with `stopped()` when `stop` aborts first. */
   take(lane: Lane, priority: Priority, stop: AbortSignal | undefined, stopped: () => Error): Promise<Slot>;
-  /** The lanes whose requests wait now, writes first. */
+  /** The lanes whose requests wait now, writes first, then purges, then reads. */
   pacing(): readonly Pacing[];
   /** Told whenever what pacing() returns may have changed. */
   subscribe(listener: () => void): () => void;
@@ -96,7 +99,7 @@ class LaneState {
 }
 
 export function createRateBudget(clock: () => number = Date.now): RateBudget {
-  const lanes: Record<Lane, LaneState> = { read: new LaneState(), write: new LaneState() };
+  const lanes: Record<Lane, LaneState> = { read: new LaneState(), write: new LaneState(), purge: new LaneState() };
   const listeners = new Set<() => void>();
   let seq = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -119,7 +122,7 @@ export function createRateBudget(clock: () => number = Date.now): RateBudget {
   function pacing(): Pacing[] {
     const now = clock();
     const out: Pacing[] = [];
-    for (const lane of ['write', 'read'] as const) {
+    for (const lane of LANES) {
       const s = lanes[lane];
       const nextAt = s.heldUntil(now);
       if (nextAt === undefined) continue;
@@ -132,7 +135,7 @@ export function createRateBudget(clock: () => number = Date.now): RateBudget {
   function pump(): void {
     const now = clock();
     let wake = Infinity;
-    for (const lane of ['read', 'write'] as const) {
+    for (const lane of LANES) {
       const s = lanes[lane];
       while (s.queue.length && s.open(now)) {
         const w = s.queue.shift()!;

@@ -4,8 +4,9 @@ import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } fro
 import { UnexpectedResponseError } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
 import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
-import { createRateBudget } from './budget.js';
+import { createRateBudget, type Lane } from './budget.js';
 import { pagesOf, type FetchedPage } from './pages.js';
+import { purgeOutcome, purgeRequest } from './purge.js';
 import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PagesOptions, PlaceOf, PutAnswer, RecordKind, TokenClient, TokenResult } from './types.js';
 
 /**
@@ -42,13 +43,14 @@ export function createApiClient(options: ClientOptions): TokenClient {
     return url;
   };
 
-  const call = (method: Method, url: URL, opts: CallOptions | undefined, body?: Rec): Promise<HttpReply> =>
+  const call = (method: Method, url: URL, opts: CallOptions | undefined, body?: unknown, lane?: Lane): Promise<HttpReply> =>
     send(settings, {
       method,
       url,
       signal: opts?.signal,
       stop: opts?.stop,
       priority: opts?.priority,
+      lane,
       // Read as each attempt is sent, not as the call is made: a request that waited for the rate
       // limit (or between retries) across a new login goes out with the new token.
       get authorization() {
@@ -154,6 +156,15 @@ export function createApiClient(options: ClientOptions): TokenClient {
     getErrorResponses: (conf, opts) => one<ErrorResponses>('GET', 'error_responses', conf, undefined, opts),
     putErrorResponses: (conf, body, opts) => one<ErrorResponses>('PUT', 'error_responses', conf, undefined, opts, body),
     patchErrorResponses: (conf, body, opts) => one<ErrorResponses>('PATCH', 'error_responses', conf, undefined, opts, body),
+
+    async purge(kind, urls, opts) {
+      const request = purgeRequest(kind, urls);
+      const url = urlOf(request.path);
+      const reply = await call('POST', url, opts, request.body, 'purge');
+      const outcome = purgeOutcome(reply.status, reply.body, urls);
+      if (typeof outcome === 'string') throw unexpected('POST', url, reply, outcome);
+      return outcome;
+    },
 
     setToken(next: string): void {
       if (!secrets.includes(next)) secrets.push(next);

@@ -122,6 +122,8 @@ export interface HttpRequest {
   readonly stop?: AbortSignal | undefined;
   /** Foreground (default) goes before background when the budget makes requests wait. */
   readonly priority?: Priority | undefined;
+  /** The budget's lane; default: by method (laneOf). */
+  readonly lane?: Lane | undefined;
 }
 
 export interface HttpReply {
@@ -194,7 +196,7 @@ export function laneOf(method: HttpRequest['method']): Lane {
 function takeSlot(budget: RateBudget, req: HttpRequest, init: { method: string; url: string; secrets: Secrets }): Promise<Slot> {
   const signals = [req.signal, req.stop].filter((s): s is AbortSignal => s !== undefined);
   const stop = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-  return budget.take(laneOf(req.method), req.priority ?? 'foreground', stop, () => (req.signal?.aborted ? new AbortError(init) : new NotSentError(init)));
+  return budget.take(req.lane ?? laneOf(req.method), req.priority ?? 'foreground', stop, () => (req.signal?.aborted ? new AbortError(init) : new NotSentError(init)));
 }
 
 async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promise<HttpReply> {

@@ -2,8 +2,9 @@
 import type { Dispatcher } from 'undici';
 import type { Rec, ResourceRecord, ResponseOf, SchemaOf, Extras } from '../schema/index.js';
 import type { Priority, RateBudget } from './budget.js';
+import type { PurgeKind, PurgeOutcome } from './purge.js';
 
-/** The kinds of record the client reads and writes. Origins are read-only. */
+/** The kinds of record the client reads and writes (each with list, get, create, put, patch, delete). */
 export type RecordKind = 'configuration' | 'rule' | 'cache_setting' | 'origin';
 
 /**
@@ -139,6 +140,12 @@ export interface ApiClient {
   getErrorResponses(conf: number, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
   putErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
   patchErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
+  /**
+   * POST /purge/{kind} `{"urls": [...], "method": "delete"}` (API.md §4.6), through the budget's
+   * purge lane. Resolves with each group's result (a 201 is one accepted group of all the URLs);
+   * a 4xx (a bad list, a wildcard without `*`) is an ApiError. Never sent twice on its own.
+   */
+  purge(kind: PurgeKind, urls: readonly string[], options?: CallOptions): Promise<PurgeOutcome>;
   /** POST /tokens with HTTP Basic auth (no token needed). */
   createToken(user: string, password: string, options?: CallOptions): Promise<TokenResult>;
   readonly baseUrl: string;

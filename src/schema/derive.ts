@@ -16,7 +16,9 @@ type BaseValue<F extends FieldSpec> = F extends { readonly type: 'string' }
         ? F['choices'][number]
         : F extends { readonly type: 'list' }
           ? string[]
-          : unknown; // json: read-only data shown as it came
+          : F extends { readonly type: 'objects'; readonly items: readonly FieldSpec[] }
+            ? Array<Shape<F['items'][number]>>
+            : unknown; // json: read-only data shown as it came
 
 /** The value a field holds: string, boolean, number, one of an enum's choices, a list of strings; `| null` when nullable. */
 export type ValueOf<F extends FieldSpec> = F extends { readonly nullable: true } ? BaseValue<F> | null : BaseValue<F>;

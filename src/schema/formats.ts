@@ -21,6 +21,8 @@ const checks: Record<FormatName, (v: string) => string | undefined> = {
   },
   'origin-address': (v) =>
     isIP(v) !== 0 || isHostname(v, 2) ? undefined : `"${v}" is not a valid IP address or host name.`,
+  'origin-path': (v) =>
+    v === '' || (v.startsWith('/') && !/\s/.test(v) && !CONTROL.test(v)) ? undefined : 'Must be empty or start with / (no white space or control characters).',
   'header-value': (v) =>
     /\s/.test(v) || CONTROL.test(v) ? 'May not contain white space or control characters.' : undefined,
   'http-url': (v) => {

@@ -23,6 +23,8 @@ export function fitsField(field: FieldSpec, v: unknown): boolean {
       return typeof v === 'string' && field.choices.includes(v);
     case 'list':
       return Array.isArray(v) && v.every((item) => typeof item === 'string');
+    case 'objects':
+      return Array.isArray(v) && v.every((item) => isPlainObject(item) && field.items.every((f) => fitsField(f, item[f.name])));
     case 'json':
       return v !== undefined;
   }

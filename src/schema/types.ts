@@ -14,7 +14,7 @@ export type Operation = 'create' | 'put' | 'patch';
 export type Acceptance = 'required' | 'optional';
 
 /** Checks a value's form beyond its type (host names, URLs, paths); returns the problem or undefined. */
-export type FormatName = 'hostname' | 'cname' | 'origin-address' | 'header-value' | 'http-url' | 'path' | 'token';
+export type FormatName = 'hostname' | 'cname' | 'origin-address' | 'origin-path' | 'header-value' | 'http-url' | 'path' | 'token';
 
 interface FieldBase {
   readonly name: string;
@@ -83,12 +83,28 @@ export interface ListField extends FieldBase {
   readonly lowercase?: boolean;
 }
 
-/** Read-only structured data (origins' addresses): shown, never edited or sent. */
+/** Read-only structured data (a server's extra fields): shown, never edited or sent. */
 export interface JsonField extends FieldBase {
   readonly type: 'json';
 }
 
-export type FieldSpec = StringField | BooleanField | IntegerField | EnumField | ListField | JsonField;
+/**
+ * A list of objects whose keys are fields of their own (an origin's addresses): each item is
+ * checked like a small record, its unsent optional keys take their defaults.
+ */
+export interface ObjectsField<I extends ItemField = ItemField> extends FieldBase {
+  readonly type: 'objects';
+  readonly items: readonly I[];
+  readonly minItems: number;
+  readonly maxItems: number;
+  /** The item key whose values must differ from item to item. */
+  readonly uniqueBy?: I['name'];
+}
+
+/** What an item of an `objects` field holds: plain fields (`create: 'required'` marks the keys an item must have). */
+export type ItemField = StringField | BooleanField | IntegerField | EnumField;
+
+export type FieldSpec = StringField | BooleanField | IntegerField | EnumField | ListField | JsonField | ObjectsField;
 
 export type RefKind = 'origin' | 'cache_setting';
 

@@ -3,7 +3,7 @@ import type { StoredRecord } from './derive.js';
 import { checkFormat } from './formats.js';
 import { isPlainObject, storedRecord } from './records.js';
 import { schemaFor } from './registry.js';
-import type { FieldErrors, FieldSpec, Operation, Rec, ResourceKind, ResourceSchema, ValidationContext } from './types.js';
+import type { FieldErrors, FieldSpec, ObjectsField, Operation, Rec, ResourceKind, ResourceSchema, ValidationContext } from './types.js';
 
 /** A write's outcome: the record to store (`R`: untyped, or typed by `validateRecord`), or why not. */
 export type WriteResult<R extends Rec = Rec> =
@@ -94,6 +94,41 @@ function checkList(f: FieldSpec & { type: 'list' }, v: unknown): Checked {
   return problems.length ? { problems } : { value: out };
 }
 
+/** A list of objects: each item's keys checked as fields (defaults filled), in the items' order. */
+function checkObjects(f: ObjectsField, v: unknown): Checked {
+  if (!Array.isArray(v)) return { problems: [`Expected a list of items but got type "${jsonTypeName(v)}".`] };
+  if (v.length < f.minItems) return { problems: [`Ensure this field has at least ${f.minItems} element${f.minItems === 1 ? '' : 's'}.`] };
+  if (v.length > f.maxItems) return { problems: [`Ensure this field has no more than ${f.maxItems} elements.`] };
+  const problems: string[] = [];
+  const out: Rec[] = [];
+  const seen = new Set<unknown>();
+  for (const [i, raw] of v.entries()) {
+    const at = `Item ${i + 1}`;
+    if (!isPlainObject(raw)) {
+      problems.push(`${at}: expected a dictionary but got ${jsonTypeName(raw)}.`);
+      continue;
+    }
+    const unknown = Object.keys(raw).filter((k) => !f.items.some((item) => item.name === k));
+    if (unknown.length) problems.push(`${at}: there are some unknown fields: ${pyList(unknown)}`);
+    const item: Rec = {};
+    for (const key of f.items) {
+      if (!Object.hasOwn(raw, key.name)) {
+        if (key.create === 'required') problems.push(`${at}: ${key.name}: This field is required.`);
+        else item[key.name] = structuredClone(key.default);
+        continue;
+      }
+      const checked = checkValue(key, raw[key.name]);
+      if ('problems' in checked) checked.problems.forEach((p) => problems.push(`${at}: ${key.name}: ${p}`));
+      else item[key.name] = checked.value;
+    }
+    const unique = f.uniqueBy === undefined ? undefined : item[f.uniqueBy];
+    if (unique !== undefined && seen.has(unique)) problems.push(`${at}: "${quote(unique)}" is listed twice.`);
+    seen.add(unique);
+    out.push(item);
+  }
+  return problems.length ? { problems } : { value: out };
+}
+
 /** Checks one sent value against its field: type, bounds, form. Returns the stored form or the problems. */
 export function checkValue(f: FieldSpec, v: unknown): Checked {
   if (v === null) return f.nullable ? { value: null } : { problems: ['This field may not be null.'] };
@@ -111,6 +146,8 @@ export function checkValue(f: FieldSpec, v: unknown): Checked {
       return typeof v === 'string' && f.choices.includes(v) ? { value: v } : { problems: [`"${quote(v)}" is not a valid choice.`] };
     case 'list':
       return checkList(f, v);
+    case 'objects':
+      return checkObjects(f, v);
     case 'json':
       return { problems: ['This field is read-only.'] };
   }

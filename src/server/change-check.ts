@@ -17,8 +17,14 @@ function stringIn(c: Rec, key: string): string {
   return typeof v === 'string' ? v : fail(`bad ${key} in ${c.t} change`);
 }
 
+/** A record as an older version wrote it, brought to the current schema (origins before `method`). */
+function upgraded(kind: ResourceKind, v: unknown): unknown {
+  if (kind !== 'origin' || !isPlainObject(v) || Object.hasOwn(v, 'method')) return v;
+  return { ...v, method: v.origin_type === 'load_balancer' ? 'round_robin' : '' };
+}
+
 function recordIn<K extends ResourceKind>(kind: K, c: Rec): StoredRecord<K> {
-  const v = c.v;
+  const v = upgraded(kind, c.v);
   if (isStoredRecord(kind, v)) return v;
   return fail(isPlainObject(v) ? `the ${kind} record does not fit its schema (${misfits(kind, v).join(', ')})` : `the ${kind} record is not an object`);
 }

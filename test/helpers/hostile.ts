@@ -300,6 +300,9 @@ function validString(f: StringField): fc.Arbitrary<string> {
     case 'http-url':
       arb = fc.webUrl();
       break;
+    case 'origin-path':
+      arb = fc.oneof(fc.constant(''), fc.webPath().map((p) => '/' + p.replace(/^\/+/, '')), fc.constantFrom('no-slash', '/a b'));
+      break;
     case 'path':
       arb = fc.oneof(
         { arbitrary: fc.webPath().map((p) => '/' + p.replace(/^\/+/, '')), weight: 4 },
@@ -337,6 +340,12 @@ export function validValue(f: FieldSpec, refs: Refs): fc.Arbitrary<unknown> {
     case 'list': {
       const item = f.itemFormat === 'cname' ? fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`), fc.domain().map((d) => d.toUpperCase())) : fc.string({ minLength: 1, maxLength: 20 });
       arb = fc.uniqueArray(item, { maxLength: 4 });
+      break;
+    }
+    case 'objects': {
+      const keys = f.items.map((k) => [k.name, validValue(k, refs)] as const);
+      const item = fc.record(Object.fromEntries(keys), { requiredKeys: f.items.filter((k) => k.create === 'required').map((k) => k.name) });
+      arb = fc.array(item, { minLength: f.minItems, maxLength: Math.min(f.maxItems, 3) });
       break;
     }
     case 'json':

@@ -65,7 +65,10 @@ describe('record types follow the field specs', () => {
     expectTypeOf<keyof Fields<ErrorResponses>>().toEqualTypeOf<
       'cache_error_400' | 'cache_error_403' | 'cache_error_404' | 'cache_error_405' | 'cache_error_414' | 'cache_error_416' | 'cache_error_501'
     >();
-    expectTypeOf<Fields<Origin>['addresses']>().toEqualTypeOf<unknown>();
+    expectTypeOf<Fields<Origin>['addresses']>().toEqualTypeOf<
+      Array<{ readonly address: string; readonly weight: number | null; readonly server_role: 'primary' | 'backup'; readonly is_active: boolean }>
+    >();
+    expectTypeOf<Fields<Origin>['method']>().toEqualTypeOf<'' | 'round_robin' | 'least_connections' | 'ip_hash'>();
     expectTypeOf<Fields<Origin>['connection_timeout']>().toEqualTypeOf<number>();
   });
 

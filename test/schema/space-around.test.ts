@@ -24,6 +24,9 @@ describe('white space around text values', () => {
       'rule.path: refused',
       'rule.redirect_to: refused',
       'cache_setting.name: trimmed',
+      'origin.name: trimmed',
+      'origin.origin_path: refused',
+      'origin.host_header: refused',
     ]);
   });
 

@@ -29,6 +29,7 @@ describe('records made with a configuration', () => {
       id: expect.any(Number),
       name: 'Default Origin',
       origin_type: 'single_origin',
+      method: '',
       host_header: 'www.origin.test',
       origin_protocol_policy: 'https',
       addresses: [{ address: '192.0.2.10', weight: null, server_role: 'primary', is_active: true }],
