@@ -22,6 +22,7 @@ import { JournalNotice } from './journal-notice.js';
 import type { ConnectionControl } from './connection-control.js';
 import { ReconnectKeys } from './reconnect-keys.js';
 import type { TuiOptions } from './options.js';
+import type { Profiles } from './profiles.js';
 import type { Route } from './routes.js';
 import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from './stores.js';
 import { currentRoute, type UiStore } from './ui-store.js';
@@ -86,18 +87,20 @@ export interface AppProps {
   readonly size?: { readonly columns: number; readonly rows: number };
   /** Trying again now and logging in again (the session's); absent: `r` reloads only where a screen does. */
   readonly control?: ConnectionControl;
+  /** The profiles to switch to and compare with (absent: tests that draw one store). */
+  readonly profiles?: Profiles;
 }
 
 /** Rows the header (with its gap) and the footer take. */
 const CHROME_ROWS = 4;
 
-export function App({ store, ui, options, theme, onQuit, size, control }: AppProps) {
+export function App({ store, ui, options, theme, onQuit, size, control, profiles }: AppProps) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const { exit } = useApp();
   const width = Math.max(20, columns);
   const height = Math.max(6, rows);
-  const stores = { data: store, ui, options, ...(control ? { control } : {}) };
+  const stores = { data: store, ui, options, ...(control ? { control } : {}), ...(profiles ? { profiles } : {}) };
   // Keys read together: one frame for the burst, not one per key.
   const root = useRef<DOMElement>(null);
   useFramesPerBurst(root);

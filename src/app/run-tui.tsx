@@ -9,6 +9,7 @@ import { screenWriter } from '../ui/screen-writer.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
 import type { TuiOptions } from './options.js';
+import { createProfiles, type ProfileSource } from './profiles.js';
 
 const ENDING_SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;
 
@@ -17,12 +18,14 @@ const ENDING_SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;
  * process exits, and on a signal that ends it (SIGHUP: a dropped SSH link), which is then raised
  * again to end it as before. Returns the quit path's flush, which also removes these hooks.
  */
-function flushJournalAtExit(store: AppStore): () => void {
+function flushJournalAtExit(stores: () => readonly AppStore[]): () => void {
   const flush = () => {
-    try {
-      store.getState().flushJournal();
-    } catch {
-      // exiting: nothing more can be done here (the journal keeps what it had)
+    for (const store of stores()) {
+      try {
+        store.getState().flushJournal();
+      } catch {
+        // exiting: nothing more can be done here (the journal keeps what it had)
+      }
     }
   };
   const onSignal = (signal: NodeJS.Signals) => {
@@ -39,14 +42,21 @@ function flushJournalAtExit(store: AppStore): () => void {
 }
 
 /** Draws the TUI over a session that the command line opened (and started loading) before Ink loaded. */
-export async function runTui(options: TuiOptions, session: Session): Promise<number> {
-  const { store, ui } = session;
-  const unflushed = flushJournalAtExit(store);
+export async function runTui(options: TuiOptions, session: Session, source?: ProfileSource): Promise<number> {
+  // Each profile switched to keeps its session (stores, journal, client) until the app quits.
+  const profiles = createProfiles({ name: source?.first ?? options.label, options, session }, source);
+  const unflushed = flushJournalAtExit(() => profiles.all().map((p) => p.session.store));
+  const stopAll = () => {
+    for (const p of profiles.all()) p.session.stop();
+  };
   const theme = detectTheme(process.env, process.stdout.getColorDepth?.() ?? 1);
   // Raw mode at once: a key pressed while the first frame is drawn is kept for the app, not echoed.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const size = () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
-  const app = () => <App store={store} ui={ui} options={options} theme={theme} size={size()} onQuit={session.stop} control={session.control} />;
+  const app = () => {
+    const { name, options: shown, session: on } = profiles.current();
+    return <App key={name} store={on.store} ui={on.ui} options={shown} theme={theme} size={size()} onQuit={stopAll} control={on.control} profiles={profiles} />;
+  };
   const instance = render(app(), {
     alternateScreen: true,
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).
@@ -64,6 +74,8 @@ export async function runTui(options: TuiOptions, session: Session): Promise<num
   // so the frame Ink draws after clearing is laid out for the new width: nothing old is left.
   const resized = () => instance.rerender(app());
   process.stdout.prependListener('resize', resized);
+  // Another profile chosen in the palette: the app is drawn over its stores.
+  const unswitch = profiles.subscribe(resized);
   // The first frame is up: the code compiled so far is kept for the next start (Node would write
   // it only at a clean exit, and a TUI often ends by a signal or a dropped link).
   setImmediate(saveCodeCache);
@@ -73,7 +85,8 @@ export async function runTui(options: TuiOptions, session: Session): Promise<num
   await instance.waitUntilExit();
   unflushed();
   process.stdout.off('resize', resized);
+  unswitch();
   if (process.stdin.isTTY) process.stdin.setRawMode(false);
-  session.stop();
+  stopAll();
   return 0;
 }

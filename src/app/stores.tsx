@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import type { AppState, AppStore } from '../store/index.js';
 import type { ConnectionControl } from './connection-control.js';
 import type { TuiOptions } from './options.js';
+import type { Profiles } from './profiles.js';
 import type { UiState, UiStore } from './ui-store.js';
 
 export interface Stores {
@@ -13,6 +14,8 @@ export interface Stores {
   readonly options: Pick<TuiOptions, 'label' | 'readOnly' | 'demo' | 'baseUrl'>;
   /** Trying again now and logging in again, from the session (none: tests that draw screens alone). */
   readonly control?: ConnectionControl;
+  /** Every profile of the app: to switch to, and the sides of a compare (none: tests that draw screens alone). */
+  readonly profiles?: Profiles;
 }
 
 /** The body's size: the terminal minus header and footer. */

@@ -13,6 +13,9 @@ import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
 import { boundsOf } from './client-options.js';
 import { openSession, type SessionOptions } from './session.js';
+import { apiSessionOptions, profileSource } from './profiles.js';
+import type { ProfileSource } from '../app/profiles.js';
+import type { TuiOptions } from '../app/options.js';
 
 export const NO_TTY_MESSAGE = 'cdn-tui: needs an interactive terminal (stdin and stdout must be a TTY); try ssh -t\n';
 
@@ -57,21 +60,12 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   const dir = stateDir(deps.env);
   const bounds = boundsOf(flags);
   forceStyles(deps.env);
+  const keepDir = flags.noCache ? undefined : cacheDir(deps.env);
+  // The config file's profiles, to switch to in the palette (UX.md §8).
+  const profiles = (first: TuiOptions, profile?: string) => profileSource(flags, deps.env, first, profile, keepDir);
   if (resolved.kind === 'api') {
-    const options: SessionOptions = {
-      baseUrl: resolved.baseUrl,
-      token: resolved.token,
-      label: resolved.label,
-      demo: false,
-      readOnly: resolved.readOnly,
-      stateDir: dir,
-      ...(flags.noCache ? {} : { keepDir: cacheDir(deps.env) }),
-      ...(resolved.notice ? { notice: resolved.notice } : {}),
-      ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
-      login: resolved.login,
-      ...bounds,
-    };
-    return startTui(options);
+    const options = apiSessionOptions(resolved, flags, dir, keepDir);
+    return startTui(options, profiles(options, resolved.profile));
   }
 
   // The demo keeps no lists: its emulator runs in this process and answers at once.
@@ -96,7 +90,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   }
   if (emulator.token) addSecret(emulator.token);
   try {
-    return await startTui({
+    const options: SessionOptions = {
       baseUrl: emulator.url,
       token: emulator.token ?? '',
       label: 'DEMO',
@@ -105,7 +99,8 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       stateDir: dir,
       ...(notice ? { notice } : {}),
       ...bounds,
-    });
+    };
+    return await startTui(options, profiles(options));
   } finally {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([emulator.close(), new Promise((r) => (timer = setTimeout(r, DEMO_CLOSE_MS)))]);
@@ -119,14 +114,14 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
  * is often in by then, waiting in the socket: taking it before the first frame draws rows at once
  * instead of a "loading" frame and then the rows; a slow API gets the loading frame soon anyway.
  */
-async function startTui(options: SessionOptions): Promise<number> {
+async function startTui(options: SessionOptions, profiles: ProfileSource): Promise<number> {
   const session = openSession(options);
   try {
     // Loading Ink blocks this thread for a while: first let the connection open and the request go.
     await session.requestSent(SEND_WAIT_MS);
     const { runTui } = await importInk();
     await session.firstPage(FIRST_PAGE_WAIT_MS);
-    return await runTui(options, session);
+    return await runTui(options, session, profiles);
   } finally {
     session.stop();
   }

@@ -54,7 +54,7 @@ export const COMMANDS = {
   takeTheirs: { keys: ['t'], help: 'take theirs', where: 'review with a conflict', row: 'conflict' },
   confirm: { keys: ['y'], help: 'yes', where: 'question', does: 'confirm (any other key cancels)' },
   reload: { keys: ['r'], help: 'reload', where: 'anywhere', does: 'reload the view from the API' },
-  palette: { keys: [':'], help: 'palette', where: 'anywhere', does: 'palette: a configuration by name or id, a tab, the pending changes, the history' },
+  palette: { keys: [':'], help: 'palette', where: 'anywhere', does: 'palette: a configuration by name or id, a tab, a profile (switches the app to it), the pending changes, the history' },
   help: { keys: ['?'], help: 'help', where: 'anywhere', does: 'every key of the view' },
   history: { keys: ['H'], help: 'history', where: 'anywhere', does: 'the history of the changes sent, newest first (Enter: its diff)' },
   undo: { keys: ['z'], help: 'undo', where: 'history', does: 'undo the change: its inverse as a draft, in the review' },

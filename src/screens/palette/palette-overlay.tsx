@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { ListStatus } from '../../components/list-status.js';
-import { SelectWindow, choicesWidth, type Choice } from '../../components/select-list.js';
+import { SelectWindow, choicesWidth } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { keptAt, listKey, parseKey, type AppState } from '../../store/index.js';
@@ -17,15 +17,14 @@ import { currentRoute, listView, type UiState } from '../../app/ui-store.js';
 import { matches } from '../rows.js';
 import { reviewDrafted } from '../../app/drafted.js';
 import { openFresh } from '../../app/open-fresh.js';
+import type { Profiles } from '../../app/profiles.js';
+import { profileItems, switchProfile, type Item } from './profile-items.js';
 
 const view = VIEW.palette;
 const WHAT = ['entry', 'entries'] as const;
 /** Matches listed at most (the list scrolls within them). */
 const MAX_ITEMS = 500;
 
-interface Item extends Choice {
-  readonly go: () => void;
-}
 
 /** What the query matches now: the pending changes, a tab of the configuration on screen, configurations. */
 interface Actions {
@@ -36,6 +35,9 @@ interface Actions {
   /** Copies the rows being copied to configuration `conf`, then reviews the new records. */
   copyTo(conf: number): void;
   pending(): void;
+  /** Switches the app to a profile. */
+  profile(name: string): void;
+  close(): void;
 }
 
 /** ` · as of 3 h ago` after a result found in a list kept by an earlier start and not read again yet. */
@@ -44,7 +46,7 @@ function asOf(data: AppState, list: string, now: number): string {
   return at === undefined ? '' : ` · as of ${ago(now - at)}`;
 }
 
-function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number): Item[] {
+function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, profiles: Profiles | undefined): Item[] {
   const q = listView(ui, view).filter.trim().toLowerCase();
   const out: Item[] = [];
   if (ui.copying) {
@@ -67,6 +69,8 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number): It
   if (route.screen === 'configuration') {
     for (const t of TABS) if (TAB_TITLES[t].toLowerCase().includes(q)) out.push({ key: `tab:${t}`, label: `tab: ${TAB_TITLES[t]}`, value: t, go: () => actions.tab(route.conf, t) });
   }
+  const { items: profileChoices, none } = profileItems(profiles, q, actions.profile, actions.close);
+  out.push(...profileChoices);
   const confs = data.lists.configurations?.keys ?? [];
   const confsAsOf = asOf(data, 'configurations', now);
   for (const k of confs) {
@@ -77,11 +81,12 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number): It
     if (out.length >= MAX_ITEMS) return out;
   }
   if (q.length >= MIN_EVERYWHERE) everywhere(data, q, confs, out, actions, now);
+  if (none && out.length < MAX_ITEMS) out.push(none);
   return out;
 }
 
 /** How many entries the palette looks through for the query now (its status line's total). */
-function candidates(data: AppState, ui: UiState): number {
+function candidates(data: AppState, ui: UiState, profiles: Profiles | undefined): number {
   const confs = data.lists.configurations?.keys ?? [];
   if (ui.copying) return Math.max(0, confs.length - 1);
   const tabs = currentRoute(ui).screen === 'configuration' ? TABS.length : 0;
@@ -92,7 +97,8 @@ function candidates(data: AppState, ui: UiState): number {
       found += (data.lists[listKey('rule', conf)]?.keys.length ?? 0) + (data.lists[listKey('origin', conf)]?.keys.length ?? 0);
     }
   }
-  return 2 + tabs + confs.length + found; // 2: the pending changes and the history
+  const profileCount = profiles ? Math.max(1, profiles.list().entries.length) : 0; // "no profiles" counts one
+  return 2 + tabs + profileCount + confs.length + found; // 2: the pending changes and the history
 }
 
 /** Queries this long also look through every configuration's rules and origins (find anywhere). */
@@ -123,7 +129,7 @@ function everywhere(data: AppState, q: string, confs: readonly string[], out: It
 }
 
 export function PaletteOverlay() {
-  const { data, ui } = useStores();
+  const { data, ui, profiles } = useStores();
   const { width, height } = useBodySize();
   const theme = useTheme();
   // The ages of kept results are told as of the palette's opening (it is open for moments).
@@ -178,8 +184,13 @@ export function PaletteOverlay() {
       close();
       ui.getState().review(Object.keys(data.getState().drafts), 'pending changes');
     },
+    profile: (name) => {
+      close();
+      if (profiles) switchProfile(profiles, ui, name);
+    },
+    close,
   };
-  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt);
+  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt, profiles);
   const items = itemsNow();
   // 80 columns, wider (up to the terminal's width) for results that need it: nothing cut that the width could show.
   const boxWidth = Math.min(width, Math.max(80, choicesWidth(items) + 4));
@@ -210,7 +221,7 @@ export function PaletteOverlay() {
       ) : (
         <SelectWindow choices={items.slice(current.top, current.top + listHeight)} focused={current.cursor - current.top} width={boxWidth - 4} />
       )}
-      <ListStatus counts={{ shown: items.length, more: items.length >= MAX_ITEMS, total: candidates(data.getState(), ui.getState()), what: WHAT }} width={boxWidth - 4} />
+      <ListStatus counts={{ shown: items.length, more: items.length >= MAX_ITEMS, total: candidates(data.getState(), ui.getState(), profiles), what: WHAT }} width={boxWidth - 4} />
     </Box>
   );
 }
