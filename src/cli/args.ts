@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import { parseServeArgs } from './serve-args.js';
 import { parseApplyArgs, parseExportArgs, type ApplyArgs, type ExportArgs } from './transfer-args.js';
 import { parseFlags } from './strict-args.js';
+import { parseDiffArgs, type DiffArgs } from './diff-args.js';
 
 export { parseServeArgs } from './serve-args.js';
 
@@ -41,7 +42,7 @@ export interface LoginFlags {
 }
 
 /** Which help text to print: `cdn-tui --help`, `cdn-tui login --help`, `cdn-tui serve --help`. */
-export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer';
+export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer' | 'diff';
 
 export type Command =
   | { readonly kind: 'help'; readonly topic: HelpTopic }
@@ -51,7 +52,8 @@ export type Command =
   | { readonly kind: 'serve'; readonly options: ServeOptions }
   | { readonly kind: 'completion'; readonly target: CompletionTarget }
   | { readonly kind: 'export'; readonly args: ExportArgs }
-  | { readonly kind: 'apply'; readonly args: ApplyArgs };
+  | { readonly kind: 'apply'; readonly args: ApplyArgs }
+  | { readonly kind: 'diff'; readonly args: DiffArgs };
 
 /** The TUI's flags; exported for the shell completion scripts, which are generated from them. */
 export const TUI_FLAGS = {
@@ -93,6 +95,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (asks(rest, '--help', '-h')) return { kind: 'help', topic: 'transfer' };
     return first === 'export' ? { kind: 'export', args: parseExportArgs(rest) } : { kind: 'apply', args: parseApplyArgs(rest) };
   }
+  if (first === 'diff') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'diff' } : { kind: 'diff', args: parseDiffArgs(rest) };
   if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
   if (asks(argv, '--version', '-v')) return { kind: 'version' };

@@ -45,8 +45,9 @@ export function commandSpecs(): CommandSpec[] {
     { name: 'login', help: 'get a token with a user name and password, save it in a profile', flags: flagSpecs(LOGIN_FLAGS, LOGIN_USAGE), words: [] },
     { name: 'serve', help: 'the local emulator of the Content Delivery API', flags: flagSpecs(SERVE_FLAGS, SERVE_USAGE), words: [] },
     { name: 'completion', help: 'print the shell completion script', flags: flagSpecs(HELP_ONLY, ''), words: SHELLS },
-    { name: 'export', help: 'a configuration as JSON', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(EXPORT_FLAGS, TRANSFER_USAGE)], words: [] },
-    { name: 'apply', help: 'send what an edited export changes', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)], words: [] },
+    { name: 'export', help: 'a configuration (or --all) as JSON', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(EXPORT_FLAGS, TRANSFER_USAGE)], words: [] },
+    { name: 'apply', help: 'send what an edited export changes (--to: onto another configuration)', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)], words: [] },
+    { name: 'diff', help: 'how two configurations differ (any profiles, or export files)', flags: [...flagSpecs(TUI_FLAGS, USAGE)], words: [] },
     { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion'] },
   ];
 }

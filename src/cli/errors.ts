@@ -1,8 +1,11 @@
 // The command line's failures: one sentence on stderr and an exit code, never a stack trace
 // (unless CDN_TUI_DEBUG=1). Secrets registered here are masked in every message printed.
 
-/** Exit codes of UX.md §1. */
-export const EXIT = { ok: 0, error: 1, usage: 2, interrupted: 130 } as const;
+/**
+ * Exit codes of UX.md §1, and of the commands for scripts: `apply` 3 when the server changed since
+ * the export (a conflict); `diff` 1 when the two sides differ and 4 when a side cannot be read.
+ */
+export const EXIT = { ok: 0, error: 1, different: 1, usage: 2, conflict: 3, unreadable: 4, interrupted: 130 } as const;
 
 /** A failure the user can act on: `message` is one sentence without the `cdn-tui:` prefix. */
 export class CliError extends Error {

@@ -8,7 +8,9 @@ export const USAGE = `Usage:
   cdn-tui login [--base-url URL] [--profile NAME] [--user NAME] [--password-stdin] [--ca-file FILE]
   cdn-tui serve [options]
   cdn-tui completion bash|zsh|fish
-  cdn-tui export ID [--out FILE]        cdn-tui apply FILE [--dry-run] [--yes]
+  cdn-tui export ID [--out FILE]        cdn-tui export --all --out DIR
+  cdn-tui apply FILE|DIR|- [--to [PROFILE:]ID|NAME [--prune]] [--dry-run] [--yes]
+  cdn-tui diff A B                      (A, B: [PROFILE:]ID|NAME, an export file, or -)
   cdn-tui --help | --version
 
 The terminal UI for CDN content delivery configurations. With no base URL and token from the
@@ -38,8 +40,12 @@ Commands:
                       save it in the profile (default "default"); see cdn-tui login --help
   serve [options]     the local emulator of the Content Delivery API (cdn-tui serve --help)
   completion SHELL    print the completion script for bash, zsh or fish (cdn-tui completion --help)
-  export ID           a configuration with its rules, cache settings and error responses as JSON
-  apply FILE          send what an (edited) export changes, after its review (cdn-tui apply --help)
+  export ID           a configuration with its rules, cache settings and error responses as JSON;
+                      --all --out DIR: every configuration, one file each (cdn-tui export --help)
+  apply FILE          send what an (edited) export changes, after its review; --to: onto another
+                      configuration, of any profile (cdn-tui apply --help)
+  diff A B            how two configurations differ (any profiles, or files), as -/+ lines
+                      (cdn-tui diff --help)
 
 Environment (flags win over the environment, which wins over the profile):
   CDN_TUI_BASE_URL, CDN_TUI_TOKEN, CDN_TUI_PROFILE
@@ -120,21 +126,56 @@ Exit codes: 0 stopped (SIGINT, SIGTERM), 1 error, 2 bad usage.
 
 export const TRANSFER_USAGE = `Usage:
   cdn-tui export ID [--out FILE] [connection flags]
-  cdn-tui apply FILE [--dry-run] [--yes] [connection flags]
+  cdn-tui export --all --out DIR [connection flags]
+  cdn-tui apply FILE|DIR|- [--dry-run] [--yes] [connection flags]
+  cdn-tui apply FILE|- --to [PROFILE:]ID|NAME [--prune] [--dry-run] [--yes] [connection flags]
 
-export writes configuration ID with its cache settings, rules and error responses as JSON (the
-format: docs/export-format.md), to FILE or standard output. apply reads such a file, matches its
-records by id (a rule without one by path, a cache setting by name), prints the review (each
-change as -old +new and the exact request), asks, and sends it through the same checks as the TUI.
+export writes configuration ID with its origins, cache settings, rules and error responses as JSON
+(the format: docs/export-format.md), to FILE or standard output; with --all, every configuration
+into DIR, one file each named <id>-<name>.json (the same server state, the same bytes; an export
+there of a configuration gone or renamed is removed), paced by the rate limit, progress on stderr.
+apply reads such a file (- : standard input), or every export in DIR, matches its records by id (a
+rule without one by path, a cache setting by name), prints the review (each change as -old +new
+and the exact request), asks, and sends it through the same checks as the TUI. A configuration
+without a file in DIR is left alone: apply never deletes a configuration.
+With --to, the file is applied onto another configuration, in any profile of the config file
+(prod:shop, prod:1528252734, shop): rules matched by path + regex, cache settings by name,
+references remapped by name (a missing cache setting is brought along), the target's name and
+cnames kept. Records the file lacks are kept, unless --prune (then deleted, listed in the review).
 
 Options:
-  --out FILE          export: write to FILE instead of standard output
+  --out FILE|DIR      export: write to FILE instead of standard output; with --all the folder
+  --all               export: every configuration (needs --out DIR)
+  --to TARGET         apply: onto this configuration, [PROFILE:]ID|NAME (prod:shop, prod:7, shop;
+                      :NAME for a name with a colon, in the default connection)
+  --prune             apply --to: delete the target's rules and cache settings the file lacks
   --dry-run           apply: print the review, send nothing
-  --yes, -y           apply: send without asking (needed without a terminal)
+  --yes, -y           apply: send without asking (needed without a terminal, and with -)
   connection flags    --base-url, --token, --token-file, --profile, --max-body,
                       --headers-timeout, --body-timeout (as for cdn-tui; see cdn-tui --help)
   --help, -h          this help
 
-Exit codes: 0 applied or nothing to do, 1 a failure, 2 bad usage, 3 a conflict (the server changed
-since the export: export again).
+  cdn-tui export 1528252734 | cdn-tui apply - --to prod:shop --dry-run
+
+Exit codes: 0 applied or nothing to do, 1 a failure, 2 bad usage (an unknown profile, a file that
+is not an export), 3 a conflict (the server changed since the export: export again), 4 the --to
+configuration could not be read.
+`;
+
+export const DIFF_USAGE = `Usage: cdn-tui diff A B [connection flags]
+
+How two configurations differ, wherever they are: each side is [PROFILE:]ID|NAME (a configuration
+of that profile of the config file, or of the connection the flags, environment and default
+profile give; :NAME for a name with a colon), an export file, or - (standard input).
+
+Both are compared as exports, normalised: no ids, domain names or origin ids, references by name
+(a rule's cache setting and origin), rules matched by path + regex, cache settings by name. The
+output is the -/+ lines of the export format, headed --- A and +++ B; standard output holds the
+diff and nothing else (messages go to standard error), for a CI drift check:
+
+  cdn-tui diff staging:shop prod:shop
+  cdn-tui diff exports/1528252734-shop.json prod:shop || echo "prod drifted"
+
+Exit codes: 0 the same, 1 different, 2 bad usage (an unknown profile, a name that matches two
+configurations), 4 a side could not be read (a missing file, no such configuration, no answer).
 `;

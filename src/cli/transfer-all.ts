@@ -1,0 +1,116 @@
+// `cdn-tui export --all --out DIR`: every configuration, one byte-stable file each
+// (`<id>-<name-slug>.json`), read one configuration after the other through the client's rate-limit
+// budget, progress on stderr; an export of this kind in DIR whose configuration is gone (or was
+// renamed) is removed, so the folder mirrors the account (for git). `cdn-tui apply DIR` plans every
+// export in DIR into one review; a configuration without a file is left alone (never deleted).
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiClient } from '../api/index.js';
+import { explain } from '../api/explain.js';
+import { timeLeftMs } from '../api/budget.js';
+import { duration, pacingText, type AppStore, type RecordKey } from '../store/index.js';
+import { exportConfiguration } from '../transfer/export.js';
+import { exportText, parseExport, FORMAT } from '../transfer/format.js';
+import { planFromFile } from '../transfer/plan.js';
+import { CliError, EXIT } from './errors.js';
+import type { Io, Planned } from './transfer-review.js';
+
+/** `shop (eu) v2` → `shop-eu-v2`: lower case letters and digits, dashes between, at most 60. */
+export function slug(name: unknown): string {
+  const s = String(name ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return s || 'configuration';
+}
+
+/** A file name export --all writes: `<id>-<slug>.json`. */
+const EXPORTED = /^([0-9]+)-[a-z0-9-]*\.json$/;
+
+/** Reads per configuration: it, its origins, cache settings, rules and error responses. */
+const READS_EACH = 5;
+
+export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>): Promise<number> {
+  let configurations;
+  try {
+    configurations = [...(await api.list({ kind: 'configuration' })).items].sort((a, b) => Number(a.id) - Number(b.id));
+  } catch (e) {
+    throw new CliError(`cannot list the configurations: ${explain(e)}`);
+  }
+  mkdirSync(dir, { recursive: true });
+  const total = configurations.length;
+  let done = 0;
+  let said: number | undefined;
+  // Each new wait for the rate limit is said once: how far, the limit, the next read, the time left.
+  const unsubscribe = api.budget?.subscribe(() => {
+    const p = api.budget?.pacing()[0];
+    if (!p || p.nextAt === said) return;
+    said = p.nextAt;
+    const now = Date.now();
+    io.err(`exported ${done} of ${total} · ${pacingText(p, now, '·')} · about ${duration(timeLeftMs(p, (total - done) * READS_EACH, now))} left\n`);
+  });
+  const written = new Set<string>();
+  try {
+    for (const c of configurations) {
+      const id = Number(c.id);
+      let text: string;
+      try {
+        text = exportText(await exportConfiguration(api, id));
+      } catch (e) {
+        throw new CliError(`cannot export configuration ${id} (${done} of ${total} written to ${dir}): ${explain(e)}`);
+      }
+      const name = `${id}-${slug(c.name)}.json`;
+      writeFileSync(join(dir, name), text);
+      written.add(name);
+      done++;
+    }
+  } finally {
+    unsubscribe?.();
+  }
+  const stale = readdirSync(dir).filter((f) => EXPORTED.test(f) && !written.has(f) && isExport(join(dir, f)));
+  for (const f of stale) rmSync(join(dir, f));
+  io.err(`exported ${total} configuration${total === 1 ? '' : 's'} to ${dir}${stale.length ? `; removed ${stale.length} export${stale.length === 1 ? '' : 's'} of configurations gone or renamed (${stale.join(', ')})` : ''}\n`);
+  return EXIT.ok;
+}
+
+function isExport(path: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown }).format === FORMAT;
+  } catch {
+    return false;
+  }
+}
+
+/** Every export file in `dir` (`*.json`, in name order) planned into `store`: one review for all. */
+export async function planFolder(store: AppStore, dir: string): Promise<Planned> {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch (e) {
+    throw new CliError(`cannot read the folder ${dir}: ${explain(e)}`, EXIT.usage);
+  }
+  if (!files.length) throw new CliError(`${dir} holds no export (*.json) files`, EXIT.usage);
+  const keys: RecordKey[] = [];
+  const conflicts: string[] = [];
+  for (const f of files) {
+    let file;
+    try {
+      file = parseExport(readFileSync(join(dir, f), 'utf8'));
+    } catch (e) {
+      throw new CliError(`cannot read ${join(dir, f)}: ${e instanceof Error ? e.message : String(e)}`, EXIT.usage);
+    }
+    let plan;
+    try {
+      plan = await planFromFile(store, file);
+    } catch (e) {
+      throw new CliError(`${f}: ${explain(e)}`);
+    }
+    keys.push(...plan.keys);
+    conflicts.push(...plan.conflicts.map((c) => `${f}: ${c}`));
+  }
+  if (conflicts.length) store.getState().discardDrafts(keys);
+  return { keys: conflicts.length ? [] : keys, conflicts };
+}

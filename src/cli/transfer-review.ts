@@ -1,0 +1,134 @@
+// The review and send of `cdn-tui apply` (a file, a folder of exports, a file onto another
+// configuration with --to): the plan's drafts printed as plain text (each record, its changed
+// fields `-old` / `+new`, the exact request), checked, asked (or --yes), then sent through the
+// store's apply with the rate limit's waits said on stderr. Exit: 0 applied or nothing to do,
+// 1 a failure, 3 a conflict.
+import { createInterface } from 'node:readline/promises';
+import { formatRequest, showValue } from '../diff/index.js';
+import { jobLine, summarize, titleOf, type AppStore, type RecordKey } from '../store/index.js';
+import { checkDraft } from '../store/validate-draft.js';
+import { EXIT, UsageError } from './errors.js';
+
+export interface ApplyFlags {
+  readonly dryRun: boolean;
+  readonly yes: boolean;
+}
+
+export interface Io {
+  readonly out: (text: string) => void;
+  /** Progress that is not the review (the waits for the rate limit): stderr. */
+  readonly err: (text: string) => void;
+  readonly ask: (question: string) => Promise<string>;
+  readonly interactive: boolean;
+}
+
+export const realIo: Io = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  ask: async (question) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return await rl.question(question);
+    } finally {
+      rl.close();
+    }
+  },
+  interactive: Boolean(process.stdin.isTTY),
+};
+
+/** The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request. */
+function reviewText(store: AppStore, keys: readonly string[]): string {
+  const lines: string[] = [];
+  for (const key of keys) {
+    const review = store.getState().review(key);
+    if (!review?.request) continue;
+    const d = store.getState().drafts[key];
+    lines.push(titleOf(key, d?.values ?? store.getState().records[key]));
+    // A field that takes the id of a record made first says so (`+{the id of new cache setting x}`), not its stand-in.
+    for (const c of review.changes) lines.push(`  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`);
+    lines.push(`  ${formatRequest(review.request)}`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/**
+ * Runs `job`, printing the status line to stderr each time it starts waiting for the rate limit
+ * (`sent 20 of 45 · rate limit 20 writes/min · next in 58 s · about 2 min left`): one line a wait.
+ */
+async function saidWhileWaiting<T>(store: AppStore, io: Io, job: () => Promise<T>): Promise<T> {
+  let said: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const unsubscribe = store.subscribe((s) => {
+    if (!s.pacing || s.pacing.nextAt === said || timer) return;
+    // A moment later: the answers of the requests that went before the wait are counted by then.
+    timer = setTimeout(() => {
+      timer = undefined;
+      const now = store.getState();
+      if (!now.pacing || now.pacing.nextAt === said) return;
+      said = now.pacing.nextAt;
+      io.err(`${jobLine(now, Date.now())}\n`);
+    }, SETTLE_MS);
+  });
+  try {
+    return await job();
+  } finally {
+    clearTimeout(timer);
+    unsubscribe();
+  }
+}
+
+/** How long a wait's line waits for the answers still out (the real service answers within ~300 ms). */
+const SETTLE_MS = 400;
+
+/** What a plan made: its drafts, the conflicts that stop it, and notes printed before the review. */
+export interface Planned {
+  readonly keys: readonly RecordKey[];
+  readonly conflicts: readonly string[];
+  readonly notes?: readonly string[];
+}
+
+/** Prints the review of `plan`, asks, sends: the exit code. */
+export async function reviewAndSend(store: AppStore, plan: Planned, options: ApplyFlags, io: Io): Promise<number> {
+  if (plan.conflicts.length) {
+    io.out(`conflict: nothing sent\n${plan.conflicts.map((c) => `  ${c}\n`).join('')}export again to start from the server's values\n`);
+    return EXIT.conflict;
+  }
+  for (const note of plan.notes ?? []) io.out(`note: ${note}\n`);
+  if (plan.keys.length === 0) {
+    io.out('nothing to do\n');
+    return EXIT.ok;
+  }
+  const requests = plan.keys.filter((k) => store.getState().review(k)?.request).length;
+  io.out(reviewText(store, plan.keys));
+  io.out(`${plan.keys.length} change${plan.keys.length === 1 ? '' : 's'}, ${requests} request${requests === 1 ? '' : 's'}\n`);
+  // The file is sent whole or not at all: a record with a field the API would refuse stops it here.
+  const invalid = plan.keys.flatMap((k) => {
+    const d = store.getState().drafts[k];
+    const errors = d ? checkDraft(store.getState(), d) : {};
+    return Object.entries(errors).map(([f, m]) => `  ${titleOf(k, d?.values)}: ${f}: ${m.join(' ')}`);
+  });
+  if (invalid.length) {
+    io.out(`not sent: fix these in the file\n${invalid.join('\n')}\n`);
+    return EXIT.error;
+  }
+  if (options.dryRun) return EXIT.ok;
+  if (!options.yes) {
+    if (!io.interactive) throw new UsageError('not sent: no terminal to ask; add --yes to send without asking');
+    const answer = (await io.ask('send them? [y/N] ')).trim().toLowerCase();
+    if (answer !== 'y' && answer !== 'yes') {
+      io.out('nothing sent\n');
+      return EXIT.ok;
+    }
+  }
+  const results = await saidWhileWaiting(store, io, () => store.getState().applyMany(plan.keys));
+  const summary = summarize(results);
+  for (const r of results) {
+    if (r.outcome !== 'invalid' && r.outcome !== 'failed') continue;
+    const errors = r.outcome === 'invalid' ? r.fieldErrors : (r.fieldErrors ?? {});
+    const fields = Object.entries(errors).map(([f, m]) => `${f}: ${m.join(' ')}`);
+    io.out(`${titleOf(r.key, store.getState().drafts[r.key]?.values)}: ${fields.length ? fields.join('; ') : r.outcome === 'failed' ? r.message : 'invalid'}\n`);
+  }
+  io.out(`${summary.text}\n`);
+  if (results.some((r) => r.outcome === 'conflict')) return EXIT.conflict;
+  return summary.ok ? EXIT.ok : EXIT.error;
+}
