@@ -27,7 +27,7 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
       if (route.conf === undefined || route.kind === 'configuration') return ['configurations', isNew ? 'new' : conf(id)];
       const record = data.drafts[route.key]?.values ?? data.records[route.key];
       const name = isNew ? 'new' : safe(record?.path ?? record?.name ?? '…');
-      return ['configurations', conf(route.conf), route.kind === 'rule' ? 'rules' : 'cache settings', name];
+      return ['configurations', conf(route.conf), LIST_WORDS[route.kind], name];
     }
     case 'bulk':
       return route.kind === 'configuration' ? ['configurations', `${route.keys.length} marked`] : ['configurations', conf(route.conf), `${route.keys.length} marked`];
@@ -37,6 +37,8 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
       return ['review', route.title];
   }
 }
+
+const LIST_WORDS = { rule: 'rules', cache_setting: 'cache settings', origin: 'origins' } as const;
 
 const TAB_LISTS: Partial<Record<Tab, 'rule' | 'cache_setting' | 'origin'>> = { rules: 'rule', cache_settings: 'cache_setting', origins: 'origin' };
 

@@ -13,7 +13,7 @@ export const TAB_TITLES: Readonly<Record<Tab, string>> = {
 };
 
 /** Records a form edits on its own screen (a configuration's settings are a tab). */
-export type FormKind = 'configuration' | 'rule' | 'cache_setting';
+export type FormKind = 'configuration' | 'rule' | 'cache_setting' | 'origin';
 
 /** Bulk edit of marked rows: rules or cache settings of one configuration, or configurations. */
 export type BulkRoute = Extract<Route, { readonly screen: 'bulk' }>;
@@ -22,7 +22,7 @@ export type Route =
   | { readonly screen: 'browser' }
   | { readonly screen: 'configuration'; readonly conf: number }
   | { readonly screen: 'form'; readonly key: RecordKey; readonly kind: FormKind; readonly conf?: number }
-  | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting'; readonly conf: number }
+  | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting' | 'origin'; readonly conf: number }
   /** Marked configurations: their settings together (the browser). */
   | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'configuration' }
   | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string; readonly id: number; readonly notes?: readonly string[] }

@@ -5,7 +5,7 @@ import { jsonEqual } from './equal.js';
 
 /** What a draft is about: a record (or a configuration's error responses) and what to do with it. */
 export interface DraftTarget {
-  readonly kind: Exclude<ResourceKind, 'origin'>;
+  readonly kind: ResourceKind;
   /** The owning configuration (all kinds but configuration). */
   readonly conf?: number;
   /** The record's id; absent for a new record and for error responses. */

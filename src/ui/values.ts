@@ -1,6 +1,7 @@
 // Field values as text (forms, lists, diff) and text back to values (inline inputs), per schema type.
 import type { FieldSpec } from '../schema/index.js';
 import { humanDuration, safe } from './text.js';
+import { objectsText, parseObjects } from './objects-text.js';
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -23,6 +24,8 @@ export function showField(f: FieldSpec, v: unknown): string {
       return Array.isArray(v) ? (v.length ? v.map(safe).join(', ') : '(none)') : safe(v);
     case 'integer':
       return typeof v === 'number' && f.unit === 'seconds' && v >= 60 ? `${v} (${humanDuration(v)})` : safe(String(v));
+    case 'objects':
+      return safe(objectsText(f.items, v));
     default:
       return safe(typeof v === 'string' ? v : JSON.stringify(v));
   }
@@ -32,6 +35,7 @@ export function showField(f: FieldSpec, v: unknown): string {
 export function editText(f: FieldSpec, v: unknown): string {
   if (v === null || v === undefined) return '';
   if (f.type === 'list' && Array.isArray(v)) return v.join(', ');
+  if (f.type === 'objects') return objectsText(f.items, v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
@@ -48,6 +52,10 @@ export function parseField(f: FieldSpec, text: string): unknown {
       return t === '' ? [] : t.split(/[\s,]+/).filter(Boolean);
     case 'boolean':
       return /^(y|yes|true|1|on)$/i.test(t) ? true : /^(n|no|false|0|off)$/i.test(t) ? false : text;
+    case 'objects': {
+      const read = parseObjects(f.items, t);
+      return 'value' in read ? read.value : text;
+    }
     default:
       return text;
   }

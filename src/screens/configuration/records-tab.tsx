@@ -1,6 +1,7 @@
 // A list of a configuration's rules, cache settings or origins: open, mark for bulk edit, new,
-// delete, $EDITOR. Origins are read-only. The cursor, window and marks live in the UI store under
-// the tab's view, so each tab keeps its own place.
+// delete, $EDITOR. The Default Origin (the
+// configuration's first, made with it) cannot be deleted. The cursor, window and marks live in the
+// UI store under the tab's view, so each tab keeps its own place.
 import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -43,6 +44,9 @@ export function RecordsTab(props: RecordsTabProps) {
 
 const rowsOf = rowsSelector();
 
+/** Why the first origin stays (API.md §4.5): every configuration has its Default Origin. */
+export const DEFAULT_KEPT = 'the Default Origin cannot be deleted: it is the origin the configuration was made with (its origin address); point rules at another origin instead';
+
 function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const { data, ui } = useStores();
   const readOnly = useReadOnlyReason();
@@ -58,62 +62,62 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const shown = useRecordList(list, view, height, rowsOf);
   const { keys, rows, filter, current, control, focusedNow, chosenNow } = shown;
   const editor = useExternalEditor(() => focusedNow()?.key);
-  const editable = kind !== 'origin' ? kind : undefined;
-  const notHere = editable ? readOnly : 'origins are read-only here';
-  const n = editable ? shown.marked.keys.length : 0;
+  const n = shown.marked.keys.length;
   const bindings: Binding[] = [
     ...moveBindings(control),
     {
       command: 'open',
       label: markedLabel('open', n),
-      disabled: editable ? undefined : notHere,
       run: () => {
         const chosen = chosenNow();
-        if (!editable || chosen.length === 0) return false;
+        if (chosen.length === 0) return false;
         // A form starts from the list as read now: one kept from an earlier start is read again first.
         openFresh({ data, ui }, [list], `the ${WHAT[kind]} as they are now`, () => {
           const there = chosen.filter((k) => data.getState().records[k] !== undefined); // not gone from the server meanwhile
-          if (there.length > 1) ui.getState().push({ screen: 'bulk', keys: there, kind: editable, conf });
-          else if (there.length === 1) ui.getState().push({ screen: 'form', key: there[0]!, kind: editable, conf });
+          if (there.length > 1) ui.getState().push({ screen: 'bulk', keys: there, kind, conf });
+          else if (there.length === 1) ui.getState().push({ screen: 'form', key: there[0]!, kind, conf });
           else ui.getState().say('error', `gone from the server since it was kept: r shows the ${WHAT[kind]} as they are`);
         });
       },
     },
-    ...(editable ? [markBinding(control, (i) => shown.rowsNow()[i]?.key)] : []),
+    markBinding(control, (i) => shown.rowsNow()[i]?.key),
     filterBinding(control),
     {
       command: 'create',
-      disabled: notHere,
+      disabled: readOnly,
       run: () => {
-        if (!editable) return false;
         // A new rule starts on the configuration's first origin: have the origins first, as they are now.
         void data
           .getState()
           .ensureFresh(listKey('origin', conf))
-          .then(() => ui.getState().push({ screen: 'form', key: data.getState().startCreate(editable, conf), kind: editable, conf }));
+          .then(() => ui.getState().push({ screen: 'form', key: data.getState().startCreate(kind, conf), kind, conf }));
       },
     },
     {
       command: 'remove',
       label: markedLabel('remove', n),
-      disabled: notHere,
+      disabled: readOnly,
       run: () => {
         const chosen = chosenNow();
         if (chosen.length === 0) return false;
+        const first = data.getState().lists[list]?.keys[0];
+        if (kind === 'origin' && first !== undefined && chosen.includes(first)) {
+          return void ui.getState().say('error', DEFAULT_KEPT);
+        }
         ui.getState().ask({ kind: 'delete', keys: chosen, view });
       },
     },
     {
       command: 'copy',
       label: markedLabel('copy', n),
-      disabled: notHere,
+      disabled: readOnly,
       run: () => {
         const chosen = chosenNow();
-        if (!editable || chosen.length === 0) return false;
+        if (kind === 'origin' || chosen.length === 0) return false;
         ui.getState().setCopying({ keys: chosen, from: conf });
       },
     },
-    { ...editor, disabled: notHere },
+    { ...editor, disabled: readOnly },
     { command: 'reload', run: () => void data.getState().reload(list) },
   ];
   useKeys(PRIORITY.screen, bindings, { active: !shown.filtering });
@@ -131,7 +135,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         rowKey={(r) => r.key}
         marked={shown.markedSet}
         pending={pending}
-        empty={filter ? `nothing matches "${safe(filter)}"` : `no ${WHAT[kind]}${editable ? ': n to make one' : ''}`}
+        empty={filter ? `nothing matches "${safe(filter)}"` : `no ${WHAT[kind]}: n to make one`}
       />
       <ListStatus counts={{ ...shown.counts, total: keys?.length ?? 0, what: [ONE[kind], WHAT[kind]] }} width={width} filtering={shown.filtering} filterText={filter} onFilter={shown.onFilter} />
     </Box>

@@ -2,7 +2,8 @@
 // form and as the text of the rules list. Read from the store's lists of the configuration.
 import { useShallow } from 'zustand/react/shallow';
 import type { Choice } from '../../components/select-list.js';
-import type { Rec } from '../../schema/index.js';
+import { originSchema, type Rec } from '../../schema/index.js';
+import { objectsText } from '../../ui/objects-text.js';
 import { listKey, type AppState } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
 import { useAppStore } from '../../app/stores.js';
@@ -12,9 +13,11 @@ function recordsOf(s: AppState, kind: 'origin' | 'cache_setting', conf: number):
   return (s.lists[listKey(kind, conf)]?.keys ?? []).map((k) => s.records[k]).filter((r) => r !== undefined);
 }
 
-/** An origin's addresses, comma-separated. */
+const ADDRESSES = originSchema.fields.find((f) => f.name === 'addresses');
+
+/** An origin's addresses as its form writes them: `www.a.com; 10.0.0.2 backup weight=5`. */
 export function addresses(o: Rec): string {
-  return Array.isArray(o.addresses) ? o.addresses.map((a: unknown) => (typeof a === 'object' && a !== null && 'address' in a ? safe(a.address) : '')).join(', ') : '';
+  return ADDRESSES?.type === 'objects' ? safe(objectsText(ADDRESSES.items, o.addresses)) : '';
 }
 
 /** The origins and cache settings of a configuration (kept in step with the store). */

@@ -9,7 +9,7 @@ import type { Choice } from '../../components/select-list.js';
 import { safe } from '../../ui/text.js';
 import { showField } from '../../ui/values.js';
 
-export type FormRecordKind = 'configuration' | 'rule' | 'cache_setting' | 'error_responses';
+export type FormRecordKind = 'configuration' | 'rule' | 'cache_setting' | 'error_responses' | 'origin';
 
 export interface FormSpec {
   readonly kind: FormRecordKind;

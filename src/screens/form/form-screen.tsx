@@ -12,11 +12,12 @@ import { LoadState } from '../load-state.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
 
-const WHAT: Readonly<Record<FormKind, string>> = { configuration: 'configuration', rule: 'rule', cache_setting: 'cache setting' };
+const WHAT: Readonly<Record<FormKind, string>> = { configuration: 'configuration', rule: 'rule', cache_setting: 'cache setting', origin: 'origin' };
 const NEW_HINT: Readonly<Record<FormKind, string>> = {
   configuration: 'New configuration: fill in name, origin address and origin Host header; s reviews the POST.',
   rule: 'New rule: fill in the fields at the top, then s reviews the POST.',
   cache_setting: 'New cache setting: fill in the fields at the top, then s reviews the POST.',
+  origin: 'New origin: fill in the fields at the top (addresses: host role w=N; next…), then s reviews the POST.',
 };
 
 export function FormScreen({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {

@@ -10,6 +10,7 @@ import { regexProblem, spaceProblem, type FieldSpec, type Rec } from '../../sche
 import { cellWidth, fit } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { editText, parseField } from '../../ui/values.js';
+import { parseObjects } from '../../ui/objects-text.js';
 
 /** Cells the input keeps beside an error. */
 const INPUT_MIN = 16;
@@ -26,6 +27,10 @@ export interface InlineEditorProps {
 export function textProblem(field: FieldSpec, values: Rec, text: string): { readonly problem: string; readonly blocking: boolean } | undefined {
   const max = field.type === 'string' ? field.maxLength : undefined;
   if (max !== undefined && text.trim().length > max) return { problem: `at most ${max} characters (this is ${text.trim().length.toLocaleString('en')})`, blocking: true };
+  if (field.type === 'objects') {
+    const read = parseObjects(field.items, text);
+    if ('problem' in read) return { problem: read.problem, blocking: true };
+  }
   const space = spaceProblem(field, text);
   if (space) return { problem: space, blocking: true };
   const regex = field.name === 'path' && values.regex === true ? regexProblem(text) : undefined;

@@ -1,5 +1,5 @@
 // Questions that wait for an answer: deleting (y; a configuration's name typed out, or how many
-// for marked configurations); when the API refused to delete a cache setting that rules use, the
+// for marked configurations); when the API refused to delete a cache setting or origin that rules use, the
 // offer to show those rules; a clone's name.
 import { Box } from 'ink';
 import { Confirm } from '../../components/confirm.js';
@@ -16,7 +16,7 @@ import { UNSAVED_ROWS, UnsavedQuestion } from './unsaved-question.js';
 /** The exact DELETE line of a record. */
 function deleteLine(data: AppStore, key: RecordKey): string {
   const { kind, conf, id } = parseKey(key);
-  if (kind === 'origin' || id === undefined) return '';
+  if (id === undefined) return '';
   const record = data.getState().records[key] ?? {};
   const request = buildRequest({ kind, id, op: 'delete', ...(conf !== undefined ? { conf } : {}) }, record, record);
   return request ? formatRequest(request) : '';
@@ -42,7 +42,7 @@ async function deleteNow(data: AppStore, ui: UiStore, keys: readonly RecordKey[]
   }
 }
 
-/** Shows the rules that use a cache setting: the rules tab, those rules marked, the first focused. */
+/** Shows the rules that use a cache setting or origin: the rules tab, those rules marked, the first focused. */
 function showRules(data: AppStore, ui: UiStore, conf: number, rules: readonly RecordKey[]): void {
   const all = data.getState().lists[listKey('rule', conf)]?.keys ?? [];
   const first = all.findIndex((k) => rules.includes(k));
@@ -82,7 +82,7 @@ export function QuestionOverlay() {
       <Box>
         <Confirm
           title={safe(question.message)}
-          lines={['A cache setting can go once no rule uses it: change those rules first.']}
+          lines={['It can go once no rule uses it: point those rules elsewhere first.']}
           yes="show those rules"
           width={boxWidth}
           onConfirm={() => {

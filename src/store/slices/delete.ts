@@ -1,5 +1,5 @@
 // Deleting records after their confirmation: one DELETE each, at once. A delete that fails leaves
-// no draft behind. A cache setting that rules still use (409) comes back with those rules.
+// no draft behind. A cache setting or an origin that rules still use (409) comes back with those rules.
 import { listKey, parseKey, type RecordKey } from '../keys.js';
 import type { SliceContext } from '../context.js';
 import type { ApplyActions } from './apply.js';
@@ -15,13 +15,16 @@ export interface DeleteFailure {
 export interface DeleteOutcome {
   readonly deleted: readonly RecordKey[];
   readonly failed: readonly DeleteFailure[];
-  /** A cache setting the API kept because rules use it (409), with those rules (loaded again to know). */
+  /** A cache setting or origin the API kept because rules use it (409), with those rules (loaded again to know). */
   readonly inUse?: { readonly key: RecordKey; readonly message: string; readonly rules: readonly RecordKey[] };
 }
 
 export interface DeleteActions {
   deleteRecords(keys: readonly RecordKey[]): Promise<DeleteOutcome>;
 }
+
+/** The field of a rule that refers to a record of this kind: such a record cannot go while rules use it. */
+const USED_BY: Partial<Record<string, string>> = { cache_setting: 'cache_settings_id', origin: 'path_origin_id' };
 
 type Needs = Pick<DraftActions, 'markDelete' | 'discardDrafts'> & Pick<ApplyActions, 'applyMany'> & Pick<LoadActions, 'reload'>;
 
@@ -38,13 +41,14 @@ export function deleteSlice(ctx: SliceContext, actions: () => Needs): DeleteActi
       }
       discardDrafts(failed.map((f) => f.key));
       const deleted = results.filter((r) => r.outcome === 'applied').map((r) => r.key);
-      const refused = failed.find((f) => f.status === 409 && parseKey(f.key).kind === 'cache_setting');
+      const refused = failed.find((f) => f.status === 409 && USED_BY[parseKey(f.key).kind] !== undefined);
       if (!refused) return { deleted, failed };
-      const { conf, id } = parseKey(refused.key);
+      const { conf, id, kind } = parseKey(refused.key);
+      const field = USED_BY[kind] ?? '';
       const rulesList = listKey('rule', conf);
       await reload(rulesList);
       const state = ctx.get();
-      const rules = (state.lists[rulesList]?.keys ?? []).filter((k) => state.records[k]?.cache_settings_id === id);
+      const rules = (state.lists[rulesList]?.keys ?? []).filter((k) => state.records[k]?.[field] === id);
       return { deleted, failed, inUse: { key: refused.key, message: refused.message, rules } };
     },
   };

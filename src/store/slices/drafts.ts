@@ -63,7 +63,6 @@ export interface DraftActions {
 
 function targetOf(key: RecordKey, op: DraftTarget['op']): DraftTarget {
   const { kind, conf, id } = parseKey(key);
-  if (kind === 'origin') throw new Error('origins are read-only');
   return { kind, op, ...(conf !== undefined ? { conf } : {}), ...(id !== undefined ? { id } : {}) };
 }
 
@@ -201,7 +200,6 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       if (entry.result !== 'applied') return { problem: 'that change was not applied: nothing to undo' };
       const now = ctx.now();
       const { kind, conf } = parseKey(entry.key);
-      if (kind === 'origin') return { problem: 'origins are read-only' };
       if (entry.method === 'DELETE') {
         if (kind === 'configuration' && entry.contents && entry.before) {
           // Made again with what it held: its cache settings, rules (remapped) and error responses;
