@@ -12,6 +12,7 @@ import { FormScreen } from '../screens/form/form-screen.js';
 import { HelpOverlay } from '../screens/help/help-overlay.js';
 import { HistoryScreen } from '../screens/history/history-screen.js';
 import { PaletteOverlay } from '../screens/palette/palette-overlay.js';
+import { PurgeScreen } from '../screens/purge/purge-screen.js';
 import { LoginOverlay } from '../screens/questions/login-overlay.js';
 import { QuestionOverlay, questionRows } from '../screens/questions/question-overlay.js';
 import { RestoreOffer } from '../screens/review/restore-offer.js';
@@ -41,6 +42,8 @@ function Screen({ route }: { readonly route: Route }) {
       return <ReviewScreen key={route.id} keys={route.keys} id={route.id} {...(route.notes ? { notes: route.notes } : {})} />;
     case 'history':
       return <HistoryScreen />;
+    case 'purge':
+      return <PurgeScreen key={route.id} id={route.id} />;
     default: {
       const never: never = route;
       return never;

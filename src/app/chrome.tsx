@@ -9,7 +9,8 @@ import { keptAt, listKey, parseKey, recordKey, type AppState } from '../store/in
 import { ago, agoChangesIn, safe } from '../ui/text.js';
 import { TAB_TITLES, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
-import { currentRoute, tabOf } from './ui-store.js';
+import { currentRoute, offeredPurge, tabOf } from './ui-store.js';
+import { openPurge } from '../screens/purge/open-purge.js';
 import { useJobLine } from './job-status.js';
 import { connectionProblem, useSecondsLeft } from './connection-text.js';
 import { useTheme } from '../ui/theme.js';
@@ -35,6 +36,8 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
       return ['history'];
     case 'review':
       return ['review', route.title];
+    case 'purge':
+      return ['purge', safe(data.purges[route.id]?.title ?? '')];
   }
 }
 
@@ -132,6 +135,16 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
       run: () => {
         if (currentRoute(ui.getState()).screen === 'history') return false;
         ui.getState().push({ screen: 'history' });
+      },
+    },
+    {
+      // P after a saved change (the message offers it): purge what the change touched.
+      command: 'purge',
+      footer: false,
+      run: () => {
+        const offer = offeredPurge(ui.getState());
+        if (!offer) return false;
+        openPurge({ data, ui }, offer);
       },
     },
     { command: 'forceQuit', footer: false, run: onQuit },

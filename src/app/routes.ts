@@ -26,7 +26,9 @@ export type Route =
   /** Marked configurations: their settings together (the browser). */
   | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'configuration' }
   | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string; readonly id: number; readonly notes?: readonly string[] }
-  | { readonly screen: 'history' };
+  | { readonly screen: 'history' }
+  /** A purge's form, review and outcome (`P`): the purge is the data store's `purges[id]`. */
+  | { readonly screen: 'purge'; readonly id: number; readonly conf: number };
 
 /** Names of views: one per list, form and tab set, stable across visits. */
 export const VIEW = {
@@ -37,4 +39,5 @@ export const VIEW = {
   form: (key: RecordKey) => `form:${key}`,
   bulk: (keys: readonly RecordKey[]) => `bulk:${keys.join(',')}`,
   review: (id: number) => `review:${id}`,
+  purge: (id: number) => `purge:${id}`,
 } as const;

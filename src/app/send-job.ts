@@ -4,6 +4,7 @@
 // when all went (if it is still on screen), else what became of each in the review's results.
 import { resultLine, summarize, titleOf, type AppStore, type RecordKey } from '../store/index.js';
 import { currentRoute, type UiStore } from './ui-store.js';
+import { purgeOffer } from '../screens/purge/offer.js';
 
 export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonly RecordKey[], view: string, reviewId: number): Promise<void> {
   const sent = await data.getState().applyMany(pending);
@@ -14,7 +15,10 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
   // draft's errors are beside its fields there); otherwise the review keeps what became of each.
   if (summary.ok || (sent.length === 1 && summary.conflicts === 0)) {
     ui.getState().setResults(view, undefined);
-    ui.getState().say(summary.ok ? 'ok' : 'error', summary.text);
+    // A saved rule, cache setting or error TTL: the edge may serve what it cached before (P purges it).
+    const offer = summary.ok ? purgeOffer(data.getState(), sent) : undefined;
+    if (offer) ui.getState().say('ok', `${summary.text} · P purge`, { purge: offer });
+    else ui.getState().say(summary.ok ? 'ok' : 'error', summary.text);
     if (onReview) ui.getState().pop();
     return;
   }

@@ -2,7 +2,7 @@
 // and the view state of every list, form and configuration (kept per view name, so going back,
 // switching tabs and reopening find it again). Plain data: no React in it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RecordKey } from '../store/index.js';
+import type { PurgeTarget, RecordKey } from '../store/index.js';
 import type { Route, Tab } from './routes.js';
 import { EMPTY_FORM, EMPTY_LIST, type FormView, type ListView } from './views.js';
 
@@ -13,8 +13,8 @@ export interface Message {
   readonly kind: 'ok' | 'error' | 'info';
   readonly text: string;
   readonly at: number;
-  /** What the message asks about, when a next key answers it (a second q quits). */
-  readonly about?: 'quit';
+  /** What the message asks about, when a next key answers it (a second q quits; P purges what a save changed). */
+  readonly about?: 'quit' | { readonly purge: PurgeTarget };
 }
 
 /** A question that waits for an answer over several keys (typing a name to delete). */
@@ -123,6 +123,13 @@ export function listView(s: UiState, view: string): ListView {
 
 export function formView(s: UiState, view: string): FormView {
   return s.forms[view] ?? EMPTY_FORM;
+}
+
+/** What `P` purges while the message after a saved change offers it (`P purge`). */
+export function offeredPurge(s: UiState, conf?: number): PurgeTarget | undefined {
+  const about = s.message?.about;
+  if (typeof about !== 'object') return undefined;
+  return conf === undefined || about.purge.conf === conf ? about.purge : undefined;
 }
 
 export function tabOf(s: UiState, conf: number): Tab {

@@ -39,6 +39,8 @@ export function viewKeys(s: UiState): string[] {
       return [route.kind === 'configuration' ? 'configurations' : listKey(route.kind, route.conf)];
     case 'review':
       return [...new Set(route.keys.map(readKeyOf))].slice(0, MOST_KEYS);
+    case 'purge':
+      return [recordKey('configuration', undefined, route.conf)];
     default: {
       const never: never = route;
       return never;

@@ -6,6 +6,7 @@ import { deleteSlice, type DeleteActions } from './slices/delete.js';
 import { draftSlice, type DraftActions } from './slices/drafts.js';
 import { loadSlice, type LoadActions } from './slices/load.js';
 import { searchSlice, type SearchActions } from './slices/search.js';
+import { purgeSlice, type PurgeActions, type PurgeState } from './slices/purge.js';
 import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history.js';
 import { journalWriter, type JournalWriter } from './journal-writer.js';
 import { diskProblem } from './disk-words.js';
@@ -44,7 +45,7 @@ export interface JournalState {
   readonly othersOpen?: number;
 }
 
-export type AppState = DataState & LoadActions & SearchActions & DraftActions & ApplyActions & DeleteActions & JournalActions & JournalState;
+export type AppState = DataState & LoadActions & SearchActions & DraftActions & ApplyActions & DeleteActions & PurgeState & PurgeActions & JournalActions & JournalState;
 
 export type AppStore = StoreApi<AppState>;
 
@@ -94,6 +95,8 @@ export function createAppStore(deps: StoreDeps): AppStore {
       ...applySlice(ctx),
       ...deleteSlice(ctx, get),
       ...searchSlice(ctx, get),
+      purges: {},
+      ...purgeSlice(ctx),
       flushJournal: flush,
       writeDraftsTo: (path) => {
         if (!deps.journal.writeCopy) return 'this journal cannot be written elsewhere';

@@ -31,6 +31,8 @@ export interface HistoryEntry {
   /** A configuration deleted: what it held then (so that undoing it makes that again). */
   readonly contents?: ConfigurationContents;
   readonly result: 'applied' | 'failed';
+  /** A purge (POST /purge/…): kept to be seen, never undone. */
+  readonly purge?: true;
   readonly status?: number;
   /** Why it failed. */
   readonly message?: string;

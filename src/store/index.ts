@@ -15,3 +15,4 @@ export { linked, sendOrder } from './refs.js';
 export { jobLine, pacingText, duration } from './job-line.js';
 export { isFresh, keptAt, listOfRecord } from './keep/fresh.js';
 export { alreadyApplied, toReadAgain } from './applied.js';
+export { purgeCounts, purgeRequests, type PurgeJob, type PurgeSent, type PurgeStage, type PurgeTarget } from './slices/purge.js';

@@ -18,6 +18,7 @@ import { useRecordList } from '../record-list.js';
 import { rowsSelector, type Row } from '../rows.js';
 import { ID_COLUMN } from '../configuration/columns.js';
 import { openMarked } from './marked.js';
+import { openPurge } from '../purge/open-purge.js';
 
 // As wide as what they hold (the table measures them; an id is cut last).
 const COLUMNS: readonly Column<Row>[] = [
@@ -87,6 +88,16 @@ export function BrowserScreen() {
           if (!row || conf === undefined) return false;
           const from = String(row.record.name);
           ui.getState().ask({ kind: 'clone', conf, from, name: freeName(from, 'copy', configurationNames(data.getState())) });
+        },
+      },
+      {
+        command: 'purge',
+        disabled: readOnly,
+        run: () => {
+          const row = focusedNow();
+          const conf = row ? parseKey(row.key).id : undefined;
+          if (conf === undefined) return false;
+          openPurge({ data, ui }, { conf });
         },
       },
       { command: 'reload', run: () => void data.getState().reload('configurations') },

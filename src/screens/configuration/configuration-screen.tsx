@@ -6,16 +6,18 @@ import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { isFresh, listKey, recordKey } from '../../store/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { TABS, TAB_TITLES, VIEW, type Tab } from '../../app/routes.js';
-import { useBodySize, useStores, useUiStore } from '../../app/stores.js';
-import { tabOf } from '../../app/ui-store.js';
+import { useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
+import { offeredPurge, tabOf } from '../../app/ui-store.js';
 import { FormPanel } from '../form/form-panel.js';
 import { LoadState } from '../load-state.js';
 import { RecordsTab } from './records-tab.js';
+import { openPurge } from '../purge/open-purge.js';
 
 export function ConfigurationScreen({ conf }: { readonly conf: number }) {
   const { data, ui } = useStores();
   const { width, height } = useBodySize();
   const theme = useTheme();
+  const readOnly = useReadOnlyReason();
   const tab = useUiStore((s) => tabOf(s, conf));
   const key = recordKey('configuration', undefined, conf);
   useEffect(() => {
@@ -35,6 +37,8 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
     { command: 'tab5', footer: false, run: () => go('origins') },
     { command: 'prevTab', footer: false, run: step(-1) },
     { command: 'nextTab', run: step(1) },
+    // P: all of it (or what the save just made offers); the rules tab purges its rules' paths.
+    { command: 'purge', disabled: readOnly, run: () => openPurge({ data, ui }, offeredPurge(ui.getState(), conf) ?? { conf }) },
   ];
   // Under the tab's own keys (a tie in priority goes to the later layer, and children register first).
   useKeys(PRIORITY.screen - 1, bindings);

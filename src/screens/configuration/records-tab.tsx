@@ -1,5 +1,5 @@
 // A list of a configuration's rules, cache settings or origins: open, mark for bulk edit, new,
-// delete, $EDITOR. The Default Origin (the
+// delete, $EDITOR; P purges a rule's path (the focused or marked rules). The Default Origin (the
 // configuration's first, made with it) cannot be deleted. The cursor, window and marks live in the
 // UI store under the tab's view, so each tab keeps its own place.
 import { Box } from 'ink';
@@ -9,7 +9,8 @@ import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
-import { listKey, type ChildKind } from '../../store/index.js';
+import { listKey, parseKey, type ChildKind } from '../../store/index.js';
+import { offeredPurge } from '../../app/ui-store.js';
 import { safe } from '../../ui/text.js';
 import { filterBinding, markBinding, moveBindings } from '../../app/list-controller.js';
 import { useAppStore, useReadOnlyReason, useStores } from '../../app/stores.js';
@@ -17,6 +18,7 @@ import { VIEW, type Tab } from '../../app/routes.js';
 import { useExternalEditor } from '../../app/use-external-editor.js';
 import { openFresh } from '../../app/open-fresh.js';
 import { LoadState } from '../load-state.js';
+import { openPurge } from '../purge/open-purge.js';
 import { useRecordList } from '../record-list.js';
 import { rowsSelector } from '../rows.js';
 import { cacheSettingColumns, originColumns, ruleColumns } from './columns.js';
@@ -50,6 +52,16 @@ export const DEFAULT_KEPT = 'the Default Origin cannot be deleted: it is the ori
 function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const { data, ui } = useStores();
   const readOnly = useReadOnlyReason();
+  /** P on rules: their paths on the configuration's hosts (a message's offer after a save goes first). */
+  const purgeBinding = (chosen: () => readonly string[]): Binding => ({
+    command: 'purge',
+    disabled: readOnly,
+    run: () => {
+      const rules = chosen().map((k) => parseKey(k).id).filter((id) => id !== undefined);
+      if (rules.length === 0) return false;
+      openPurge({ data, ui }, offeredPurge(ui.getState(), conf) ?? { conf, rules });
+    },
+  });
   const list = listKey(kind, conf);
   const view = VIEW.tab(conf, TAB[kind]);
   const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
@@ -118,6 +130,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
       },
     },
     { ...editor, disabled: readOnly },
+    ...(kind === 'rule' ? [purgeBinding(() => chosenNow())] : []),
     { command: 'reload', run: () => void data.getState().reload(list) },
   ];
   useKeys(PRIORITY.screen, bindings, { active: !shown.filtering });

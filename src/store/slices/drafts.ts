@@ -200,6 +200,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       if (entry.result !== 'applied') return { problem: 'that change was not applied: nothing to undo' };
       const now = ctx.now();
       const { kind, conf } = parseKey(entry.key);
+      if (entry.purge) return { problem: 'a purge cannot be undone: the edge fills its cache again from the origin' };
       if (entry.method === 'DELETE') {
         if (kind === 'configuration' && entry.contents && entry.before) {
           // Made again with what it held: its cache settings, rules (remapped) and error responses;

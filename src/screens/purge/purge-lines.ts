@@ -1,0 +1,56 @@
+// The purge's review and outcome as lines (the purge screen windows them): the notes, then each
+// request exactly as sent (method, path, body; wrapped, never cut); once sent, under each request
+// what became of its URLs, group by group: accepted or refused, the service's status line and
+// words, and the URLs. Pure.
+import type { Line } from '../../components/scroll-lines.js';
+import { formatRequest } from '../../diff/index.js';
+import { purgeCounts, purgeRequests, type PurgeJob, type PurgeSent } from '../../store/index.js';
+import { safe, wrap } from '../../ui/text.js';
+
+/** Lines of `text` wrapped to `width`, continuation lines indented by `indent`. */
+function wrapped(text: string, width: number, tone: Line['tone'], indent = '    '): Line[] {
+  const [head = '', ...rest] = wrap(text, width);
+  const more = rest.length ? wrap(rest.join(''), Math.max(1, width - indent.length)).map((t) => indent + t) : [];
+  return [{ text: head, tone }, ...more.map((t) => ({ text: t, tone }))];
+}
+
+/** What was answered to one request. */
+function sentLines(s: PurgeSent, width: number): Line[] {
+  if (!s.outcome) return wrapped(`  error: not purged: ${safe(s.message ?? '')}`, width, 'error');
+  const out: Line[] = [{ text: `  answer ${s.outcome.httpStatus}${s.outcome.httpStatus === 207 ? ': some URLs refused' : ': all accepted'}`, tone: 'dim' }];
+  for (const g of s.outcome.groups) {
+    const ok = g.status >= 200 && g.status < 300;
+    out.push(...wrapped(`  ${ok ? 'accepted' : 'refused'} ${g.urls.length} · ${safe(g.statusLine)} · ${safe(g.details)}`, width, ok ? 'ok' : 'error'));
+    for (const u of g.urls) out.push(...wrapped(`      ${safe(u)}`, width, 'plain', '        '));
+  }
+  return out;
+}
+
+export function purgeLines(job: PurgeJob, width: number): Line[] {
+  const out: Line[] = job.notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
+  if (out.length) out.push({ text: '' });
+  const requests = job.stage === 'review' ? purgeRequests(job.kind, job.urls) : job.sent.map((s) => s.request);
+  for (const [i, request] of requests.entries()) {
+    out.push(...wrapped(safe(formatRequest({ ...request, body: { ...request.body, urls: [...request.body.urls] } })), width, 'request'));
+    const sent = job.stage === 'review' ? undefined : job.sent[i];
+    if (sent) out.push(...sentLines(sent, width));
+  }
+  if (job.stage !== 'review') {
+    const waiting = purgeRequests(job.kind, job.urls).length - job.sent.length;
+    if (job.stage === 'sending' && waiting > 0) out.push({ text: `${waiting} more to send`, tone: 'dim' });
+    if (job.stage === 'done' && waiting > 0) out.push({ text: `${waiting} not sent (stopped)`, tone: 'warn' });
+  }
+  return out;
+}
+
+/** The line on top: what y sends, or how it went. */
+export function purgeSummary(job: PurgeJob, dot: string): string {
+  const requests = purgeRequests(job.kind, job.urls);
+  const urls = requests.reduce((n, r) => n + r.body.urls.length, 0);
+  const many = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (job.stage === 'review') return `Purge (${job.kind}): ${many(urls, 'URL')}, ${many(requests.length, 'request')} ${dot} y sends ${dot} n/Esc back to the URLs`;
+  const { accepted, refused, failed } = purgeCounts(job.sent);
+  const parts = [`${accepted} accepted`, ...(refused ? [`${refused} refused`] : []), ...(failed ? [`${failed} not purged`] : [])];
+  if (job.stage === 'sending') return `Purging: ${parts.join(', ')} so far`;
+  return `Purged: ${parts.join(', ')} ${dot} s edit the URLs and purge again ${dot} q back`;
+}
