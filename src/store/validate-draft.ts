@@ -34,5 +34,9 @@ export function checkDraft(state: DataState, given: Draft): FieldErrors {
   if (!request?.body) return {};
   const result = validateWrite(schema, target.op === 'create' ? 'create' : 'patch', request.body, server, contextOf(state, draft));
   if (result.ok) return {};
-  return 'errors' in result ? result.errors : { detail: [result.detail] };
+  if (!('errors' in result)) return { detail: [result.detail] };
+  // A field that takes the id of a record another draft makes first holds a stand-in until then: not checked.
+  const errors = { ...result.errors };
+  for (const field of Object.keys(given.refs ?? {})) delete errors[field];
+  return errors;
 }

@@ -7,3 +7,4 @@ export { compareSnapshots, IDENTITY_FIELDS, ruleName, type CompareGroup, type Di
 export { differenceText } from './difference-text.js';
 export { planCopy, type CopyPlan } from './copy.js';
 export { snapshotOf } from './export.js';
+export { storeSnapshot } from './store-snapshot.js';

@@ -16,7 +16,7 @@ export interface CopyPlan {
   readonly keys: readonly RecordKey[];
   /** What was not copied as it was, and why (a cache setting brought along, a rule put on another origin, records kept). */
   readonly notes: readonly string[];
-  /** Why nothing was drafted (then `keys` is empty). */
+  /** Why nothing was drafted (then `keys` is empty); none so far: every difference can be copied. */
   readonly conflicts: readonly string[];
 }
 
@@ -53,7 +53,6 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
   const wanted = chosen === 'all' ? undefined : new Set(chosen.map((d) => d.id));
   const selected = all.filter((d) => (wanted ? wanted.has(d.id) : !d.identity));
   const notes: string[] = [];
-  const conflicts: string[] = [];
   if (wanted) for (const d of chosen as readonly Difference[]) if (!all.some((x) => x.id === d.id)) notes.push(`${d.record}${d.field ? ` ${d.field}` : ''}: the same on both sides now`);
 
   const now = Date.now();
@@ -123,6 +122,8 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
   };
 
   for (const d of selected) {
+    // A field the source leaves out (an edited file) is left alone, as `apply` does.
+    if (d.field !== undefined && d.left === undefined) continue;
     const { key, field } = partsOf(d);
     if (d.group === 'settings') edit(confKey, d.field!, source.configuration[d.field!]);
     else if (d.group === 'error TTLs') edit(errorsKey, d.field!, source.error_responses[d.field!]);
@@ -141,14 +142,9 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
         const { value, ref } = ruleValue(from, field);
         if (!ref) edit(to, field, value);
         else {
-          // The id of a cache setting made first: a stand-in that differs from the server's value until then.
+          // The id of a cache setting made first: until then a stand-in that differs from the server's value (not checked: refs).
           const current = s().records[to]?.cache_settings_id;
-          const other = [...cachesThere.values()].map((k) => s().records[k]?.id).find((id) => id !== current);
-          const standIn = current !== null && current !== undefined ? null : other;
-          if (standIn === undefined) {
-            conflicts.push(`${d.record}: its cache setting ${String(s().records[ref]?.name ?? '')} must be made there first: copy the cache setting, send, then the rule`);
-            continue;
-          }
+          const standIn = current !== null && current !== undefined ? null : from[field];
           edit(to, field, standIn);
           const draft = s().drafts[to];
           if (draft) s().putDrafts([[to, { ...draft, refs: { ...draft.refs, [field]: ref } }]]);
@@ -178,9 +174,5 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
   const deleted = deletes.sort((a, b) => rank(b) - rank(a));
   for (const k of deleted) s().markDelete(k);
   const keys = [...new Set([...byKind(0), ...byKind(1), ...byKind(2), ...byKind(3), ...deleted])];
-  if (conflicts.length) {
-    s().discardDrafts(keys);
-    return { keys: [], notes, conflicts };
-  }
-  return { keys: keys.filter((k) => s().drafts[k]), notes, conflicts };
+  return { keys: keys.filter((k) => s().drafts[k]), notes, conflicts: [] };
 }

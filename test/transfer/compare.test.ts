@@ -116,6 +116,36 @@ describe('planCopy onto a configuration of the emulator', () => {
     // Copied again: nothing to do.
     const again = await planCopy(storeFor(emu), source, target, 'all');
     expect(again.keys).toEqual([]);
+    // A file that leaves a field out leaves it alone; one that changes another field changes only that.
+    const edited = { ...source, rules: source.rules.map((r) => ({ ...r })) };
+    const rule = edited.rules[0]!;
+    delete rule.gzip;
+    rule.protocol_policy = rule.protocol_policy === 'http' ? 'http,https' : 'http';
+    const store2 = storeFor(emu);
+    const partial = await planCopy(store2, edited, target, 'all');
+    expect(partial.keys).toHaveLength(1);
+    expect(Object.keys(store2.getState().review(partial.keys[0]!)?.request?.body ?? {})).toEqual(['protocol_policy']);
+  });
+
+  it("a chosen rule field whose cache setting the target lacks: the cache setting is made first and the rule takes its id", async () => {
+    const target = await emptyConfiguration('bring along target');
+    const origin = (await emu.call('GET', `${CFG}/${target}/origins`)).body[0].id;
+    const made = await emu.call('POST', `${CFG}/${target}/rules_engine`, { body: { path: '/img/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: origin, gzip: true } });
+    expect(made.status).toBe(201);
+    const source = site(1000);
+    const chosen = compareSnapshots(source, await snapshot(target)).filter((d) => d.id === 'rule:/img/:cache_settings_id');
+    expect(chosen.map((d) => [d.left, d.right])).toEqual([['images', null]]);
+    const store = storeFor(emu);
+    const plan = await planCopy(store, source, target, chosen);
+    expect(plan.notes).toContain(`cache setting images copied too (none of that name in configuration ${target})`);
+    expect(plan.keys.map((k) => k.split(':')[0])).toEqual(['cache_setting', 'rule']);
+    expect(store.getState().review(plan.keys[1]!)?.request?.body).toEqual({ cache_settings_id: '{the id of new cache setting images}' });
+    expect(store.getState().fieldErrors).toEqual({});
+    const results = await store.getState().applyMany(plan.keys);
+    expect(results.map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    const after = compareSnapshots(source, await snapshot(target));
+    expect(after.find((d) => d.id === 'rule:/img/:cache_settings_id')).toBeUndefined();
+    expect(after.find((d) => d.id === 'cache_setting:images:*')).toBeUndefined();
   });
 
   it('chosen differences only; a target-only rule kept, and deleted with prune', async () => {
