@@ -1,17 +1,17 @@
 // Opening a purge (P): the configuration (its domain name and cnames) and the rules to purge are
 // read as they are now, the form starts prefilled (prefill.ts) and the purge screen opens.
-import { listKey, recordKey, titleOf, type PurgeTarget } from '../../store/index.js';
+import { listKey, recordKey, type PurgeTarget } from '../../store/index.js';
 import { openFresh } from '../../app/open-fresh.js';
 import type { Stores } from '../../app/stores.js';
 import type { Rec } from '../../schema/index.js';
 import { purgePrefill } from './prefill.js';
 
-/** `shop-prod (1501)`, `/static/ in shop-prod (1501)`, `3 rules in shop-prod (1501)`. */
+/** `shop-prod (1501)`, `rule /static/ in shop-prod (1501)`, `3 rules in shop-prod (1501)`. */
 function titleFor(conf: Rec | undefined, id: number, rules: readonly Rec[]): string {
   const name = `${typeof conf?.name === 'string' ? conf.name : 'configuration'} (${id})`;
   if (rules.length === 0) return name;
   const [one] = rules;
-  return rules.length === 1 && one ? `${titleOf(recordKey('rule', id, Number(one.id)), one)} in ${name}` : `${rules.length} rules in ${name}`;
+  return rules.length === 1 && one ? `rule ${String(one.path)} in ${name}` : `${rules.length} rules in ${name}`;
 }
 
 export function openPurge(stores: Pick<Stores, 'data' | 'ui'>, target: PurgeTarget): void {

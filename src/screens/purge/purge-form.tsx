@@ -9,7 +9,7 @@ import { FieldRow } from '../../components/field-row.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import type { PurgeJob } from '../../store/index.js';
-import { fit, safe } from '../../ui/text.js';
+import { fit, safe, wrap } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, useListView, type ListControl } from '../../app/list-controller.js';
 import { useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
@@ -27,6 +27,7 @@ const kindOf = (key: string): PurgeKind | undefined => KIND_LIST.find((k) => k =
 
 const KIND_ROW = 0;
 const CHOOSER_ROWS = 3;
+const MAX_NOTE_LINES = 4;
 
 /** The form's rows: the kind, each URL, and the row that adds one. */
 function rowCount(job: PurgeJob): number {
@@ -38,7 +39,9 @@ export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
   const editing = useUiStore((s) => formView(s, view).editing);
-  const notes = job.notes.length;
+  // Notes wrap (a host left out is worth reading whole), at most a few lines of them.
+  const noteLines = job.notes.flatMap((n) => wrap(`note: ${safe(n)}`, width)).slice(0, MAX_NOTE_LINES);
+  const notes = noteLines.length;
   const rowsHeight = Math.max(1, height - 1 - notes - (editing === 'choice' ? CHOOSER_ROWS + 2 : 0));
   const current = useListView(view, rowCount(job), rowsHeight);
   const control: ListControl = { ui, view, height: rowsHeight, total: () => rowCount(data.getState().purges[job.id] ?? job) };
@@ -108,9 +111,9 @@ export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob
       : 'host and path, no scheme: www.example.com/images/logo.png (wildcard: www.example.com/images/*); emptied, a URL goes';
   return (
     <Box flexDirection="column" width={width}>
-      {job.notes.map((n, i) => (
+      {noteLines.map((line, i) => (
         <Text key={i} color={theme.c('yellow')} wrap="truncate">
-          {fit(`note: ${safe(n)}`, width, !theme.unicode)}
+          {line}
         </Text>
       ))}
       {rows.slice(current.top, current.top + rowsHeight).map((row, i) => {

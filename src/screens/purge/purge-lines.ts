@@ -26,8 +26,17 @@ function sentLines(s: PurgeSent, width: number): Line[] {
   return out;
 }
 
+/** What the review warns of before y: a `*` that will not act as one, a wildcard without one. */
+export function purgeWarnings(job: Pick<PurgeJob, 'kind' | 'urls'>): string[] {
+  const urls = job.urls.map((u) => u.trim()).filter((u) => u !== '');
+  if (job.kind !== 'wildcard' && urls.some((u) => u.includes('*'))) return [`a * in a ${job.kind} purge is taken as it is, not as a wildcard: n goes back to choose the kind wildcard for a prefix`];
+  if (job.kind === 'wildcard' && urls.some((u) => !u.includes('*'))) return ['a wildcard URL without * purges that URL only'];
+  return [];
+}
+
 export function purgeLines(job: PurgeJob, width: number): Line[] {
-  const out: Line[] = job.notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
+  const notes = job.stage === 'review' ? [...job.notes, ...purgeWarnings(job)] : job.notes;
+  const out: Line[] = notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
   if (out.length) out.push({ text: '' });
   const requests = job.stage === 'review' ? purgeRequests(job.kind, job.urls) : job.sent.map((s) => s.request);
   for (const [i, request] of requests.entries()) {

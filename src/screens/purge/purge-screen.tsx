@@ -26,7 +26,7 @@ export function PurgeScreen({ id }: { readonly id: number }) {
     return (
       <Box flexDirection="column">
         <Text bold wrap="truncate">
-          {fit(`Purge ${safe(job.title)}: the URLs to purge, then s reviews the request`, width)}
+          {fit(`Purge ${safe(job.title)}`, width)}
         </Text>
         <Box height={1} />
         <PurgeForm job={job} view={VIEW.purge(id)} width={width} height={height - 2} />
