@@ -24,7 +24,8 @@ import type { ConnectionControl } from './connection-control.js';
 import { ReconnectKeys } from './reconnect-keys.js';
 import type { TuiOptions } from './options.js';
 import type { Profiles } from './profiles.js';
-import type { Route } from './routes.js';
+import { VIEW, type Route } from './routes.js';
+import { CompareScreen } from '../screens/compare/compare-screen.js';
 import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from './stores.js';
 import { currentRoute, type UiStore } from './ui-store.js';
 
@@ -44,6 +45,8 @@ function Screen({ route }: { readonly route: Route }) {
       return <HistoryScreen />;
     case 'purge':
       return <PurgeScreen key={route.id} id={route.id} />;
+    case 'compare':
+      return <CompareScreen key={VIEW.compare(route.left, route.right)} left={route.left} right={route.right} />;
     default: {
       const never: never = route;
       return never;

@@ -7,7 +7,7 @@ import { PRIORITY, useKeys } from '../keys/dispatcher.js';
 import { useShallow } from 'zustand/react/shallow';
 import { keptAt, listKey, parseKey, recordKey, type AppState } from '../store/index.js';
 import { ago, agoChangesIn, safe } from '../ui/text.js';
-import { TAB_TITLES, type Route, type Tab } from './routes.js';
+import { TAB_TITLES, type CompareSide, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, offeredPurge, tabOf } from './ui-store.js';
 import { openPurge } from '../screens/purge/open-purge.js';
@@ -38,10 +38,15 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
       return ['review', route.title];
     case 'purge':
       return ['purge', safe(data.purges[route.id]?.title ?? '')];
+    case 'compare':
+      return ['compare', `${sideName(route.left)} ↔ ${sideName(route.right)}`];
   }
 }
 
 const LIST_WORDS = { rule: 'rules', cache_setting: 'cache settings', origin: 'origins' } as const;
+
+/** A compare's side as the header names it: `staging:acme (1528252734)`. */
+export const sideName = (side: CompareSide) => `${safe(side.profile)}:${safe(side.name)} (${side.conf})`;
 
 const TAB_LISTS: Partial<Record<Tab, 'rule' | 'cache_setting' | 'origin'>> = { rules: 'rule', cache_settings: 'cache_setting', origins: 'origin' };
 

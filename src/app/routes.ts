@@ -28,7 +28,16 @@ export type Route =
   | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string; readonly id: number; readonly notes?: readonly string[] }
   | { readonly screen: 'history' }
   /** A purge's form, review and outcome (`P`): the purge is the data store's `purges[id]`. */
-  | { readonly screen: 'purge'; readonly id: number; readonly conf: number };
+  | { readonly screen: 'purge'; readonly id: number; readonly conf: number }
+  /** Two configurations side by side (`=`): their differences, to copy across (`>`, `<`). */
+  | { readonly screen: 'compare'; readonly left: CompareSide; readonly right: CompareSide };
+
+/** One side of a compare: a configuration of a profile (`name` as it was when the compare began, for the header). */
+export interface CompareSide {
+  readonly profile: string;
+  readonly conf: number;
+  readonly name: string;
+}
 
 /** Names of views: one per list, form and tab set, stable across visits. */
 export const VIEW = {
@@ -40,4 +49,5 @@ export const VIEW = {
   bulk: (keys: readonly RecordKey[]) => `bulk:${keys.join(',')}`,
   review: (id: number) => `review:${id}`,
   purge: (id: number) => `purge:${id}`,
+  compare: (left: CompareSide, right: CompareSide) => `compare:${left.profile}:${left.conf}:${right.profile}:${right.conf}`,
 } as const;

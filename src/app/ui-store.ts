@@ -3,7 +3,7 @@
 // switching tabs and reopening find it again). Plain data: no React in it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PurgeTarget, RecordKey } from '../store/index.js';
-import type { Route, Tab } from './routes.js';
+import type { CompareSide, Route, Tab } from './routes.js';
 import { EMPTY_FORM, EMPTY_LIST, type FormView, type ListView } from './views.js';
 
 /** Drawn over the screen: help, the palette, the offer of drafts kept from the last session, or logging in again (a token rejected). */
@@ -51,6 +51,8 @@ export interface UiState {
   readonly results: Readonly<Record<string, readonly ResultLine[]>>;
   /** Rows being copied (`c`): the palette asks for the configuration they go to. */
   readonly copying?: { readonly keys: readonly RecordKey[]; readonly from: number };
+  /** `=` pressed on this configuration: the palette asks for the one to compare it with. */
+  readonly comparing?: CompareSide;
   /** Views with their detail shown (the history's diff of the focused change). */
   readonly expanded: Readonly<Record<string, boolean>>;
   /** Ids for review routes (each review keeps its own scroll position). */
@@ -72,6 +74,8 @@ export interface UiState {
   setExpanded(view: string, on: boolean): void;
   /** Starts (the palette opens to choose where) or ends a copy. */
   setCopying(copying: { readonly keys: readonly RecordKey[]; readonly from: number } | undefined): void;
+  /** Starts (the palette opens to choose the other side) or ends choosing what to compare with. */
+  setComparing(comparing: CompareSide | undefined): void;
 }
 
 export type UiStore = StoreApi<UiState>;
@@ -102,6 +106,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
     setTab: (conf, tab) => set((s) => ({ tabs: { ...s.tabs, [conf]: tab } })),
     setCopying: (copying) => set(copying ? { copying, overlay: 'palette' } : { copying: undefined }),
+    setComparing: (comparing) => set(comparing ? { comparing, overlay: 'palette' } : { comparing: undefined }),
     setExpanded: (view, on) => set((s) => ({ expanded: { ...s.expanded, [view]: on } })),
     setResults: (view, lines) =>
       set((s) => {

@@ -41,6 +41,9 @@ export function viewKeys(s: UiState): string[] {
       return [...new Set(route.keys.map(readKeyOf))].slice(0, MOST_KEYS);
     case 'purge':
       return [recordKey('configuration', undefined, route.conf)];
+    case 'compare':
+      // Its sides may be of other profiles (each read through its own store, compare-sides.ts).
+      return ['configurations'];
     default: {
       const never: never = route;
       return never;

@@ -17,7 +17,13 @@ export interface TwoProfiles {
   close(): Promise<void>;
 }
 
-export async function twoProfiles(emulatorArgs: readonly string[] = []): Promise<TwoProfiles> {
+/** More `cdn-tui serve` arguments per emulator (a rate limit on prod). */
+export interface EmulatorArgs {
+  readonly staging?: readonly string[];
+  readonly prod?: readonly string[];
+}
+
+export async function twoProfiles(args: EmulatorArgs = {}): Promise<TwoProfiles> {
   const root = tempDir('cdn-tui-profiles-');
   const logs = { staging: join(root, 'staging.log'), prod: join(root, 'prod.log') };
   const emulators: ChildEmulator[] = [];
@@ -28,9 +34,9 @@ export async function twoProfiles(emulatorArgs: readonly string[] = []): Promise
     rmSync(root, { recursive: true, force: true });
   };
   try {
-    const staging = await spawnEmulator(['--seed', 'demo', '--log', logs.staging, ...emulatorArgs]);
+    const staging = await spawnEmulator(['--seed', 'demo', '--log', logs.staging, ...(args.staging ?? [])]);
     emulators.push(staging);
-    const prod = await spawnEmulator(['--seed', 'demo', '--log', logs.prod, ...emulatorArgs]);
+    const prod = await spawnEmulator(['--seed', 'demo', '--log', logs.prod, ...(args.prod ?? [])]);
     emulators.push(prod);
     const configDir = join(root, 'config');
     mkdirSync(join(configDir, 'cdn-tui'), { recursive: true, mode: 0o700 });

@@ -19,6 +19,7 @@ import { rowsSelector, type Row } from '../rows.js';
 import { ID_COLUMN } from '../configuration/columns.js';
 import { openMarked } from './marked.js';
 import { openPurge } from '../purge/open-purge.js';
+import { compareBinding } from '../compare/start-compare.js';
 
 // As wide as what they hold (the table measures them; an id is cut last).
 const COLUMNS: readonly Column<Row>[] = [
@@ -34,7 +35,8 @@ const view = VIEW.browser;
 const rowsOf = rowsSelector();
 
 export function BrowserScreen() {
-  const { data, ui } = useStores();
+  const stores = useStores();
+  const { data, ui } = stores;
   const { width, height } = useBodySize();
   const readOnly = useReadOnlyReason();
   const total = useAppStore((s) => s.lists.configurations?.total ?? 0);
@@ -100,6 +102,10 @@ export function BrowserScreen() {
           openPurge({ data, ui }, { conf });
         },
       },
+      compareBinding(stores, () => {
+        const row = focusedNow();
+        return row ? parseKey(row.key).id : undefined;
+      }),
       { command: 'reload', run: () => void data.getState().reload('configurations') },
     ],
     { active: !list.filtering },

@@ -12,9 +12,11 @@ import { FormPanel } from '../form/form-panel.js';
 import { LoadState } from '../load-state.js';
 import { RecordsTab } from './records-tab.js';
 import { openPurge } from '../purge/open-purge.js';
+import { compareBinding } from '../compare/start-compare.js';
 
 export function ConfigurationScreen({ conf }: { readonly conf: number }) {
-  const { data, ui } = useStores();
+  const stores = useStores();
+  const { data, ui } = stores;
   const { width, height } = useBodySize();
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
@@ -39,6 +41,7 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
     { command: 'nextTab', run: step(1) },
     // P: all of it (or what the save just made offers); the rules tab purges its rules' paths.
     { command: 'purge', disabled: readOnly, run: () => openPurge({ data, ui }, offeredPurge(ui.getState(), conf) ?? { conf }) },
+    compareBinding(stores, () => conf),
   ];
   // Under the tab's own keys (a tie in priority goes to the later layer, and children register first).
   useKeys(PRIORITY.screen - 1, bindings);

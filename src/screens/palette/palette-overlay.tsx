@@ -2,13 +2,13 @@
 // typed into ink-text-input; the matches are drawn by ink-select-input; the cursor and the query
 // live in the UI store (view "palette") like any list's.
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ListStatus } from '../../components/list-status.js';
 import { SelectWindow, choicesWidth } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { keptAt, listKey, parseKey, type AppState } from '../../store/index.js';
-import { ago, safe } from '../../ui/text.js';
+import { ago, fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
 import { TABS, TAB_TITLES, VIEW, type Route } from '../../app/routes.js';
@@ -19,6 +19,11 @@ import { reviewDrafted } from '../../app/drafted.js';
 import { openFresh } from '../../app/open-fresh.js';
 import type { Profiles } from '../../app/profiles.js';
 import { profileItems, switchProfile, type Item } from './profile-items.js';
+import { compareItems, compareQuery, otherStore, type CompareChoices } from './compare-items.js';
+import { profileOnScreen } from '../compare/start-compare.js';
+import { sideName } from '../../app/chrome.js';
+import type { CompareSide } from '../../app/routes.js';
+import { useStore } from 'zustand';
 
 const view = VIEW.palette;
 const WHAT = ['entry', 'entries'] as const;
@@ -38,6 +43,17 @@ interface Actions {
   /** Switches the app to a profile. */
   profile(name: string): void;
   close(): void;
+  /** Opens the compare of the configuration `=` was pressed on with `side`. */
+  compareWith(side: CompareSide): void;
+  /** Types `name:` into the query (the configurations of that profile follow). */
+  typeProfile(name: string): void;
+}
+
+/** What the palette knows beyond the stores on screen: the profiles, and the other one a compare's query names. */
+interface Elsewhere {
+  readonly profiles: Profiles | undefined;
+  readonly onScreen: string;
+  readonly other: CompareChoices['other'];
 }
 
 /** ` · as of 3 h ago` after a result found in a list kept by an earlier start and not read again yet. */
@@ -46,9 +62,12 @@ function asOf(data: AppState, list: string, now: number): string {
   return at === undefined ? '' : ` · as of ${ago(now - at)}`;
 }
 
-function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, profiles: Profiles | undefined): Item[] {
+function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { profiles, onScreen, other }: Elsewhere): Item[] {
   const q = listView(ui, view).filter.trim().toLowerCase();
   const out: Item[] = [];
+  if (ui.comparing) {
+    return compareItems({ comparing: ui.comparing, onScreen, data, query: q, profiles, ...(other ? { other } : {}), compareWith: actions.compareWith, typeProfile: actions.typeProfile, max: MAX_ITEMS });
+  }
   if (ui.copying) {
     // Copying rows (`c`): only where they can go, the other configurations.
     const { keys, from } = ui.copying;
@@ -89,6 +108,7 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, pro
 function candidates(data: AppState, ui: UiState, profiles: Profiles | undefined): number {
   const confs = data.lists.configurations?.keys ?? [];
   if (ui.copying) return Math.max(0, confs.length - 1);
+  if (ui.comparing) return Math.max(0, confs.length - 1) + Math.max(0, (profiles?.list().entries.length ?? 1) - 1);
   const tabs = currentRoute(ui).screen === 'configuration' ? TABS.length : 0;
   let found = 0;
   if (listView(ui, view).filter.trim().length >= MIN_EVERYWHERE) {
@@ -129,7 +149,8 @@ function everywhere(data: AppState, q: string, confs: readonly string[], out: It
 }
 
 export function PaletteOverlay() {
-  const { data, ui, profiles } = useStores();
+  const stores = useStores();
+  const { data, ui, profiles } = stores;
   const { width, height } = useBodySize();
   const theme = useTheme();
   // The ages of kept results are told as of the palette's opening (it is open for moments).
@@ -139,6 +160,13 @@ export function PaletteOverlay() {
   useAppStore((s) => s.lists.configurations);
   useAppStore((s) => Object.keys(s.drafts).length);
   useUiStore((s) => s.copying);
+  // Comparing (`=`): the other profile a query names (`prod:acme`) is opened once, and listed as it loads.
+  const comparing = useUiStore((s) => s.comparing);
+  const onScreen = profileOnScreen(stores);
+  const named = comparing ? compareQuery(query.toLowerCase(), onScreen, profiles).profile : onScreen;
+  const other = useMemo(() => (profiles && named !== onScreen ? otherStore(profiles, named) : undefined), [profiles, named, onScreen]);
+  useStore(other && 'store' in other ? other.store : data, (s) => s.lists.configurations);
+  useStore(other && 'store' in other ? other.store : data, (s) => s.requests.configurations);
   // Rules and origins of every configuration are read (once, then kept) for a query long enough;
   // a path (a `/` in it) can only be a rule's, so it is searched once the rules are in.
   const searching = useAppStore((s) => s.searching);
@@ -151,6 +179,7 @@ export function PaletteOverlay() {
   const close = () => {
     ui.getState().setOverlay(undefined);
     ui.getState().setCopying(undefined);
+    ui.getState().setComparing(undefined);
   };
   const actions: Actions = {
     copyTo: (conf) => {
@@ -189,8 +218,14 @@ export function PaletteOverlay() {
       if (profiles) switchProfile(profiles, ui, name);
     },
     close,
+    compareWith: (side) => {
+      const left = ui.getState().comparing;
+      close();
+      if (left) ui.getState().push({ screen: 'compare', left, right: side });
+    },
+    typeProfile: (name) => setFilter(ui, view, `${name}:`, true),
   };
-  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt, profiles);
+  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt, { profiles, onScreen, other });
   const items = itemsNow();
   // 80 columns, wider (up to the terminal's width) for results that need it: nothing cut that the width could show.
   const boxWidth = Math.min(width, Math.max(80, choicesWidth(items) + 4));
@@ -211,6 +246,7 @@ export function PaletteOverlay() {
   ]);
   return (
     <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={boxWidth}>
+      {comparing ? <Text dimColor>{fit(`compare ${sideName(comparing)} with (name, id, or profile:name):`, boxWidth - 4)}</Text> : null}
       <Box>
         <Text color={theme.c('cyan')}>:</Text>
         <TextInput value={query} width={boxWidth - 5} onChange={(v) => setFilter(ui, view, v, true)} onSubmit={() => undefined} onCancel={close} />
