@@ -241,6 +241,21 @@ const SCENARIOS = {
       { idle: 300 },
     ],
   },
+  compare: {
+    about: 'the compare view (=): two configurations side by side, grouped differences with both values, two marked for > (copy left → right)',
+    app: { args: ['--demo'], cols: 120, rows: 35 },
+    steps: [
+      ...LISTED,
+      { press: ['='] },
+      { wait: 'compare DEMO:' },
+      { type: 'staging' },
+      { press: ['enter'] },
+      { wait: /\d+ differences/ },
+      { press: ['down', 'space', 'down', 'space'] },
+      { wait: '2 marked' },
+      { idle: 200 },
+    ],
+  },
   find: {
     about: 'find anywhere: rules by path across every configuration, from the palette',
     app: { args: ['--demo'] },

@@ -39,7 +39,8 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
     case 'purge':
       return ['purge', safe(data.purges[route.id]?.title ?? '')];
     case 'compare':
-      return ['compare', `${sideName(route.left)} ↔ ${sideName(route.right)}`];
+      // Each side its own crumb, so that a narrow header cuts each name and keeps both ids.
+      return ['compare', sideName(route.left), `↔ ${sideName(route.right)}`];
   }
 }
 

@@ -41,6 +41,7 @@ async function compareWithProd(app: App): Promise<void> {
   await app.waitForText(`compare with prod:`);
   await app.press('enter');
   await app.waitForText(`compare › staging:`);
+  await app.waitForText(`› ↔ prod:`);
 }
 
 /** The compare view's row of a record and field (the line that holds both). */
