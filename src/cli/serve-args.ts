@@ -112,19 +112,20 @@ function domain(value: string): string {
   return v;
 }
 
-/** --rate-limit READS/WRITES, with its window (--rate-window, default 60 s) and its Reset header's form (--reset-format). */
+/** --rate-limit READS/WRITES[/PURGES], with its window (--rate-window, default 60 s) and its Reset header's form (--reset-format). */
 function rateLimit(limit: string | undefined, window: string | undefined, format: string | undefined): Pick<ServeOptions, 'rateLimit'> {
   // Without a limit they would do nothing: say so rather than run unlike what was asked.
   if (limit === undefined) {
     if (window !== undefined || format !== undefined) throw new UsageError('--rate-window and --reset-format go with --rate-limit READS/WRITES');
     return {};
   }
-  const m = /^(\d+)\/(\d+)$/.exec(limit);
-  if (!m) throw new UsageError('--rate-limit takes READS/WRITES per minute, e.g. 80/20');
+  const m = /^(\d+)\/(\d+)(?:\/(\d+))?$/.exec(limit);
+  if (!m) throw new UsageError('--rate-limit takes READS/WRITES per minute, e.g. 80/20 (or READS/WRITES/PURGES, e.g. 80/20/10)');
   return {
     rateLimit: {
       reads: Number(m[1]),
       writes: Number(m[2]),
+      purges: Number(m[3] ?? m[2]),
       windowSeconds: window === undefined ? 60 : whole(window, '--rate-window', 1, 3600),
       resetFormat: resetFormat(format ?? 'unix'),
     },

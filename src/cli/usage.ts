@@ -110,7 +110,8 @@ The local emulator of the Content Delivery API. Every flag takes its value as --
   --user NAME:PASSWORD[=view,edit]  a user for POST /tokens (repeatable)
   --products LIST              application_acceleration,raw_logs
   --delivery-domain DOMAIN     domain of generated domain names (default edge.example)
-  --rate-limit READS/WRITES    per token per window, with X-RateLimit-* headers and 429s
+  --rate-limit READS/WRITES[/PURGES]  per token per window, with 429s past it (purges
+                               default to WRITES; without the flag 100000 of each)
   --rate-window SECONDS        the rate limit's fixed window, 1 to 3600 (default 60)
   --reset-format unix|iso      X-RateLimit-Reset as Unix seconds or an ISO time in UTC
                                without a zone, as the real service sends it (default unix)

@@ -1,7 +1,7 @@
 // A journal line's changes, checked back into typed changes: the data file is read as untrusted
 // JSON (its checksums catch damage, not a file some other program or version wrote).
 import { isPlainObject, isStoredRecord, misfits, type Rec, type ResourceKind, type StoredRecord } from '../schema/index.js';
-import { ChangeError, ID_KINDS, SUB_KINDS, subChange, type Change, type IdKind, type SubKind } from './state.js';
+import { ChangeError, ID_KINDS, SUB_KINDS, subChange, type Change, type IdKind, type PurgeEntry, type SubKind } from './state.js';
 
 function fail(message: string): never {
   throw new ChangeError(message);
@@ -42,6 +42,17 @@ function sequences(v: unknown): Record<IdKind, number> {
   return seq;
 }
 
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((u) => typeof u === 'string');
+
+function purgeIn(v: unknown): PurgeEntry {
+  if (!isPlainObject(v)) return fail('bad purge change');
+  const { at, kind, urls, refused } = v;
+  if (typeof at !== 'string' || (kind !== 'url' && kind !== 'cachekey' && kind !== 'wildcard') || !isStrings(urls) || !isStrings(refused)) {
+    return fail('bad purge change');
+  }
+  return { at, kind, urls, refused };
+}
+
 /** A change as `EmulatorState.apply` takes it, or a ChangeError saying what is wrong with it. */
 export function checkChange(c: unknown): Change {
   if (isPlainObject(c)) {
@@ -64,6 +75,8 @@ export function checkChange(c: unknown): Change {
         return { t: 'seq', v: sequences(c.v) };
       case 'token':
         return { t: 'token', h: stringIn(c, 'h'), perms: stringIn(c, 'perms'), exp: stringIn(c, 'exp') };
+      case 'purge':
+        return { t: 'purge', v: purgeIn(c.v) };
     }
   }
   return fail(`unknown change ${JSON.stringify(c).slice(0, 80)}`);

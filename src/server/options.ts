@@ -12,10 +12,12 @@ export interface Credential {
 /** How X-RateLimit-Reset is written: Unix seconds, or as the real service recorded it (an ISO time in UTC, no zone). */
 export type ResetFormat = 'unix' | 'iso';
 
-/** `--rate-limit READS/WRITES` with `--rate-window` and `--reset-format`. */
+/** `--rate-limit READS/WRITES[/PURGES]` with `--rate-window` and `--reset-format`. */
 export interface RateLimitOptions {
   readonly reads: number;
   readonly writes: number;
+  /** Purge requests (POST /purge/*), counted apart from writes; default: as many as writes. */
+  readonly purges: number;
   /** The fixed window's length in whole seconds (60 as the real service; shorter ones for tests). */
   readonly windowSeconds: number;
   readonly resetFormat: ResetFormat;

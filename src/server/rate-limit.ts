@@ -1,7 +1,14 @@
-// `--rate-limit READS/WRITES`: a fixed window per token and kind (API.md §5), a minute unless
-// `--rate-window` says otherwise (tests pace through 5 s windows instead of waiting minutes).
+// Rate limits (API.md §5, docs/origins-and-purge.md): a fixed window per token and lane — reads,
+// writes and purges, each with its own count — a minute unless `--rate-window` says otherwise
+// (tests pace through 5 s windows instead of waiting minutes). Without `--rate-limit` the limits
+// are high but real: every answer says them, and they are enforced all the same.
 import { HttpError } from './http-util.js';
 import type { RateLimitOptions, ResetFormat } from './options.js';
+
+export type RateLane = 'read' | 'write' | 'purge';
+
+/** The limits without `--rate-limit`: far beyond what a person or a test sends, yet counted. */
+export const UNLIMITED: RateLimitOptions = { reads: 100_000, writes: 100_000, purges: 100_000, windowSeconds: 60, resetFormat: 'unix' };
 
 interface Window {
   resetAt: number;
@@ -14,19 +21,9 @@ export class RateLimiter {
   constructor(private readonly limits: RateLimitOptions) {}
 
   /** Counts the request; returns the headers to send, or throws the 429. */
-  take(key: string, isRead: boolean, now = Date.now()): Record<string, string> {
-    const limit = isRead ? this.limits.reads : this.limits.writes;
-    const k = `${isRead ? 'r' : 'w'}:${key}`;
-    let w = this.windows.get(k);
-    if (!w || w.resetAt <= now) {
-      w = { resetAt: now + this.limits.windowSeconds * 1000, used: 0 };
-      this.windows.set(k, w);
-    }
-    const headers = {
-      'x-ratelimit-limit': String(limit),
-      'x-ratelimit-remaining': String(Math.max(0, limit - w.used - 1)),
-      'x-ratelimit-reset': resetText(w.resetAt, this.limits.resetFormat),
-    };
+  take(key: string, lane: RateLane, now = Date.now()): Record<string, string> {
+    const { w, limit } = this.window(key, lane, now);
+    const headers = this.headers(w, limit, 1);
     if (w.used >= limit) {
       const wait = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
       throw new HttpError(
@@ -37,6 +34,40 @@ export class RateLimiter {
     }
     w.used++;
     return headers;
+  }
+
+  /** The headers of an answer that is not counted (refused before its caller was known, a 401). */
+  peek(key: string, lane: RateLane, now = Date.now()): Record<string, string> {
+    return this.headers(this.window(key, lane, now).w, this.limitOf(lane), 0);
+  }
+
+  private limitOf(lane: RateLane): number {
+    return lane === 'read' ? this.limits.reads : lane === 'write' ? this.limits.writes : this.limits.purges;
+  }
+
+  private window(key: string, lane: RateLane, now: number): { w: Window; limit: number } {
+    const k = `${lane}:${key}`;
+    let w = this.windows.get(k);
+    if (!w || w.resetAt <= now) {
+      w = { resetAt: now + this.limits.windowSeconds * 1000, used: 0 };
+      this.windows.set(k, w);
+    }
+    if (this.windows.size > 10_000) this.sweep(now);
+    return { w, limit: this.limitOf(lane) };
+  }
+
+  /** Drops the windows that have passed (so many callers over days do not grow the map for ever). */
+  private sweep(now: number): void {
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  }
+
+  /** `Remaining` counts after this request (`taking` 1) or as it stands (0). */
+  private headers(w: Window, limit: number, taking: number): Record<string, string> {
+    return {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - w.used - taking)),
+      'x-ratelimit-reset': resetText(w.resetAt, this.limits.resetFormat),
+    };
   }
 }
 

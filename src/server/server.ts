@@ -5,12 +5,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nodeHttps } from '../util/builtins.js';
 import { codeOf, errorMessage, errorStack } from '../util/errors.js';
-import { Auth, requirePermission } from './auth.js';
+import { Auth, requirePermission, type Caller } from './auth.js';
 import { ClientGone, HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
 import type { ServeOptions } from './options.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, UNLIMITED, type RateLane } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
-import { route } from './routes.js';
+import { allowFor, route } from './routes.js';
 import type { Store } from './store.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -24,6 +24,11 @@ interface Outcome {
   readonly gone?: boolean;
 }
 
+/** What OPTIONS answers (as the real service's framework does): the resource's name and the media types it speaks. */
+function optionsBody(name: string) {
+  return { name, description: '', renders: ['application/json'], parses: ['application/json'] };
+}
+
 /** --tls-cert/--tls-key that cannot be read, or are not a PEM certificate and its key: the emulator does not start. */
 export class TlsFilesError extends Error {
   override name = 'TlsFilesError';
@@ -31,13 +36,19 @@ export class TlsFilesError extends Error {
 
 export function createApiServer(store: Store, options: ServeOptions, log: RequestLog | undefined): Server {
   const auth = new Auth(store.state, options.tokens, options.users);
-  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+  // Always on: without --rate-limit the limits are high, said on every answer and enforced.
+  const limiter = new RateLimiter(options.rateLimit ?? UNLIMITED);
 
   async function handle(req: IncomingMessage): Promise<Outcome> {
     const note: BodyNote = {};
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://emulator');
+    // Allow and X-RateLimit-* go on every answer (docs/origins-and-purge.md): known as soon as can be.
     const extra: Record<string, string> = {};
+    const allow = allowFor(url.pathname);
+    if (allow !== undefined) extra.allow = allow;
+    let caller: Caller | undefined;
+    let lane: RateLane = method === 'GET' || method === 'OPTIONS' ? 'read' : 'write';
     try {
       if (options.failRate > 0 && Math.random() < options.failRate) {
         throw new HttpError(503, { detail: 'Service temporarily unavailable.' }, { 'retry-after': '1' });
@@ -46,11 +57,16 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
       if (matched.kind === 'tokens') {
         const { body, change } = auth.issue(req);
         await store.commit([change]);
-        return { reply: { status: 201, body }, note };
+        return { reply: { status: 201, body, headers: withLimits(extra, req, undefined, 'write') }, note };
       }
-      const caller = auth.authenticate(req);
+      if (matched.kind === 'api') lane = matched.lane;
+      caller = auth.authenticate(req);
+      if (matched.kind === 'options') {
+        Object.assign(extra, limiter.take(caller.key, 'read'));
+        return { reply: { status: 200, body: optionsBody(matched.name), headers: extra }, note };
+      }
       requirePermission(caller, method);
-      if (limiter) Object.assign(extra, limiter.take(caller.key, method === 'GET'));
+      Object.assign(extra, limiter.take(caller.key, lane));
       const reply = await matched.handler({
         store,
         params: { conf: matched.conf, id: matched.id },
@@ -59,10 +75,16 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
       });
       return { reply: { ...reply, headers: { ...extra, ...reply.headers } }, note };
     } catch (e) {
-      if (e instanceof HttpError) return { reply: { ...e.toReply(), headers: { ...extra, ...e.headers } }, note };
+      if (e instanceof HttpError) return { reply: { ...e.toReply(), headers: { ...withLimits(extra, req, caller, lane), ...e.headers } }, note };
       if (e instanceof ClientGone) return { reply: { status: CLIENT_CLOSED }, note, gone: true };
       throw e;
     }
+  }
+
+  /** `headers` with the X-RateLimit-* of an answer not counted (refused before its count, or a login): the caller's, else its address's. */
+  function withLimits(headers: Record<string, string>, req: IncomingMessage, caller: Caller | undefined, lane: RateLane): Record<string, string> {
+    if (headers['x-ratelimit-limit'] !== undefined) return headers;
+    return { ...headers, ...limiter.peek(caller?.key ?? `address:${req.socket.remoteAddress ?? ''}`, lane) };
   }
 
   function send(res: ServerResponse, reply: Reply): void {

@@ -11,8 +11,22 @@ export type SubChange<K extends SubKind = SubKind> = {
   readonly [P in K]: { readonly t: 'sub'; readonly k: P; readonly conf: number; readonly id: number; readonly v: StoredRecord<P> };
 }[K];
 
+/** A purge the emulator took (POST /purge/*): kept for the operator, in the data file too. */
+export interface PurgeEntry {
+  /** When it was asked for (ISO 8601). */
+  readonly at: string;
+  readonly kind: 'url' | 'cachekey' | 'wildcard';
+  readonly urls: readonly string[];
+  /** The URLs whose host is none of the account's (403 in the answer). */
+  readonly refused: readonly string[];
+}
+
+/** How many purges the state keeps (the oldest go first); the request log keeps them all. */
+export const KEPT_PURGES = 1000;
+
 /** One durable change. A write is a list of them, journaled as one line (all or nothing). */
 export type Change =
+  | { readonly t: 'purge'; readonly v: PurgeEntry }
   | { readonly t: 'conf'; readonly id: number; readonly v: StoredRecord<'configuration'> }
   | SubChange
   | { readonly t: 'err'; readonly conf: number; readonly v: StoredRecord<'error_responses'> }
@@ -69,6 +83,8 @@ export class EmulatorState {
   configurationsVersion = 0;
   /** Configuration ids by unique value: `name:<name>` and `cname:<host>` (uniqueness checks without scans). */
   readonly holders = new Map<string, number>();
+  /** The latest purges, oldest first (at most KEPT_PURGES). */
+  readonly purges: PurgeEntry[] = [];
 
   nextId(kind: IdKind): number {
     return ++this.seq[kind];
@@ -117,6 +133,10 @@ export class EmulatorState {
       case 'token':
         this.tokens.set(c.h, { permissions: c.perms, expiresAt: Date.parse(c.exp) });
         return;
+      case 'purge':
+        this.purges.push(c.v);
+        if (this.purges.length > KEPT_PURGES) this.purges.splice(0, this.purges.length - KEPT_PURGES);
+        return;
       default:
         throw new ChangeError(`unknown change ${JSON.stringify(c).slice(0, 80)}`);
     }
@@ -130,6 +150,7 @@ export class EmulatorState {
       if (tok.expiresAt > now) tokens.push({ t: 'token', h, perms: tok.permissions, exp: new Date(tok.expiresAt).toISOString() });
     }
     if (tokens.length) yield tokens;
+    if (this.purges.length) yield this.purges.map((v): Change => ({ t: 'purge', v }));
     for (const [id, e] of this.configurations) {
       const line: Change[] = [{ t: 'conf', id, v: e.record }, { t: 'err', conf: id, v: e.errorResponses }];
       line.push(...subChanges('origin', id, e.subs.origin), ...subChanges('cache_setting', id, e.subs.cache_setting), ...subChanges('rule', id, e.subs.rule));

@@ -1,7 +1,7 @@
 // The emulator's store: the state, its durable journal, and the validation context of each scope.
 import type { Product, Rec, ValidationContext } from '../schema/index.js';
 import type { Journal } from './journal.js';
-import type { Change, ConfEntry, EmulatorState } from './state.js';
+import type { Change, ConfEntry, EmulatorState, SubKind } from './state.js';
 import { notFound } from './http-util.js';
 
 export class Store {
@@ -41,7 +41,7 @@ export class Store {
   }
 
   /** Validation context of a record inside a configuration. */
-  subContext(entry: ConfEntry, kind: 'rule' | 'cache_setting', selfId?: number): ValidationContext {
+  subContext(entry: ConfEntry, kind: SubKind, selfId?: number): ValidationContext {
     const records = entry.subs[kind];
     return {
       products: this.products,

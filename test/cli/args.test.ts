@@ -212,7 +212,8 @@ describe('cdn-tui serve [flags]', () => {
     ['--user', 'alice:pw', { users: new Map([['alice', { secret: 'pw', permissions: both }]]) }],
     ['--products', 'raw_logs,application_acceleration', { products: new Set(['raw_logs', 'application_acceleration']) }],
     ['--delivery-domain', 'CDN.Example.net', { deliveryDomain: 'cdn.example.net' }],
-    ['--rate-limit', '80/20', { rateLimit: { reads: 80, writes: 20, windowSeconds: 60, resetFormat: 'unix' } }],
+    ['--rate-limit', '80/20', { rateLimit: { reads: 80, writes: 20, purges: 20, windowSeconds: 60, resetFormat: 'unix' } }],
+    ['--rate-limit', '80/20/5', { rateLimit: { reads: 80, writes: 20, purges: 5, windowSeconds: 60, resetFormat: 'unix' } }],
     ['--latency', '150', { latencyMs: 150 }],
     ['--fail-rate', '0.25', { failRate: 0.25 }],
     ['--reset-rate', '1', { resetRate: 1 }],
@@ -223,8 +224,8 @@ describe('cdn-tui serve [flags]', () => {
   });
 
   it('--rate-window and --reset-format shape the --rate-limit they go with', () => {
-    expect(serve(['--rate-limit', '10/2', '--rate-window', '5', '--reset-format=iso']).rateLimit).toEqual({ reads: 10, writes: 2, windowSeconds: 5, resetFormat: 'iso' });
-    expect(serve(['--rate-limit=10/2', '--rate-window=3600', '--reset-format', 'unix']).rateLimit).toEqual({ reads: 10, writes: 2, windowSeconds: 3600, resetFormat: 'unix' });
+    expect(serve(['--rate-limit', '10/2', '--rate-window', '5', '--reset-format=iso']).rateLimit).toEqual({ reads: 10, writes: 2, purges: 2, windowSeconds: 5, resetFormat: 'iso' });
+    expect(serve(['--rate-limit=10/2', '--rate-window=3600', '--reset-format', 'unix']).rateLimit).toEqual({ reads: 10, writes: 2, purges: 2, windowSeconds: 3600, resetFormat: 'unix' });
     expect(serve(['--rate-window', '1', '--rate-limit', '1/1']).rateLimit?.windowSeconds).toBe(1);
   });
 
@@ -266,7 +267,7 @@ describe('cdn-tui serve [flags]', () => {
     [['--user', ':pw'], '--user takes NAME:PASSWORD[=view,edit]'],
     [['--products', 'coffee'], '--products: unknown product "coffee" (application_acceleration, raw_logs)'],
     [['--delivery-domain=localhost'], '--delivery-domain: "localhost" is not a domain'],
-    [['--rate-limit', 'fast'], '--rate-limit takes READS/WRITES per minute, e.g. 80/20'],
+    [['--rate-limit', 'fast'], '--rate-limit takes READS/WRITES per minute, e.g. 80/20 (or READS/WRITES/PURGES, e.g. 80/20/10)'],
     [['--rate-window', '5'], '--rate-window and --reset-format go with --rate-limit READS/WRITES'],
     [['--reset-format=iso'], '--rate-window and --reset-format go with --rate-limit READS/WRITES'],
     [['--rate-limit', '1/1', '--rate-window', '0'], '--rate-window takes a whole number from 1 to 3600, not "0"'],

@@ -84,9 +84,10 @@ export function allowed(r: Reply): string[] {
 }
 
 /** Asserts a 405 with the exact detail for `method` and an `Allow` header listing `allow`. */
+/** A 405 whose Allow header names `allow` and OPTIONS (every path answers OPTIONS). */
 export function expect405(r: Reply, method: string, allow: readonly string[]): void {
   expectDetail(r, 405, `Method "${method}" not allowed.`);
-  expect(allowed(r)).toEqual([...allow].sort());
+  expect(allowed(r)).toEqual([...allow, 'OPTIONS'].sort());
 }
 
 /** `Basic` authorization header value for user:password. */

@@ -128,6 +128,17 @@ export interface Configuration {
   readonly defaultOriginId: number;
 }
 
+/** The origin create body recorded from the real service (issue 24). */
+export const RECORDED_ORIGIN = {
+  name: 'Dummy origin',
+  origin_type: 'single_origin',
+  host_header: 'www.example.com',
+  origin_protocol_policy: 'http',
+  addresses: [{ address: 'www.myorigin.com', server_role: 'primary' }],
+  connection_timeout: 60,
+  timeout_between_bytes: 120,
+};
+
 /** The create body used by createConfiguration (before overrides). */
 export function configurationBody(overrides: Json = {}): Json {
   return {

@@ -2,19 +2,11 @@
 // the addresses' checks and the single-origin / load-balancer rules, as the emulator and the app see them.
 import { describe, expect, it } from 'vitest';
 import { originSchema, validateWrite, type Rec } from '../../src/schema/index.js';
+import { RECORDED_ORIGIN } from '../helpers/fixtures.js';
 
 const ctx = (siblings: Rec[] = []) => ({ products: new Set<never>(), siblings: () => siblings });
 
-/** The create body recorded from the real service (issue 24). */
-const RECORDED = {
-  name: 'Dummy origin',
-  origin_type: 'single_origin',
-  host_header: 'www.example.com',
-  origin_protocol_policy: 'http',
-  addresses: [{ address: 'www.myorigin.com', server_role: 'primary' }],
-  connection_timeout: 60,
-  timeout_between_bytes: 120,
-};
+const RECORDED = RECORDED_ORIGIN;
 
 function create(body: Rec, siblings: Rec[] = []) {
   return validateWrite(originSchema, 'create', body, undefined, ctx(siblings));

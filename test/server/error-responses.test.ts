@@ -151,11 +151,11 @@ describe('validation', () => {
 });
 
 describe('methods not offered', () => {
-  it.each(['POST', 'DELETE'])('%s → 405 with Allow: GET, PUT, PATCH, changing nothing', async (method) => {
+  it.each(['POST', 'DELETE'])('%s → 405 with Allow: GET, PUT, PATCH, OPTIONS, changing nothing', async (method) => {
     const conf = await createConfiguration(emu);
     expect((await emu.call('PUT', errors(conf), { body: SAMPLE })).status).toBe(200);
     const r = await emu.call(method, errors(conf), method === 'POST' ? { body: ZEROS } : {});
-    expectMethodNotAllowed(r, method, 'GET, PUT, PATCH');
+    expectMethodNotAllowed(r, method, 'GET, PUT, PATCH, OPTIONS');
     expect(await getJson(emu, errors(conf))).toEqual(SAMPLE);
   });
 

@@ -12,18 +12,18 @@ describe('RateLimiter', () => {
   const T0 = Date.UTC(2018, 5, 7, 2, 19, 24, 189);
 
   it('opens a window of the given length: full within it, a fresh budget once it ends', () => {
-    const limiter = new RateLimiter({ reads: 2, writes: 1, windowSeconds: 5, resetFormat: 'unix' });
-    expect(limiter.take('k', true, T0)['x-ratelimit-remaining']).toBe('1');
-    expect(limiter.take('k', true, T0 + 1000)['x-ratelimit-remaining']).toBe('0');
-    expect(() => limiter.take('k', true, T0 + 4999)).toThrow(expect.objectContaining({ status: 429, headers: expect.objectContaining({ 'retry-after': '1' }) }));
-    const again = limiter.take('k', true, T0 + 5000);
+    const limiter = new RateLimiter({ reads: 2, writes: 1, purges: 1, windowSeconds: 5, resetFormat: 'unix' });
+    expect(limiter.take('k', 'read', T0)['x-ratelimit-remaining']).toBe('1');
+    expect(limiter.take('k', 'read', T0 + 1000)['x-ratelimit-remaining']).toBe('0');
+    expect(() => limiter.take('k', 'read', T0 + 4999)).toThrow(expect.objectContaining({ status: 429, headers: expect.objectContaining({ 'retry-after': '1' }) }));
+    const again = limiter.take('k', 'read', T0 + 5000);
     expect(again['x-ratelimit-remaining']).toBe('1');
     expect(again['x-ratelimit-reset']).toBe(String(Math.ceil((T0 + 10_000) / 1000)));
   });
 
   it('says the reset as the real service did: UTC with microseconds and no zone', () => {
-    const limiter = new RateLimiter({ reads: 1, writes: 1, windowSeconds: 5, resetFormat: 'iso' });
-    expect(limiter.take('k', false, T0)['x-ratelimit-reset']).toBe('2018-06-07T02:19:29.189000');
+    const limiter = new RateLimiter({ reads: 1, writes: 1, purges: 1, windowSeconds: 5, resetFormat: 'iso' });
+    expect(limiter.take('k', 'write', T0)['x-ratelimit-reset']).toBe('2018-06-07T02:19:29.189000');
     expect(resetText(T0, 'unix')).toBe(String(Math.ceil(T0 / 1000)));
   });
 });

@@ -50,7 +50,7 @@ describe('cdn-tui serve', () => {
       [['--port'], '--port needs a value'],
       [['--seed', 'many'], '--seed takes demo, none or a whole number up to 1000000, not "many"'],
       [['--products=coffee'], '--products: unknown product "coffee" (application_acceleration, raw_logs)'],
-      [['--rate-limit', 'fast'], '--rate-limit takes READS/WRITES per minute, e.g. 80/20'],
+      [['--rate-limit', 'fast'], '--rate-limit takes READS/WRITES per minute, e.g. 80/20 (or READS/WRITES/PURGES, e.g. 80/20/10)'],
       [['--fail-rate', '2'], '--fail-rate takes a share between 0 and 1, not "2"'],
       [['--user=alice'], '--user takes NAME:PASSWORD[=view,edit]'],
       [['extra'], 'unexpected argument "extra" (see cdn-tui serve --help)'],

@@ -1,7 +1,7 @@
 // Records inside a configuration: rules engine rules (§4.2), cache settings (§4.3), origins (§4.5).
 import { schemaFor, toResponse, validateWrite } from '../../schema/index.js';
 import { notFound } from '../http-util.js';
-import { subChange, type SubKind } from '../state.js';
+import { subChange, type ConfEntry, type SubKind } from '../state.js';
 import type { Store } from '../store.js';
 import { accepted, conflict, listReply, noContent, respond, type Handler, type Params } from './common.js';
 
@@ -25,7 +25,7 @@ export function getRecord(kind: SubKind): Handler {
   return ({ store, params }) => respond(200, schema, lookup(store, kind, params).record);
 }
 
-export function createRecord(kind: 'rule' | 'cache_setting'): Handler {
+export function createRecord(kind: SubKind): Handler {
   const schema = schemaFor(kind);
   return async ({ store, params, body }) => {
     store.entry(params.conf);
@@ -39,7 +39,7 @@ export function createRecord(kind: 'rule' | 'cache_setting'): Handler {
   };
 }
 
-export function replaceRecord(kind: 'rule' | 'cache_setting', op: 'put' | 'patch'): Handler {
+export function replaceRecord(kind: SubKind, op: 'put' | 'patch'): Handler {
   const schema = schemaFor(kind);
   return async ({ store, params, body }) => {
     lookup(store, kind, params);
@@ -53,16 +53,30 @@ export function replaceRecord(kind: 'rule' | 'cache_setting', op: 'put' | 'patch
   };
 }
 
-export function deleteRecord(kind: 'rule' | 'cache_setting'): Handler {
+/** The field of a rule that refers to a record of `kind`, and the record's name in messages. */
+const REFERRED = { cache_setting: ['cache_settings_id', 'Cache setting'], origin: ['path_origin_id', 'Origin'] } as const;
+
+export function deleteRecord(kind: SubKind): Handler {
   return async ({ store, params }) => {
     const { entry } = lookup(store, kind, params);
-    if (kind === 'cache_setting') {
-      const users = [...entry.subs.rule.values()].filter((r) => r.cache_settings_id === params.id).map((r) => r.id);
+    if (kind === 'origin' && params.id === defaultOriginId(entry)) {
+      throw conflict(`Origin ${params.id} is the configuration's Default Origin, made with it: it cannot be deleted (delete the configuration to remove it).`);
+    }
+    if (kind !== 'rule') {
+      const [field, what] = REFERRED[kind];
+      const users = [...entry.subs.rule.values()].filter((r) => r[field] === params.id).map((r) => r.id);
       if (users.length) {
-        throw conflict(`Cache setting ${params.id} is used by rules ${users.join(', ')}.`);
+        throw conflict(`${what} ${params.id} is used by rules ${users.join(', ')}.`);
       }
     }
     await store.commit([{ t: 'del', k: kind, conf: params.conf, id: params.id }]);
     return noContent;
   };
+}
+
+/** The Default Origin: the one made with the configuration (ids only grow, and it is never deleted). */
+function defaultOriginId(entry: ConfEntry): number | undefined {
+  let first: number | undefined;
+  for (const id of entry.subs.origin.keys()) if (first === undefined || id < first) first = id;
+  return first;
 }

@@ -41,6 +41,8 @@ export interface DemoConfiguration {
   readonly rules: readonly DemoRule[];
   /** PATCH body of API.md §4.4 (some cache_error_* fields). */
   readonly errorResponses?: Readonly<Record<string, number>>;
+  /** POST bodies of origins besides the Default Origin (API.md §4.5, docs/origins-and-purge.md). */
+  readonly origins?: ReadonlyArray<Readonly<Record<string, unknown>>>;
 }
 
 // TTLs in seconds.
@@ -163,6 +165,24 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       { body: { path: '(\\.bak|\\.swp|~)$|/\\.', regex: true, protocol_policy: 'redirect_to_https', behavior: 'access_denied' } },
     ],
     errorResponses: { cache_error_400: 5, cache_error_403: 10, cache_error_404: 60, cache_error_405: 10, cache_error_414: 60 },
+    origins: [
+      {
+        // The shop's new API servers: two app servers, a third in the other data centre. The /api/
+        // rule still goes to the Default Origin (moving it is the operator's step to take).
+        name: 'shop api backends',
+        origin_type: 'load_balancer',
+        method: 'least_connections',
+        host_header: 'api.shop.acme-outdoor.example',
+        origin_protocol_policy: 'https',
+        addresses: [
+          { address: '192.0.2.21', weight: 5 },
+          { address: '192.0.2.22', weight: 5 },
+          { address: '198.51.100.21', server_role: 'backup' },
+        ],
+        connection_timeout: 10,
+        timeout_between_bytes: 30,
+      },
+    ],
   },
 
   // 2. The web shop, staging: shared certificate, preview domains, no caching of HTML.
@@ -507,6 +527,16 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       cdn_cache_settings: 'override',
       cdn_cache_settings_maximum_ttl: 7 * DAY,
     },
+    // A replica of the bucket in another region, ready for a rule to point at (none does yet).
+    origins: [
+      {
+        name: 'media replica (eu)',
+        origin_path: '/acme-media',
+        host_header: 'acme-media-eu.storage.example',
+        origin_protocol_policy: 'https',
+        addresses: [{ address: 'acme-media-eu.storage.example' }],
+      },
+    ],
     cacheSettings: [
       {
         body: {

@@ -17,7 +17,7 @@ function apply(store: Store, changes: readonly Change[]): void {
   for (const c of changes) store.state.apply(c);
 }
 
-function addRecord(store: Store, conf: number, kind: Exclude<SubKind, 'origin'>, body: Rec, lean: boolean): number {
+function addRecord(store: Store, conf: number, kind: SubKind, body: Rec, lean: boolean): number {
   const entry = store.entry(conf);
   const ctx: ValidationContext = lean ? { products: store.products } : store.subContext(entry, kind);
   const record = valid(kind, body, validateWrite(schemaFor(kind), 'create', body, undefined, ctx));
@@ -30,13 +30,22 @@ export interface SeedConfiguration {
   readonly create: Rec;
   readonly patch?: Rec;
   readonly cacheSettings: readonly Rec[];
-  /** Rule bodies without path_origin_id; `cacheSetting` names one of cacheSettings. */
+  /** Rule bodies without path_origin_id (the Default Origin); `cacheSetting` names one of cacheSettings. */
   readonly rules: ReadonlyArray<{ readonly body: Rec; readonly cacheSetting?: string }>;
   readonly errorResponses?: Rec;
+  /** Origins besides the Default Origin (POST bodies). */
+  readonly origins?: readonly Rec[];
+}
+
+/** Origins made after every configuration, so the n-th origin is still the n-th configuration's Default Origin. */
+interface LaterOrigins {
+  readonly conf: number;
+  readonly bodies: readonly Rec[];
 }
 
 /** Loads an account. `lean` skips the uniqueness scans (generated data is unique by construction). */
 export function loadAccount(store: Store, account: Iterable<SeedConfiguration>, lean = false): void {
+  const later: LaterOrigins[] = [];
   for (const c of account) {
     const { id, changes } = createConfigurationChanges(store, c.create, lean ? { products: store.products } : undefined);
     apply(store, changes);
@@ -57,7 +66,9 @@ export function loadAccount(store: Store, account: Iterable<SeedConfiguration>, 
       if (cacheId === undefined) continue; // its cache setting needs a product this emulator lacks
       addRecord(store, id, 'rule', { ...r.body, path_origin_id: originId, cache_settings_id: cacheId }, lean);
     }
+    if (c.origins?.length) later.push({ conf: id, bodies: c.origins });
   }
+  for (const l of later) for (const body of l.bodies) addRecord(store, l.conf, 'origin', body, lean);
 }
 
 /** The demo account, leaving out what needs a product the emulator was started without. */
@@ -67,8 +78,11 @@ export function demoAccount(store: Store): SeedConfiguration[] {
     create: c.create,
     ...(c.patch && has(c.patchRequires) ? { patch: c.patch } : {}),
     cacheSettings: c.cacheSettings.filter((s) => has(s.requires)).map((s) => s.body),
-    rules: c.rules.filter((r) => has(r.requires)).map((r) => ({ body: r.body, ...(r.cacheSetting ? { cacheSetting: r.cacheSetting } : {}) })),
+    rules: c.rules
+      .filter((r) => has(r.requires))
+      .map((r) => ({ body: r.body, ...(r.cacheSetting ? { cacheSetting: r.cacheSetting } : {}) })),
     ...(c.errorResponses ? { errorResponses: c.errorResponses } : {}),
+    ...(c.origins ? { origins: c.origins } : {}),
   }));
 }
 
