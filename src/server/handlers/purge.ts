@@ -59,9 +59,8 @@ function urlProblem(kind: PurgeKind, u: unknown, i: number, all: readonly unknow
   if (BAD_CHARS.test(u)) return [`${at}: "${shown}" may not contain white space or control characters.`];
   if (purgeHost(u) === undefined) return [`${at}: "${shown}" does not start with a host name (e.g. www.example.com/path).`];
   if (all.indexOf(u) !== i) return [`${at}: "${shown}" is listed twice.`];
-  const star = u.includes('*');
-  if (kind === 'wildcard' && !star) return [`${at}: a wildcard purge needs a * in its URL (e.g. www.example.com/images/*).`];
-  if (kind !== 'wildcard' && star) return [`${at}: "${shown}" has a *: use /purge/wildcard for a pattern.`];
+  // A * in a url or cachekey purge is a character of that URL (as a query may hold one), not a pattern.
+  if (kind === 'wildcard' && !u.includes('*')) return [`${at}: a wildcard purge needs a * in its URL (e.g. www.example.com/images/*).`];
   return [];
 }
 
