@@ -219,3 +219,27 @@ describe('the command lines', () => {
     expect(() => parseExportArgs(['--all'])).toThrow(/needs --out DIR/);
   });
 });
+
+describe('a name two configurations share', () => {
+  it('is bad usage naming both ids (an API that allows it: the emulator refuses a taken name)', async () => {
+    const { createServer } = await import('node:http');
+    const { closeServer } = await import('../helpers/local-server.js');
+    const { diffCommand } = await import('../../src/cli/diff.js');
+    const twins = [
+      { id: 11, name: 'twin', domain_name: 'a.edge.example', active: true, delivery_protocol: 'http', digital_certificate: null, cname_access_only: false, rawlogs: false, cname: [] },
+      { id: 12, name: 'twin', domain_name: 'b.edge.example', active: true, delivery_protocol: 'http', digital_certificate: null, cname_access_only: false, rawlogs: false, cname: [] },
+    ];
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(twins));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const address = server.address() as { port: number };
+      const flags = { baseUrl: `http://127.0.0.1:${address.port}`, token: 'twin-token', readOnly: false, demo: false };
+      await expect(diffCommand({ flags, left: 'twin', right: '11' }, { out: () => {} })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/"twin" names 2 configurations \(ids 11, 12\): give the id/) });
+    } finally {
+      await closeServer(server);
+    }
+  });
+});
