@@ -17,9 +17,14 @@ export async function diffCommand(args: DiffArgs, io: Out = { out: (t) => void p
   const [leftSide, rightSide] = [parseSide(args.left, 'the first side'), parseSide(args.right, 'the second side')];
   // Both read at once; a usage error (an unknown profile) is said before one that a read met.
   const settled = await Promise.allSettled([readSide(args.flags, leftSide, read), readSide(args.flags, rightSide, read)]);
-  const failed = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-  if (failed.length) throw failed.find((e) => e instanceof UsageError) ?? failed[0];
-  const [a, b] = settled.map((r) => (r as PromiseFulfilledResult<Read>).value) as [Read, Read];
+  const failed: unknown[] = [];
+  const sides: Read[] = [];
+  for (const r of settled) {
+    if (r.status === 'rejected') failed.push(r.reason);
+    else sides.push(r.value);
+  }
+  const [a, b] = sides;
+  if (failed.length || !a || !b) throw failed.find((e) => e instanceof UsageError) ?? failed[0];
   const text = differenceText(a.snapshot, b.snapshot);
   if (text === '') return EXIT.ok;
   io.out(`--- ${a.label}\n+++ ${b.label}\n${text}`);

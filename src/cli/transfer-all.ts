@@ -12,6 +12,7 @@ import { duration, pacingText, type AppStore, type RecordKey } from '../store/in
 import { exportConfiguration } from '../transfer/export.js';
 import { exportText, parseExport, FORMAT } from '../transfer/format.js';
 import { planFromFile } from '../transfer/plan.js';
+import { isPlainObject } from '../schema/index.js';
 import { CliError, EXIT } from './errors.js';
 import type { Io, Planned } from './transfer-review.js';
 
@@ -78,7 +79,8 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
 
 function isExport(path: string): boolean {
   try {
-    return (JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown }).format === FORMAT;
+    const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return isPlainObject(json) && json.format === FORMAT;
   } catch {
     return false;
   }

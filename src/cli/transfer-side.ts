@@ -86,7 +86,7 @@ export async function locate(flags: TuiFlags, side: Extract<Side, { kind: 'confi
 /** Standard input, whole (a pipe may be non-blocking: read as a stream). */
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -6,7 +6,7 @@
 import type { DraftTarget } from '../diff/index.js';
 import { accepts, schemaFor, type Rec } from '../schema/index.js';
 import { createValuesOf } from '../store/clone.js';
-import { listKey, newRecordKey, recordKey, type AppStore, type Draft, type RecordKey } from '../store/index.js';
+import { listKey, newRecordKey, parseKey, recordKey, type AppStore, type Draft, type RecordKey } from '../store/index.js';
 import { compareSnapshots, type Difference } from './differences.js';
 import { dangling, ruleKey, type Snapshot } from './normalise.js';
 import { storeSnapshot } from './store-snapshot.js';
@@ -53,7 +53,7 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
   const wanted = chosen === 'all' ? undefined : new Set(chosen.map((d) => d.id));
   const selected = all.filter((d) => (wanted ? wanted.has(d.id) : !d.identity));
   const notes: string[] = [];
-  if (wanted) for (const d of chosen as readonly Difference[]) if (!all.some((x) => x.id === d.id)) notes.push(`${d.record}${d.field ? ` ${d.field}` : ''}: the same on both sides now`);
+  if (chosen !== 'all') for (const d of chosen) if (!all.some((x) => x.id === d.id)) notes.push(`${d.record}${d.field ? ` ${d.field}` : ''}: the same on both sides now`);
 
   const now = Date.now();
   const confKey = recordKey('configuration', undefined, targetConf);
@@ -85,8 +85,7 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
     return key;
   };
   const edit = (key: RecordKey, field: string, value: unknown) => {
-    const kind = key.slice(0, key.indexOf(':')) as DraftTarget['kind'];
-    const spec = schemaFor(kind).fields.find((f) => f.name === field);
+    const spec = schemaFor(parseKey(key).kind).fields.find((f) => f.name === field);
     if (!spec || !accepts(spec, 'patch')) {
       notes.push(`${field} not copied: the API does not change it`);
       return;

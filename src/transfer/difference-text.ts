@@ -2,7 +2,7 @@
 // format, normalised (normalise.ts: no ids, references by name, records matched by path + regex or
 // name), with the lines that say where (the list, the record's path or name) as context. Empty when
 // they are the same. Stable: the same two configurations give the same text (fit for a CI check).
-import type { Rec } from '../schema/index.js';
+import { isPlainObject, type Rec } from '../schema/index.js';
 import { compareSnapshots, normaliseBoth, type Difference } from './differences.js';
 import type { Snapshot } from './normalise.js';
 
@@ -50,8 +50,9 @@ export function differenceText(left: Snapshot, right: Snapshot): string {
     lines.push(` ${show(name)}: [`);
     for (const record of byRecord(mine)) {
       const first = record[0]!;
-      if (first.field === undefined) {
-        lines.push(...(first.left !== undefined ? recordLines('-', '  ', first.left as Rec) : recordLines('+', '  ', first.right as Rec)));
+      const whole = first.left ?? first.right;
+      if (first.field === undefined && isPlainObject(whole)) {
+        lines.push(...recordLines(first.left !== undefined ? '-' : '+', '  ', whole));
         continue;
       }
       const key = first.id.slice(first.id.indexOf(':') + 1, first.id.lastIndexOf(':'));
