@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { ScrollLines } from '../../components/scroll-lines.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { purgeCounts, type AppStore } from '../../store/index.js';
+import { purgeCounts, purgeRequests, type AppStore } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { moveBindings, type ListControl } from '../../app/list-controller.js';
@@ -42,8 +42,10 @@ async function send(data: AppStore, ui: UiStore, id: number): Promise<void> {
   if (!job) return;
   const { accepted, refused, failed } = purgeCounts(job.sent);
   const all = accepted + refused + failed;
-  if (refused + failed === 0) ui.getState().say('ok', `purged ${accepted} URL${accepted === 1 ? '' : 's'} of ${job.title}`);
-  else ui.getState().say('error', `purge of ${job.title}: ${accepted} of ${all} accepted${refused ? `, ${refused} refused` : ''}${failed ? `, ${failed} not purged` : ''}`);
+  const stopped = purgeRequests(job.kind, job.urls).length - job.sent.length;
+  const unsent = stopped > 0 ? ` · ${stopped} not sent (stopped)` : '';
+  if (refused + failed === 0) ui.getState().say(stopped ? 'info' : 'ok', `purged ${accepted} URL${accepted === 1 ? '' : 's'} of ${job.title}${unsent}`);
+  else ui.getState().say('error', `purge of ${job.title}: ${accepted} of ${all} accepted${refused ? `, ${refused} refused` : ''}${failed ? `, ${failed} not purged` : ''}${unsent}`);
 }
 
 function PurgeReview({ id }: { readonly id: number }) {
