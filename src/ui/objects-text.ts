@@ -25,7 +25,7 @@ function shortName(f: ItemField): string {
 }
 
 function ownerOfChoice(fields: readonly ItemField[], w: string): ItemField | undefined {
-  const owners = fields.filter((f) => f.type === 'enum' && (f.choices as readonly string[]).includes(w));
+  const owners = fields.filter((f) => f.type === 'enum' && f.choices.some((c) => c === w));
   return owners.length === 1 ? owners[0] : undefined;
 }
 
@@ -62,7 +62,7 @@ function valueOf(f: ItemField, text: string): unknown {
     case 'boolean':
       return /^(y|yes|true|1|on)$/i.test(t) ? true : /^(n|no|false|0|off)$/i.test(t) ? false : { problem: `${f.label}: "${t}" is not yes or no` };
     case 'enum':
-      return (f.choices as readonly string[]).includes(t) ? t : { problem: `${f.label}: "${t}" is not one of ${f.choices.join(', ')}` };
+      return f.choices.some((c) => c === t) ? t : { problem: `${f.label}: "${t}" is not one of ${f.choices.join(', ')}` };
     default:
       return t;
   }
