@@ -1,8 +1,8 @@
 // The compare view (UX.md §8) in a real terminal, staging and prod as two profiles (two emulators):
 // `=` on a configuration, the other side chosen in the palette as `prod:ID`, the differences grouped
 // with both values; two rule differences marked and copied with `>` — the app switches to prod and
-// reviews exactly those requests, `y` sends them, prod has them, and the compare then shows them
-// gone. Under prod's rate limit, a promote of 30 new rules goes through paced, each written once.
+// reviews exactly those requests (kept with `n`, they are marked `*` in the compare), `y` sends
+// them, prod has them, and the compare then shows them gone. Under prod's rate limit, a promote of 30 new rules goes through paced, each written once.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, type App } from './harness.js';
@@ -84,6 +84,17 @@ describe.skipIf(!existsSync(BIN))('the compare view', () => {
       expect(review).not.toContain('error_responses');
       expect(run.log('prod').filter((l) => l.method !== 'GET')).toEqual([]);
 
+      // `n`: back to the compare (prod's now), the drafts kept: their rows are drawn with `*`.
+      await app.press('n');
+      await app.waitForText('3 differences');
+      expect(rowOf(app, '/static/', 'gzip')).toMatch(/^\* /);
+      expect(rowOf(app, '/api/', 'forward_cookies')).toMatch(/^\* /);
+      expect(rowOf(app, 'error responses', 'cache_error_404')).toMatch(/^ {2}/);
+      // Sent from `: pending changes`, which then goes back to the compare.
+      await app.press(':');
+      await app.type('pending');
+      await app.press('enter');
+      await app.waitForText(reviewOf(2));
       await app.press('y');
       await app.waitForText('1 difference', 20_000);
       expect(app.screen()).toContain('cache_error_404');

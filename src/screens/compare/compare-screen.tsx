@@ -12,12 +12,13 @@ import { cursorNow, markBinding, markedNow, moveBindings, useListView, useMarked
 import { VIEW, type CompareSide } from '../../app/routes.js';
 import { useBodySize, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { sideName } from '../../app/chrome.js';
-import { pacingText, type AppStore } from '../../store/index.js';
+import { pacingText, type AppState, type AppStore } from '../../store/index.js';
 import { compareSnapshots, type Difference } from '../../transfer/compare.js';
 import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { compareColumns, compareRows, compareStatus, type CompareRow } from './compare-rows.js';
 import { copyDifferences } from './compare-copy.js';
+import { pendingDifferences } from './compare-pending.js';
 import { sideStore, useSide, wholeKeys } from './compare-sides.js';
 
 interface Props {
@@ -75,6 +76,13 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
   const ids = useMemo(() => rows.map(rowKey), [rows]);
   const marked = useMarked(view, ids, rows);
   const markedSet = useMemo(() => new Set(marked.keys), [marked]);
+  // Rows with a draft on either side (a copy reviewed and kept for later) are drawn with `*`.
+  const leftDrafts = useStore(leftStore, (s) => s.drafts);
+  const rightDrafts = useStore(rightStore, (s) => s.drafts);
+  const pending = useMemo(() => {
+    const side = (store: AppStore, drafts: AppState['drafts'], conf: number) => ({ state: { lists: store.getState().lists, records: store.getState().records, drafts }, conf });
+    return pendingDifferences(differences ?? [], [side(leftStore, leftDrafts, left.conf), side(rightStore, rightDrafts, right.conf)]);
+  }, [differences, leftDrafts, rightDrafts, leftStore, rightStore, left.conf, right.conf]);
   const tableHeight = Math.max(1, height - 2);
   const current = useListView(view, rows.length, tableHeight);
 
@@ -125,7 +133,7 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
   const columns = useMemo(() => compareColumns(leftTitle, rightTitle), [leftTitle, rightTitle]);
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <WindowedTable rows={rows} columns={columns} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={rowKey} marked={markedSet} empty={fit(empty, width - 2)} />
+      <WindowedTable rows={rows} columns={columns} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={rowKey} marked={markedSet} pending={pending} empty={fit(empty, width - 2)} />
       <Text dimColor>{fit(reading ? '' : compareStatus(rows.length, n, theme.sym.dot), width)}</Text>
     </Box>
   );
