@@ -19,6 +19,8 @@ import { useTheme } from '../../ui/theme.js';
 import { compareColumns, compareRows, compareStatus, type CompareRow } from './compare-rows.js';
 import { copyDifferences } from './compare-copy.js';
 import { pendingDifferences } from './compare-pending.js';
+import { offeredPurge } from '../../app/ui-store.js';
+import { openPurge } from '../purge/open-purge.js';
 import { sideStore, useSide, wholeKeys } from './compare-sides.js';
 
 interface Props {
@@ -112,6 +114,17 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
     markBinding(control, (i) => differencesNow()[i]?.id),
     { command: 'copyRight', disabled: readOnly, label: markedLabel('copyRight', n), run: copy(true) },
     { command: 'copyLeft', disabled: readOnly, label: markedLabel('copyLeft', n), run: copy(false) },
+    // After a copy is sent, the status line offers to purge what it changed (`P purge`), as after any save.
+    {
+      command: 'purge',
+      footer: false,
+      disabled: readOnly,
+      run: () => {
+        const offer = offeredPurge(ui.getState());
+        if (!offer) return false;
+        openPurge(stores, offer);
+      },
+    },
     {
       command: 'reload',
       run: () => {
