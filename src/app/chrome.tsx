@@ -12,6 +12,7 @@ import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, offeredPurge, tabOf } from './ui-store.js';
 import { openPurge } from '../screens/purge/open-purge.js';
 import { useJobLine } from './job-status.js';
+import { pendingElsewhere } from './profiles.js';
 import { connectionProblem, useSecondsLeft } from './connection-text.js';
 import { useTheme } from '../ui/theme.js';
 
@@ -106,7 +107,7 @@ export function FooterBar({ width }: { readonly width: number }) {
 }
 
 export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
-  const { data, ui } = useStores();
+  const { data, ui, profiles } = useStores();
   /** Back one level; a new record's form left with nothing typed leaves no draft. */
   const back = (): boolean => {
     const route = currentRoute(ui.getState());
@@ -123,9 +124,13 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
       data.getState().flushJournal();
       if (data.getState().journalProblem !== undefined) return ui.getState().ask({ kind: 'unsaved' });
     }
-    // With drafts pending, the first q warns; a second q while the warning shows quits.
-    if (pending && ui.getState().message?.about !== 'quit') {
-      ui.getState().say('error', `unsaved: ${pending} pending change${pending > 1 ? 's' : ''} (kept in the journal) · q again to quit, : pending to review`, 'quit');
+    // With drafts pending (here or in another profile opened), the first q warns; a second q while the warning shows quits.
+    const elsewhere = pendingElsewhere(profiles);
+    if ((pending || elsewhere.length) && ui.getState().message?.about !== 'quit') {
+      const changes = (n: number) => `${n} pending change${n > 1 ? 's' : ''}`;
+      const others = elsewhere.map((p) => `${pending ? p.count : changes(p.count)} in profile ${safe(p.name)}`).join(', ');
+      const what = pending ? [changes(pending), others].filter(Boolean).join(', ') : others;
+      ui.getState().say('error', `unsaved: ${what} (kept in the journal) · q again to quit, : pending to review`, 'quit');
       return;
     }
     onQuit();

@@ -81,3 +81,14 @@ export function createProfiles(first: OpenProfile, source?: ProfileSource): Prof
     all: () => [...open.values()],
   };
 }
+
+/** Drafts pending in the profiles opened besides the one on screen: `[{ name: 'prod', count: 2 }]`. */
+export function pendingElsewhere(profiles: Profiles | undefined): { readonly name: string; readonly count: number }[] {
+  if (!profiles) return [];
+  const on = profiles.current().name;
+  return profiles
+    .all()
+    .filter((p) => p.name !== on)
+    .map((p) => ({ name: p.name, count: Object.keys(p.session.store.getState().drafts).length }))
+    .filter((p) => p.count > 0);
+}

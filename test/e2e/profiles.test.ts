@@ -3,7 +3,7 @@
 // it, its own configurations are listed), a draft stays with its profile across switches, and a
 // profile without a token is refused with a sentence, one whose token is rejected offers the login
 // (no crash, no token on screen).
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, startApp, type App } from './harness.js';
@@ -35,7 +35,7 @@ const ENTRIES = /\d+ of \d+ entr/;
 
 describe.skipIf(!existsSync(BIN))('profiles in the TUI', () => {
   it(
-    'the palette lists the profiles; choosing one switches the app; drafts stay with their profile; a profile without a token is refused',
+    'the palette lists the profiles; choosing one switches the app; drafts stay with their profile (and q warns of them); a profile without a token is refused',
     async () => {
       run = await twoProfiles();
       // prod holds one configuration more than staging.
@@ -95,6 +95,16 @@ describe.skipIf(!existsSync(BIN))('profiles in the TUI', () => {
       await app.press(':', 'ctrl-u');
       await app.waitForText('pending changes (1)');
       await app.press('esc');
+
+      // Quitting from prod warns of staging's draft too; a second q quits, the draft kept on disk.
+      await palette(app, 'profile prod');
+      await app.waitForText('13 of 13 configurations');
+      await app.press('q');
+      await app.waitForText('unsaved: 1 pending change in profile staging (kept in the journal)');
+      await app.press('q');
+      await app.exited;
+      const journals = readdirSync(join(app.stateDir, 'cdn-tui')).filter((f) => /^drafts-.*\.json$/.test(f));
+      expect(journals.map((f) => readFileSync(join(app.stateDir, 'cdn-tui', f), 'utf8')).join('\n')).toContain('-staged');
 
       const shown = app.rawOutput();
       expect(shown).not.toContain(run.staging.token);
