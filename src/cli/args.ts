@@ -8,6 +8,7 @@ import { parseServeArgs } from './serve-args.js';
 import { parseApplyArgs, parseExportArgs, type ApplyArgs, type ExportArgs } from './transfer-args.js';
 import { parseFlags } from './strict-args.js';
 import { parseDiffArgs, type DiffArgs } from './diff-args.js';
+import { parsePurgeArgs, type PurgeArgs } from './purge-args.js';
 
 export { parseServeArgs } from './serve-args.js';
 
@@ -42,7 +43,7 @@ export interface LoginFlags {
 }
 
 /** Which help text to print: `cdn-tui --help`, `cdn-tui login --help`, `cdn-tui serve --help`. */
-export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer' | 'diff';
+export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer' | 'diff' | 'purge';
 
 export type Command =
   | { readonly kind: 'help'; readonly topic: HelpTopic }
@@ -53,7 +54,8 @@ export type Command =
   | { readonly kind: 'completion'; readonly target: CompletionTarget }
   | { readonly kind: 'export'; readonly args: ExportArgs }
   | { readonly kind: 'apply'; readonly args: ApplyArgs }
-  | { readonly kind: 'diff'; readonly args: DiffArgs };
+  | { readonly kind: 'diff'; readonly args: DiffArgs }
+  | { readonly kind: 'purge'; readonly args: PurgeArgs };
 
 /** The TUI's flags; exported for the shell completion scripts, which are generated from them. */
 export const TUI_FLAGS = {
@@ -96,6 +98,7 @@ export function parseCommand(argv: readonly string[]): Command {
     return first === 'export' ? { kind: 'export', args: parseExportArgs(rest) } : { kind: 'apply', args: parseApplyArgs(rest) };
   }
   if (first === 'diff') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'diff' } : { kind: 'diff', args: parseDiffArgs(rest) };
+  if (first === 'purge') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'purge' } : { kind: 'purge', args: parsePurgeArgs(rest) };
   if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
   if (asks(argv, '--version', '-v')) return { kind: 'version' };

@@ -9,8 +9,9 @@ import { configPath, readConfig } from './config.js';
 import { EXIT } from './errors.js';
 import { SERVE_FLAGS } from './serve-args.js';
 import type { FlagConfig } from './strict-args.js';
+import { PURGE_FLAGS } from './purge-args.js';
 import { APPLY_FLAGS, EXPORT_FLAGS } from './transfer-args.js';
-import { LOGIN_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
+import { LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
 
 export interface FlagSpec {
   /** Without the dashes: `profile`. */
@@ -48,6 +49,7 @@ export function commandSpecs(): CommandSpec[] {
     { name: 'export', help: 'a configuration (or --all) as JSON', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(EXPORT_FLAGS, TRANSFER_USAGE)], words: [] },
     { name: 'apply', help: 'send what an edited export changes (--to: onto another configuration)', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)], words: [] },
     { name: 'diff', help: 'how two configurations differ (any profiles, or export files)', flags: [...flagSpecs(TUI_FLAGS, USAGE)], words: [] },
+    { name: 'purge', help: 'remove cached objects by URL, cache key or wildcard', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(PURGE_FLAGS, PURGE_USAGE)], words: [] },
     { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion'] },
   ];
 }

@@ -2,10 +2,18 @@
 // load nothing else (every command is imported lazily). Failures: one sentence, never a stack.
 import { parseCommand, type Command, type HelpTopic } from './args.js';
 import { EXIT, reportError } from './errors.js';
-import { COMPLETION_USAGE, DIFF_USAGE, LOGIN_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE, VERSION } from './usage.js';
+import { COMPLETION_USAGE, DIFF_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE, VERSION } from './usage.js';
 
-const HELP: Record<HelpTopic, string> = { main: USAGE, login: LOGIN_USAGE, serve: SERVE_USAGE, completion: COMPLETION_USAGE, transfer: TRANSFER_USAGE, diff: DIFF_USAGE };
-const COMMANDS = new Set(['login', 'serve', 'completion', 'export', 'apply', 'diff']);
+const HELP: Record<HelpTopic, string> = {
+  main: USAGE,
+  login: LOGIN_USAGE,
+  serve: SERVE_USAGE,
+  completion: COMPLETION_USAGE,
+  transfer: TRANSFER_USAGE,
+  diff: DIFF_USAGE,
+  purge: PURGE_USAGE,
+};
+const COMMANDS = new Set(['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge']);
 
 export async function main(argv: readonly string[]): Promise<number> {
   let command: Command;
@@ -33,6 +41,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return run('cdn-tui apply', async () => (await import('./transfer.js')).applyCommand(command.args.flags, command.args.file, command.args));
     case 'diff':
       return run('cdn-tui diff', async () => (await import('./diff.js')).diffCommand(command.args));
+    case 'purge':
+      return run('cdn-tui purge', async () => (await import('./purge.js')).purgeCommand(command.args));
     case 'tui':
       return run('cdn-tui', async () => (await import('./tui.js')).tuiCommand(command.flags));
   }

@@ -11,6 +11,7 @@ export const USAGE = `Usage:
   cdn-tui export ID [--out FILE]        cdn-tui export --all --out DIR
   cdn-tui apply FILE|DIR|- [--to [PROFILE:]ID|NAME [--prune]] [--dry-run] [--yes]
   cdn-tui diff A B                      (A, B: [PROFILE:]ID|NAME, an export file, or -)
+  cdn-tui purge URL... [--wildcard | --cachekey]
   cdn-tui --help | --version
 
 The terminal UI for CDN content delivery configurations. With no base URL and token from the
@@ -46,6 +47,8 @@ Commands:
                       configuration, of any profile (cdn-tui apply --help)
   diff A B            how two configurations differ (any profiles, or files), as -/+ lines
                       (cdn-tui diff --help)
+  purge URL...        remove cached objects by URL, cache key or wildcard; exit 1 when some
+                      hosts are not the account's (cdn-tui purge --help)
 
 Environment (flags win over the environment, which wins over the profile):
   CDN_TUI_BASE_URL, CDN_TUI_TOKEN, CDN_TUI_PROFILE
@@ -179,4 +182,27 @@ diff and nothing else (messages go to standard error), for a CI drift check:
 
 Exit codes: 0 the same, 1 different, 2 bad usage (an unknown profile, a name that matches two
 configurations), 4 a side could not be read (a missing file, no such configuration, no answer).
+`;
+
+export const PURGE_USAGE = `Usage: cdn-tui purge URL... [--wildcard | --cachekey] [connection flags]
+
+Removes cached objects now (POST /purge/url, /purge/cachekey or /purge/wildcard): a URL is
+host/path, with or without http:// or https://, its host a domain name or cname of one of the
+account's configurations. - reads URLs from standard input, one a line.
+
+  --cachekey          purge by cache key instead of by URL
+  --wildcard          each URL is a pattern with * (www.example.com/images/*): one request each
+
+The connection flags are the TUI's (--base-url, --token, --token-file, --profile, ...). Requests
+wait for the purge rate limit rather than be refused (the waits are said on standard error).
+Each answer's groups are printed on standard output, a status line and its URLs:
+
+  HTTP/1.1 201 CREATED: Purge request successfully created (1 URL)
+    www.example.com/images/logo.png
+  HTTP/1.1 403 FORBIDDEN: Unauthorized domain for your account (1 URL)
+    www.elsewhere.com/x.png
+
+Exit codes: 0 every URL accepted, 1 some refused (not the account's hosts), 2 bad usage or URLs
+the API refused as malformed, 4 a request could not be sent or answered (network, token,
+permission, server).
 `;

@@ -92,7 +92,8 @@ describe('the built bin', () => {
     expect(bash('cdn-tui', '--profile', '')).toEqual(['prod', 'staging']);
     expect(bash('cdn-tui', '--profile', 's')).toEqual(['staging']);
     expect(bash('cdn-tui', '--profile', '=', '')).toEqual(['prod', 'staging']); // --profile=<Tab>
-    expect(bash('cdn-tui', '')).toEqual(['apply', 'completion', 'diff', 'export', 'help', 'login', 'serve']);
+    expect(bash('cdn-tui', '')).toEqual(['apply', 'completion', 'diff', 'export', 'help', 'login', 'purge', 'serve']);
+    expect(bash('cdn-tui', 'purge', '--w')).toEqual(['--wildcard']);
     expect(bash('cdn-tui', 'login', '--pro')).toEqual(['--profile']);
     expect(bash('cdn-tui', 'serve', '--seed', '')).toEqual(['demo', 'none']);
     expect(bash('cdn-tui', 'serve', '--pro')).toEqual(['--products']);
