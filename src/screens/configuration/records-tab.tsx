@@ -75,6 +75,16 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const { keys, rows, filter, current, control, focusedNow, chosenNow } = shown;
   const editor = useExternalEditor(() => focusedNow()?.key);
   const n = shown.marked.keys.length;
+  const copyBinding: Binding = {
+    command: 'copy',
+    label: markedLabel('copy', n),
+    disabled: readOnly,
+    run: () => {
+      const chosen = chosenNow();
+      if (chosen.length === 0) return false;
+      ui.getState().setCopying({ keys: chosen, from: conf });
+    },
+  };
   const bindings: Binding[] = [
     ...moveBindings(control),
     {
@@ -119,16 +129,8 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         ui.getState().ask({ kind: 'delete', keys: chosen, view });
       },
     },
-    {
-      command: 'copy',
-      label: markedLabel('copy', n),
-      disabled: readOnly,
-      run: () => {
-        const chosen = chosenNow();
-        if (kind === 'origin' || chosen.length === 0) return false;
-        ui.getState().setCopying({ keys: chosen, from: conf });
-      },
-    },
+    // Rules and cache settings copy to another configuration; an origin is its configuration's own.
+    ...(kind === 'origin' ? [] : [copyBinding]),
     { ...editor, disabled: readOnly },
     ...(kind === 'rule' ? [purgeBinding(() => chosenNow())] : []),
     { command: 'reload', run: () => void data.getState().reload(list) },
