@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { oldGenerationRule } from '../../src/ui/frame-heap.js';
 
 const MODULE = fileURLToPath(new URL('../../src/ui/frame-heap.ts', import.meta.url));
 const MiB = 1024 * 1024;
@@ -13,7 +14,7 @@ const MiB = 1024 * 1024;
 function largestYoung(bound: boolean): number {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    ${bound ? `const { boundFrameHeap } = await import(${JSON.stringify(MODULE)}); boundFrameHeap(8 * ${MiB});` : ''}
+    ${bound ? `const { boundFrameHeap } = await import(${JSON.stringify(MODULE)}); boundFrameHeap({ youngLimit: 8 * ${MiB} });` : ''}
     let kept = [];
     let largest = 0;
     for (let frame = 0; frame < 1500; frame++) {
@@ -34,4 +35,37 @@ describe('boundFrameHeap', () => {
     expect(largestYoung(false)).toBeGreaterThanOrEqual(64 * MiB);
     expect(largestYoung(true)).toBeLessThanOrEqual(32 * MiB);
   }, 30_000);
+});
+
+describe('oldGenerationRule', () => {
+  it('asks for a full collection once the old generation grew by a quarter over what was live, at least 4 MiB', () => {
+    let t = 0;
+    const rule = oldGenerationRule(40 * MiB, {}, () => t);
+    expect(rule.due(45 * MiB, false)).toBe(false); // +5 MiB of 40: under a quarter
+    expect(rule.due(50 * MiB + 1, false)).toBe(true);
+    rule.collected(41 * MiB);
+    t += 2000;
+    expect(rule.due(48 * MiB, false)).toBe(false); // +7 of 41
+    const small = oldGenerationRule(8 * MiB, {}, () => t);
+    expect(small.due(11 * MiB, false)).toBe(false); // a quarter of 8 is 2: the floor is 4 MiB
+    expect(small.due(12 * MiB + 1, false)).toBe(true);
+  });
+
+  it('takes what V8\'s own full collection left as live, and never asks right after it', () => {
+    const rule = oldGenerationRule(20 * MiB, {}, () => 0);
+    expect(rule.due(30 * MiB, true)).toBe(false);
+    expect(rule.due(36 * MiB, false)).toBe(false); // +6 of 30 (a quarter: 7.5)
+    expect(rule.due(38 * MiB, false)).toBe(true);
+  });
+
+  it('asks at most once a second, whatever a workload promotes', () => {
+    let t = 0;
+    const rule = oldGenerationRule(20 * MiB, {}, () => t);
+    expect(rule.due(30 * MiB, false)).toBe(true);
+    rule.collected(29 * MiB);
+    t = 500;
+    expect(rule.due(60 * MiB, false)).toBe(false);
+    t = 1000;
+    expect(rule.due(60 * MiB, false)).toBe(true);
+  });
 });
