@@ -90,7 +90,7 @@ export const LOGIN_FLAGS = {
  */
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
-  if (first === 'help') return { kind: 'help', topic: rest[0] === 'login' || rest[0] === 'serve' || rest[0] === 'completion' ? rest[0] : 'main' };
+  if (first === 'help') return { kind: 'help', topic: helpTopic(rest[0]) };
   if (first === 'completion') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'completion' } : { kind: 'completion', target: parseCompletionArgs(rest) };
   if (first === 'serve') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'serve' } : { kind: 'serve', options: parseServeArgs(rest) };
   if (first === 'export' || first === 'apply') {
@@ -103,6 +103,12 @@ export function parseCommand(argv: readonly string[]): Command {
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
   if (asks(argv, '--version', '-v')) return { kind: 'version' };
   return { kind: 'tui', flags: tuiFlags(argv) };
+}
+
+/** `cdn-tui help WORD`: the help of that command (export and apply share one), else the main help. */
+function helpTopic(word: string | undefined): HelpTopic {
+  if (word === 'login' || word === 'serve' || word === 'completion' || word === 'diff' || word === 'purge') return word;
+  return word === 'export' || word === 'apply' ? 'transfer' : 'main';
 }
 
 /** The TUI's flags (also the connection flags of `export` and `apply`). */

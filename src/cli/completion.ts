@@ -50,7 +50,7 @@ export function commandSpecs(): CommandSpec[] {
     { name: 'apply', help: 'send what an edited export changes (--to: onto another configuration)', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)], words: [] },
     { name: 'diff', help: 'how two configurations differ (any profiles, or export files)', flags: [...flagSpecs(TUI_FLAGS, USAGE)], words: [] },
     { name: 'purge', help: 'remove cached objects by URL, cache key or wildcard', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(PURGE_FLAGS, PURGE_USAGE)], words: [] },
-    { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion'] },
+    { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge'] },
   ];
 }
 

@@ -6,7 +6,7 @@
 // `export --all` twice byte-identical, `apply DIR` of it writes nothing; under a rate limit an
 // apply --to of 30 new rules finishes paced with no failure.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, exportCommand } from '../../src/cli/transfer.js';
@@ -172,6 +172,28 @@ describe('cdn-tui apply FILE --to, export --all, apply DIR', () => {
     const applied = await run(['apply', dir, '--profile', 'prod', '--yes']);
     expect([applied.status, applied.stdout]).toEqual([0, 'nothing to do\n']);
     expect(writes(prod)).toBe(before);
+
+    // A configuration renamed: its old file goes, the new one comes; a file of mine stays. Its
+    // file missing, a configuration is left alone by apply DIR, which plans the rest in one review.
+    writeFileSync(join(dir, '1-notes.json'), '{"mine": true}\n');
+    expect((await prod.call('PATCH', `${CFG}/${demoId(7)}`, { body: { name: 'Docs (renamed)' } })).status).toBe(200);
+    const again = await run(['export', '--all', '--out', dir, '--profile', 'prod']);
+    expect(again.stderr).toMatch(/removed 1 export of configurations gone or renamed \(\d+-acme-developer-docs\.json\)/);
+    expect(readdirSync(dir)).toContain(`${demoId(7)}-docs-renamed.json`);
+    expect(readdirSync(dir)).toContain('1-notes.json');
+    rmSync(join(dir, '1-notes.json'));
+    rmSync(join(dir, `${demoId(7)}-docs-renamed.json`));
+    const edited = join(dir, `${demoId(3)}-acme-public-api-v2.json`);
+    const json = JSON.parse(readFileSync(edited, 'utf8'));
+    json.configuration.active = !json.configuration.active;
+    writeFileSync(edited, JSON.stringify(json));
+    const deletes = () => prod.log().filter((l) => l.method === 'DELETE').length;
+    const deletesBefore = deletes();
+    const one = await run(['apply', dir, '--profile', 'prod', '--yes']);
+    expect(one.status, one.stdout + one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/^1 change, 1 request$/m);
+    expect(deletes()).toBe(deletesBefore);
+    expect((await prod.call('GET', `${CFG}/${demoId(7)}`)).status).toBe(200);
   });
 
   it('under a rate limit: apply --to of 30 new rules finishes paced, no failure', async () => {
