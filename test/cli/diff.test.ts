@@ -102,6 +102,13 @@ describe('cdn-tui diff across two profiles', () => {
     expect(missing.stderr).toMatch(/no configuration named "no such configuration" in profile "prod"/);
     const noFile = await run(['diff', join(tempDir(), 'gone.json'), `prod:${API}`]);
     expect(noFile.status).toBe(4);
+    // apply --to: a target that is not there exits 4, a file as the target is bad usage.
+    const file = join(tempDir(), 'api.json');
+    writeFileSync(file, (await run(['export', String(API), '--profile', 'prod'])).stdout);
+    const noTarget = await run(['apply', file, '--to', 'prod:no such configuration', '--dry-run']);
+    expect([noTarget.status, noTarget.stdout]).toEqual([4, '']);
+    expect(noTarget.stderr).toMatch(/cdn-tui apply: there is no configuration named "no such configuration" in profile "prod"/);
+    expect((await run(['apply', file, '--to', file, '--dry-run'])).stderr).toMatch(/--to names a configuration/);
     expect(`${unknown.stderr}${missing.stderr}`).not.toContain(prod.token);
   });
 });
