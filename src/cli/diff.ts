@@ -6,6 +6,7 @@ import { differenceText } from '../transfer/compare.js';
 import type { DiffArgs } from './diff-args.js';
 import { EXIT, UsageError } from './errors.js';
 import { parseSide, readSide, type ReadText } from './transfer-side.js';
+import { stdoutFlushed } from './transfer-review.js';
 
 type Read = Awaited<ReturnType<typeof readSide>>;
 
@@ -28,5 +29,6 @@ export async function diffCommand(args: DiffArgs, io: Out = { out: (t) => void p
   const text = differenceText(a.snapshot, b.snapshot);
   if (text === '') return EXIT.ok;
   io.out(`--- ${a.label}\n+++ ${b.label}\n${text}`);
+  await stdoutFlushed();
   return EXIT.different;
 }

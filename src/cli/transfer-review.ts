@@ -36,6 +36,14 @@ export const realIo: Io = {
   interactive: Boolean(process.stdin.isTTY),
 };
 
+/**
+ * Resolves once what was written to stdout has gone to the OS: bin.ts ends the process soon after a
+ * command returns, and a pipe that is not synchronous (macOS) to a slow reader would lose the rest.
+ */
+export function stdoutFlushed(): Promise<void> {
+  return new Promise((done) => process.stdout.write('', () => done()));
+}
+
 /** The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request. */
 function reviewText(store: AppStore, keys: readonly string[]): string {
   const lines: string[] = [];

@@ -16,7 +16,7 @@ import { planFromFile } from '../transfer/plan.js';
 import type { TuiFlags } from './args.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { exportAll, planFolder } from './transfer-all.js';
-import { realIo, reviewAndSend, type ApplyFlags, type Io } from './transfer-review.js';
+import { realIo, reviewAndSend, stdoutFlushed, type ApplyFlags, type Io } from './transfer-review.js';
 import { clientOf, locate, parseSide, readExport, type ReadText } from './transfer-side.js';
 
 export type { ApplyFlags } from './transfer-review.js';
@@ -36,8 +36,10 @@ export async function exportCommand(flags: TuiFlags, id: number | undefined, out
   } catch (e) {
     throw new CliError(`cannot export configuration ${id}: ${explain(e)}`);
   }
-  if (outFile === undefined) io.out(text);
-  else writeFileSync(outFile, text);
+  if (outFile === undefined) {
+    io.out(text);
+    await stdoutFlushed();
+  } else writeFileSync(outFile, text);
   return EXIT.ok;
 }
 
