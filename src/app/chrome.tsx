@@ -17,7 +17,7 @@ import { connectionProblem, useSecondsLeft } from './connection-text.js';
 import { useTheme } from '../ui/theme.js';
 
 /** The breadcrumb of a route: `configurations › shop-prod (1501) › rules › /images/*`. */
-export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): string[] {
+export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, between = '↔'): string[] {
   const conf = (id: number | undefined) => `${safe(data.records[recordKey('configuration', undefined, id)]?.name ?? '…')} (${String(id)})`;
   switch (route.screen) {
     case 'browser':
@@ -41,7 +41,7 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined): st
       return ['purge', safe(data.purges[route.id]?.title ?? '')];
     case 'compare':
       // Each side its own crumb, so that a narrow header cuts each name and keeps both ids.
-      return ['compare', sideName(route.left), `↔ ${sideName(route.right)}`];
+      return ['compare', sideName(route.left), `${between} ${sideName(route.right)}`];
   }
 }
 
@@ -83,7 +83,7 @@ export function HeaderBar({ width }: { readonly width: number }) {
   const updated = useAgo(connection.lastSuccessAt);
   // A kept list on screen says how old it is until it is read again ("as of 12 min ago").
   const asOf = useAgo(useAppStore((s) => shownKeptAt(s, route, tab)));
-  const crumbs = useAppStore(useShallow((s) => crumbsOf(route, s, tab)));
+  const crumbs = useAppStore(useShallow((s) => crumbsOf(route, s, tab, theme.unicode ? '↔' : '<->')));
   // "updated …" only after a success and while nothing fails; else what failed, in its sentence,
   // with the countdown to the next try while the app tries again on its own.
   const failing = !connection.online || connection.lastError !== undefined;
