@@ -86,7 +86,7 @@ function flagOf(fields: readonly ItemField[], w: string): [ItemField, boolean] |
 export function objectsHint(fields: readonly ItemField[]): string {
   const [first, ...rest] = fields;
   const words = rest.map((f) => (f.type === 'enum' ? f.choices.filter((c) => c !== '').join('|') : f.type === 'boolean' ? `${f.label}|in${f.label}` : `${shortName(f)}=N`));
-  return `${first?.label ?? 'value'} ${words.join(' ')}; next…`;
+  return `${first?.label ?? 'value'} ${words.join(' ')}; the next one...`;
 }
 
 /**

@@ -47,7 +47,7 @@ export function RecordsTab(props: RecordsTabProps) {
 const rowsOf = rowsSelector();
 
 /** Why the first origin stays (API.md §4.5): every configuration has its Default Origin. */
-export const DEFAULT_KEPT = 'the Default Origin cannot be deleted: it is the origin the configuration was made with (its origin address); point rules at another origin instead';
+export const DEFAULT_KEPT = 'the Default Origin cannot be deleted: the configuration was made with it';
 
 function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const { data, ui } = useStores();

@@ -15,12 +15,12 @@ function wrapped(text: string, width: number, tone: Line['tone'], indent = '    
 }
 
 /** What was answered to one request. */
-function sentLines(s: PurgeSent, width: number): Line[] {
+function sentLines(s: PurgeSent, width: number, dot: string): Line[] {
   if (!s.outcome) return wrapped(`  error: not purged: ${safe(s.message ?? '')}`, width, 'error');
   const out: Line[] = [{ text: `  answer ${s.outcome.httpStatus}${s.outcome.httpStatus === 207 ? ': some URLs refused' : ': all accepted'}`, tone: 'dim' }];
   for (const g of s.outcome.groups) {
     const ok = g.status >= 200 && g.status < 300;
-    out.push(...wrapped(`  ${ok ? 'accepted' : 'refused'} ${g.urls.length} · ${safe(g.statusLine)} · ${safe(g.details)}`, width, ok ? 'ok' : 'error'));
+    out.push(...wrapped(`  ${ok ? 'accepted' : 'refused'} ${g.urls.length} ${dot} ${safe(g.statusLine)} ${dot} ${safe(g.details)}`, width, ok ? 'ok' : 'error'));
     for (const u of g.urls) out.push(...wrapped(`      ${safe(u)}`, width, 'plain', '        '));
   }
   return out;
@@ -34,7 +34,7 @@ export function purgeWarnings(job: Pick<PurgeJob, 'kind' | 'urls'>): string[] {
   return [];
 }
 
-export function purgeLines(job: PurgeJob, width: number): Line[] {
+export function purgeLines(job: PurgeJob, width: number, dot = '·'): Line[] {
   const notes = job.stage === 'review' ? [...job.notes, ...purgeWarnings(job)] : job.notes;
   const out: Line[] = notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
   if (out.length) out.push({ text: '' });
@@ -42,7 +42,7 @@ export function purgeLines(job: PurgeJob, width: number): Line[] {
   for (const [i, request] of requests.entries()) {
     out.push(...wrapped(safe(formatRequest({ ...request, body: { ...request.body, urls: [...request.body.urls] } })), width, 'request'));
     const sent = job.stage === 'review' ? undefined : job.sent[i];
-    if (sent) out.push(...sentLines(sent, width));
+    if (sent) out.push(...sentLines(sent, width, dot));
   }
   if (job.stage !== 'review') {
     const waiting = purgeRequests(job.kind, job.urls).length - job.sent.length;

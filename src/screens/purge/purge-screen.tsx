@@ -55,7 +55,7 @@ function PurgeReview({ id }: { readonly id: number }) {
   const readOnly = useReadOnlyReason();
   const job = useAppStore((s) => s.purges[id]);
   const view = `${VIEW.purge(id)}:review`;
-  const lines = useMemo(() => (job ? purgeLines(job, width) : []), [job, width]);
+  const lines = useMemo(() => (job ? purgeLines(job, width, theme.sym.dot) : []), [job, width, theme.sym.dot]);
   const bodyHeight = Math.max(1, height - 2);
   const stored = useUiStore((s) => listView(s, view).top);
   const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
