@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkChange } from '../../src/server/change-check.js';
+import { EmulatorState, KEPT_PURGES } from '../../src/server/state.js';
 import { emulatorFixture, startTestEmulator, tempDir } from '../helpers/emulator.js';
 import { createConfiguration, expectDetail, type Configuration } from '../helpers/fixtures.js';
 
@@ -161,5 +163,18 @@ describe('purge: kept and limited', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('purges in the state', () => {
+  it('keeps the latest 1,000, and a snapshot of them loads back as the same', () => {
+    const state = new EmulatorState();
+    for (let i = 0; i < KEPT_PURGES + 5; i++) state.apply({ t: 'purge', v: { at: new Date(i * 1000).toISOString(), kind: 'url', urls: [`a.example/${i}`], refused: [] } });
+    expect(state.purges).toHaveLength(KEPT_PURGES);
+    expect(state.purges[0]!.urls).toEqual(['a.example/5']);
+    const again = new EmulatorState();
+    for (const line of state.snapshot()) for (const c of JSON.parse(JSON.stringify(line)) as unknown[]) again.apply(checkChange(c));
+    expect(again.purges).toEqual(state.purges);
+    expect(() => checkChange({ t: 'purge', v: { at: 'x', kind: 'everything', urls: [], refused: [] } })).toThrow('bad purge change');
   });
 });
