@@ -47,8 +47,9 @@ function readBody(kind: PurgeKind, body: unknown): { urls: string[] } {
     const problems = urls.flatMap((u, i) => urlProblem(kind, u, i, urls));
     if (problems.length) errors.urls = problems;
   }
-  if (Object.keys(errors).length) throw badRequest(errors);
-  return { urls: urls as string[] };
+  if (Object.keys(errors).length || !Array.isArray(urls)) throw badRequest(errors);
+  // Every item is a string by now (an item that is not is a problem above).
+  return { urls: urls.filter((u): u is string => typeof u === 'string') };
 }
 
 function urlProblem(kind: PurgeKind, u: unknown, i: number, all: readonly unknown[]): string[] {
