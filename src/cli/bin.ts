@@ -7,6 +7,14 @@ const fatal = (e: unknown): void => {
 };
 process.on('uncaughtException', fatal);
 process.on('unhandledRejection', fatal);
+// A reader that stopped early (`cdn-tui diff … | head`) closed the pipe: what was left to print is
+// not wanted, which is not an error of ours. The exit code stays what the command said.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit();
+    else fatal(e);
+  });
+}
 try {
   const { main } = await import('./main.js');
   process.exitCode = await main(process.argv.slice(2));

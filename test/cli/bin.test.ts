@@ -126,3 +126,21 @@ describe('the demo in a terminal', () => {
     }
   });
 });
+
+describe('output to a reader that stops early', () => {
+  it('`cdn-tui diff … | head -n 1`: the first line, and no error when the pipe closes (EPIPE)', () => {
+    const dir = tempDir();
+    const side = (name: string, n: number) => {
+      const rules = Array.from({ length: n }, (_, i) => ({ id: i + 1, path: `/${name}/${String(i)}/`, regex: false, behavior: 'delivery' }));
+      const file = { format: 'cdn-tui.configuration', version: 1, configuration: { id: 1, name }, cache_settings: [], rules, error_responses: {}, fingerprints: {} };
+      writeFileSync(join(dir, `${name}.json`), JSON.stringify(file));
+      return join(dir, `${name}.json`);
+    };
+    // Some 2 MB of difference: far more than a pipe holds, so the writer meets the closed pipe.
+    const [a, b] = [side('left', 6000), side('right', 6000)];
+    const r = spawnSync('sh', ['-c', '"$0" "$1" diff "$2" "$3" | head -n 1', process.execPath, BIN, a, b], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stdout).toMatch(/^--- /);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toBe('');
+  });
+});
