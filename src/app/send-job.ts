@@ -2,9 +2,17 @@
 // (q) and browse while a paced send goes on (the footer says how far it is), and `Esc` in the review
 // stops what has not gone. At the end, the outcome lands where the user is: back from the review
 // when all went (if it is still on screen), else what became of each in the review's results.
-import { resultLine, summarize, titleOf, type AppStore, type RecordKey } from '../store/index.js';
+import { resultLine, summarize, titleOf, type AppStore, type ApplyResult, type RecordKey } from '../store/index.js';
 import { currentRoute, type UiStore } from './ui-store.js';
 import { purgeOffer } from '../screens/purge/offer.js';
+
+/** Back from its review, a new record's form shows the record the API made: its draft is gone. */
+function showMade(ui: UiStore, sent: readonly ApplyResult[]): void {
+  const top = currentRoute(ui.getState());
+  if (top.screen !== 'form') return;
+  const made = sent.find((r) => r.key === top.key);
+  if (made?.outcome === 'applied' && made.newKey) ui.getState().replace({ ...top, key: made.newKey });
+}
 
 export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonly RecordKey[], view: string, reviewId: number): Promise<void> {
   const sent = await data.getState().applyMany(pending);
@@ -19,7 +27,10 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
     const offer = summary.ok ? purgeOffer(data.getState(), sent) : undefined;
     if (offer) ui.getState().say('ok', `${summary.text} · P purge`, { purge: offer });
     else ui.getState().say(summary.ok ? 'ok' : 'error', summary.text);
-    if (onReview) ui.getState().pop();
+    if (onReview) {
+      ui.getState().pop();
+      showMade(ui, sent);
+    }
     return;
   }
   const after = data.getState();

@@ -73,6 +73,9 @@ describe.skipIf(!existsSync(BIN))('origins', () => {
         expect(after).toHaveLength(before.length + 1);
         const made = after.find((o) => o.name === 'eu backends')!;
         expect(Object.keys(made)).toEqual(RECORDED_ORDER);
+        // The form now shows the origin the API made, under its id (not a new one still loading).
+        await app.waitForText(new RegExp(`^ {2}id +${String(made.id)}\\b`, 'm'));
+        expect(app.screen()).not.toContain('loading this origin');
         expect(made).toMatchObject({
           origin_type: 'load_balancer',
           host_header: 'api.eu.example',
