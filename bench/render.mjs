@@ -8,7 +8,7 @@
 //   BENCH_PHASES=idle,bytes,filter,rss,tabs,burst (default all, in that order); BENCH_RSS_KEYS (5000).
 import { readFileSync } from 'node:fs';
 import { cursorRowId, startBench } from './pty-app.mjs';
-import { target, write as report } from './report.mjs';
+import { loadAverage, target, write as report } from './report.mjs';
 
 const COLS = 120;
 const ROWS = 40;
@@ -72,6 +72,7 @@ async function rssAfterKeys(burst) {
   let frames = 0;
   const untap = tap((d) => (frames += d.split(BSU).length - 1));
   const cpu0 = cpuMs();
+  const load0 = loadAverage();
   let index = from;
   for (let i = 0; i < RSS_KEYS; i += burst) {
     let keys = '';
@@ -94,7 +95,7 @@ async function rssAfterKeys(burst) {
     value: rssMiB(),
     unit: 'MB',
     limit: 150,
-    note: `${Math.round(startRss)} MiB before; per 1,000 keys: ${samples.join(', ')} MiB; frames written: ${frames}; the app's CPU ${cpu.toFixed(1)} ms a key`,
+    note: `${Math.round(startRss)} MiB before; per 1,000 keys: ${samples.join(', ')} MiB; frames written: ${frames}; the app's CPU ${cpu.toFixed(1)} ms a key; load average ${load0}–${loadAverage()}`,
   });
 }
 

@@ -3,6 +3,7 @@
 // `write()`: one markdown line each, and a JSON file in bench/results/ that `bench/all.mjs` reads
 // to print the README's table.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 const RESULTS = join(import.meta.dirname, 'results');
@@ -36,3 +37,6 @@ export function write(name, rows) {
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), rows }, null, 2));
 }
+
+/** The machine's 1-minute load average (2 cores here: above 2, other work competes with the bench). */
+export const loadAverage = () => loadavg()[0].toFixed(1);

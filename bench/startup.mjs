@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/build.mjs';
 import { BIN, spawnInTerminal, startEmulator } from './pty-app.mjs';
-import { target, write } from './report.mjs';
+import { loadAverage, target, write } from './report.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS) || 21;
 const FRAMES = Number(process.env.BENCH_FRAMES) || 15;
@@ -115,6 +115,7 @@ const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(/\s+/).filter(
 const tui = (e) => [...appNodeArgs, BIN, '--base-url', e.url, '--token', e.token, '--no-cache'];
 
 const frames = { hello: [], small: [], big: [], bigAll: [], bigRss: [] };
+const loadBefore = loadAverage();
 const helloFrame = async () => frames.hello.push((await timeFrame([hello], (s) => s.includes('hello, world'))).first);
 const smallFrame = async () => frames.small.push((await timeFrame(tui(small), (s) => ROW.test(s))).first);
 for (let i = 0; i < FRAMES; i++) {
@@ -129,7 +130,7 @@ const m = Object.fromEntries(Object.entries({ ...processes, ...frames }).map(([k
 /** The first frame at 1,000 configurations over the hello world's, pair by pair. */
 const pairs = frames.small.map((t, i) => t / frames.hello[i]).sort((a, b) => a - b);
 const quartile = (q) => pairs[Math.round(q * (pairs.length - 1))];
-const spread = `${pairs.length} pairs: ratio median ${median(pairs).toFixed(2)}×, quartiles ${quartile(0.25).toFixed(2)}–${quartile(0.75).toFixed(2)}×, min–max ${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)}×; ${pairs.filter((r) => r > 1.3).length} above 1.3×`;
+const spread = `${pairs.length} pairs: ratio median ${median(pairs).toFixed(2)}×, quartiles ${quartile(0.25).toFixed(2)}–${quartile(0.75).toFixed(2)}×, min–max ${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)}×; ${pairs.filter((r) => r > 1.3).length} above 1.3×; load average ${loadBefore}–${loadAverage()}`;
 write('startup', [
   target({ measure: '`cdn-tui --help`', value: m.help, unit: 'ms', baseline: m.base, baselineWhat: '`node -e 0`', limit: 1.5 }),
   target({ measure: '`cdn-tui --version`', value: m.version, unit: 'ms', baseline: m.base, baselineWhat: '`node -e 0`', limit: 1.5 }),
