@@ -129,6 +129,12 @@ describe.skipIf(!existsSync(BIN))('the compare view', () => {
       await compareWithProd(app);
       await app.waitForText('2 differences');
       expect(app.screen()).toMatch(/settings +configuration +name \(identity\)/);
+      // `:` now asks afresh: the compare's answer (`prod:ID`) is not the palette's query.
+      await app.press(':');
+      await app.waitForText(/pending changes \(\d+\)/);
+      expect(app.screen()).not.toContain(`:prod:${CONF}`);
+      await app.press('esc');
+      await app.waitForNoText(/pending changes \(\d+\)/);
       // Both marked: only the rule goes, and the review says why the name did not.
       await app.press('space', 'space', '>');
       await app.waitForText(reviewOf(1));

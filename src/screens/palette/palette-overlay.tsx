@@ -177,6 +177,8 @@ export function PaletteOverlay() {
     if (everywhereWanted) void data.getState().loadEverywhere({ rulesOnly });
   }, [everywhereWanted, rulesOnly, data]);
   const close = () => {
+    // The answer to a copy's or a compare's question is not the next `:`'s query.
+    if (ui.getState().copying || ui.getState().comparing) setFilter(ui, view, '', false);
     ui.getState().setOverlay(undefined);
     ui.getState().setCopying(undefined);
     ui.getState().setComparing(undefined);
