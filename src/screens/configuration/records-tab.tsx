@@ -10,7 +10,6 @@ import { WindowedTable } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
 import { listKey, parseKey, type ChildKind } from '../../store/index.js';
-import { offeredPurge } from '../../app/ui-store.js';
 import { safe } from '../../ui/text.js';
 import { filterBinding, markBinding, moveBindings } from '../../app/list-controller.js';
 import { useAppStore, useReadOnlyReason, useStores } from '../../app/stores.js';
@@ -52,14 +51,14 @@ export const DEFAULT_KEPT = 'the Default Origin cannot be deleted: the configura
 function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const { data, ui } = useStores();
   const readOnly = useReadOnlyReason();
-  /** P on rules: their paths on the configuration's hosts (a message's offer after a save goes first). */
+  /** P on rules: the paths of the marked rules (or the focused one) on the configuration's hosts. */
   const purgeBinding = (chosen: () => readonly string[]): Binding => ({
     command: 'purge',
     disabled: readOnly,
     run: () => {
       const rules = chosen().map((k) => parseKey(k).id).filter((id) => id !== undefined);
       if (rules.length === 0) return false;
-      openPurge({ data, ui }, offeredPurge(ui.getState(), conf) ?? { conf, rules });
+      openPurge({ data, ui }, { conf, rules });
     },
   });
   const list = listKey(kind, conf);
