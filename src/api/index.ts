@@ -5,7 +5,7 @@ export { createRateBudget, timeLeftMs, type Lane, type Pacing, type Priority, ty
 export type { LimitKind, Secrets, TimeoutPhase } from './errors.js';
 export { DEFAULT_BOUNDS } from './transport.js';
 export { CONFIGURATIONS, resourcePath, type PathKind } from './paths.js';
-export { PURGE_ACCEPTED, PURGE_KINDS, purgeOutcome, purgeRequest, type PurgeGroup, type PurgeKind, type PurgeOutcome, type PurgeRequest } from './purge.js';
+export { PURGE_ACCEPTED, PURGE_KINDS, purgeBatches, purgeOutcome, purgeRequest, URLS_PER_REQUEST, type PurgeGroup, type PurgeKind, type PurgeOutcome, type PurgeRequest } from './purge.js';
 export type {
   ApiClient,
   AttemptEvent,

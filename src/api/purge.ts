@@ -31,6 +31,17 @@ export interface PurgeRequest {
 
 export const PURGE_ACCEPTED = 'Purge request successfully created';
 
+/** The most URLs one url/cachekey request carries (the emulator's bound, docs/origins-and-purge.md). */
+export const URLS_PER_REQUEST = 500;
+
+/** The URLs of each request: a wildcard purge one URL a request, the others at most URLS_PER_REQUEST. */
+export function purgeBatches(kind: PurgeKind, urls: readonly string[]): string[][] {
+  if (kind === 'wildcard') return urls.map((u) => [u]);
+  const out: string[][] = [];
+  for (let i = 0; i < urls.length; i += URLS_PER_REQUEST) out.push(urls.slice(i, i + URLS_PER_REQUEST));
+  return out;
+}
+
 export function purgeRequest(kind: PurgeKind, urls: readonly string[]): PurgeRequest {
   return { method: 'POST', path: `/purge/${kind}`, body: { urls: [...urls], method: 'delete' } };
 }

@@ -4,7 +4,7 @@
 // URL accepted, 1 some refused (not the account's), 2 bad usage or URLs the API refused as bad
 // (400), 4 a request that could not be sent or answered (network, token, permission, server).
 import { readFileSync } from 'node:fs';
-import { ApiError, type ApiClient, type PurgeGroup, type PurgeKind } from '../api/index.js';
+import { ApiError, purgeBatches, type ApiClient, type PurgeGroup } from '../api/index.js';
 import { explain } from '../api/explain.js';
 import { pacingText } from '../store/index.js';
 import { CliError, EXIT, UsageError } from './errors.js';
@@ -12,22 +12,11 @@ import type { PurgeArgs } from './purge-args.js';
 import { clientOf } from './transfer-side.js';
 import { realIo, type Io } from './transfer-review.js';
 
-/** The most URLs one url/cachekey request carries (the emulator's bound, docs/origins-and-purge.md). */
-export const URLS_PER_REQUEST = 500;
-
 /** The URLs of the arguments, `-` replaced by the non-blank lines of standard input. */
 export function urlsOf(args: readonly string[], stdin: () => string = () => readFileSync(0, 'utf8')): string[] {
   const urls = args.flatMap((u) => (u === '-' ? stdin().split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '') : [u]));
   if (urls.length === 0) throw new UsageError('no URL to purge (standard input was empty)');
   return urls;
-}
-
-/** The URLs of each request: a wildcard one each, the others in batches. */
-export function batches(kind: PurgeKind, urls: readonly string[]): string[][] {
-  if (kind === 'wildcard') return urls.map((u) => [u]);
-  const out: string[][] = [];
-  for (let i = 0; i < urls.length; i += URLS_PER_REQUEST) out.push(urls.slice(i, i + URLS_PER_REQUEST));
-  return out;
 }
 
 /** A group as lines: its status line, details and count, then its URLs indented. */
@@ -39,7 +28,7 @@ export function groupText(g: PurgeGroup): string {
 export async function purgeCommand(args: PurgeArgs, io: Io = realIo, stdin?: () => string): Promise<number> {
   const urls = urlsOf(args.urls, stdin);
   const { api } = clientOf(args.flags, undefined);
-  const requests = batches(args.kind, urls);
+  const requests = purgeBatches(args.kind, urls);
   const stopSaying = sayWaits(api, io);
   let refused = 0;
   try {

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/cli/args.js';
 import { UsageError } from '../../src/cli/errors.js';
-import { batches, groupText } from '../../src/cli/purge.js';
+import { purgeBatches as batches } from '../../src/api/index.js';
+import { groupText } from '../../src/cli/purge.js';
 import { BIN, emulatorFixture, type EmulatorFixture } from '../helpers/emulator.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });

@@ -54,4 +54,17 @@ describe('purge in the store', () => {
     s.getState().flushJournal();
     expect(history.saved()[0]).toMatchObject({ key: recordKey('rule', demoId(3), 1), result: 'applied', status: 207, message: '1 refused: elsewhere.example/x.json' });
   });
+
+  it('a url purge of 1,001 URLs goes as requests of at most 500 (the API refuses more in one), all accepted', async () => {
+    const { store: s } = store();
+    const [a] = await hosts();
+    const urls = Array.from({ length: 1001 }, (_, i) => `${a}/img/${String(i)}.jpg`);
+    const id = s.getState().startPurge({ conf: demoId(3) }, 'api (3)', { kind: 'url', urls, notes: [] });
+    const job = await s.getState().sendPurge(id);
+    expect(job?.sent.map((x) => [x.request.body.urls.length, x.outcome?.httpStatus])).toEqual([
+      [500, 201],
+      [500, 201],
+      [1, 201],
+    ]);
+  });
 });

@@ -30,7 +30,7 @@ function sentLines(s: PurgeSent, width: number, dot: string): Line[] {
 export function purgeWarnings(job: Pick<PurgeJob, 'kind' | 'urls'>): string[] {
   const urls = job.urls.map((u) => u.trim()).filter((u) => u !== '');
   if (job.kind !== 'wildcard' && urls.some((u) => u.includes('*'))) return [`a * in a ${job.kind} purge is taken as it is, not as a wildcard: n goes back to choose the kind wildcard for a prefix`];
-  if (job.kind === 'wildcard' && urls.some((u) => !u.includes('*'))) return ['a wildcard URL without * purges that URL only'];
+  if (job.kind === 'wildcard' && urls.some((u) => !u.includes('*'))) return ['a wildcard purge needs a * in each URL (the API refuses one without): n goes back to add it, or to choose the kind url'];
   return [];
 }
 

@@ -3,7 +3,7 @@
 // each group of URLs became. A wildcard purge takes one URL, so a wildcard of N URLs is N requests
 // (a job: the status line counts them and shows the rate limit's wait). A purge cannot be undone:
 // each request goes into the history marked as a purge (z says why it cannot be undone).
-import { purgeRequest, type PurgeKind, type PurgeOutcome, type PurgeRequest } from '../../api/index.js';
+import { purgeBatches, purgeRequest, type PurgeKind, type PurgeOutcome, type PurgeRequest } from '../../api/index.js';
 import type { Rec } from '../../schema/index.js';
 import { HISTORY_LIMIT, type HistoryEntry } from '../history.js';
 import { recordKey, type RecordKey } from '../keys.js';
@@ -54,11 +54,11 @@ export interface PurgeActions {
   dropPurge(id: number): void;
 }
 
-/** The requests a purge sends: a wildcard one per URL, the others one for all. */
+/** The requests a purge sends: a wildcard one per URL, the others up to 500 URLs a request. */
 export function purgeRequests(kind: PurgeKind, urls: readonly string[]): PurgeRequest[] {
   const clean = urls.map((u) => u.trim()).filter((u) => u !== '');
   if (clean.length === 0) return [];
-  return kind === 'wildcard' ? clean.map((u) => purgeRequest(kind, [u])) : [purgeRequest(kind, clean)];
+  return purgeBatches(kind, clean).map((batch) => purgeRequest(kind, batch));
 }
 
 /** The URLs a purge's answers refused, and the ones they accepted. */
