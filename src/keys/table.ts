@@ -59,7 +59,7 @@ export const COMMANDS = {
   history: { keys: ['H'], help: 'history', where: 'anywhere', does: 'the history of the changes sent, newest first (Enter: its diff)' },
   undo: { keys: ['z'], help: 'undo', where: 'history', does: 'undo the change: its inverse as a draft, in the review' },
   copy: { keys: ['c'], help: 'copy to…', where: 'rules, cache settings', does: 'copy the row (or the marked rows) to another configuration, chosen in the palette: new records there, one review', marked: 'copy {n} marked to…' },
-  clone: { keys: ['C'], help: 'clone', where: 'configurations', does: 'clone the configuration with its cache settings, rules and error responses under a new name: one review of every request, in the order sent' },
+  clone: { keys: ['C'], help: 'clone', where: 'configurations', does: 'clone the configuration with its cache settings, origins, rules and error responses under a new name: one review of every request, in the order sent' },
   purge: { keys: ['P'], help: 'purge', where: 'configurations, configuration, rules; after a saved change', does: "purge the CDN's cache: a form of the hosts and the rule's path (url, cachekey or wildcard), the exact request reviewed before y, each group's result" },
   compare: { keys: ['='], help: 'compare', where: 'configurations, configuration', does: 'compare with another configuration, here or in another profile (profile:name): the differences' },
   copyRight: { keys: ['>'], help: 'copy to right', where: 'compare', row: 'promote', does: 'copy the marked (or focused) differences left to right / right to left as drafts, then the review (name, cnames, cname access only: one by one)', marked: 'copy {n} marked to right' },

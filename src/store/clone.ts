@@ -96,9 +96,16 @@ export function cloneDrafts(configuration: Rec, contents: ConfigurationContents,
     cacheKeys.set(c.id, key);
     out.push([key, draft({ kind: 'cache_setting', op: 'create' }, createValuesOf('cache_setting', c), { conf: confKey })]);
   }
-  const otherOrigins = contents.origins.slice(1).map((o) => o.id);
+  // The first origin is made with the configuration (from its origin fields); the others are made
+  // after it, and a rule on one of them points at its copy.
+  const originKeys = new Map<unknown, RecordKey>();
+  for (const o of contents.origins.slice(1)) {
+    const key = newRecordKey('origin', confKey);
+    originKeys.set(o.id, key);
+    out.push([key, draft({ kind: 'origin', op: 'create' }, createValuesOf('origin', o), { conf: confKey })]);
+  }
   for (const r of contents.rules) {
-    const refs: Record<string, RecordKey> = { conf: confKey, path_origin_id: FIRST_ORIGIN };
+    const refs: Record<string, RecordKey> = { conf: confKey, path_origin_id: originKeys.get(r.path_origin_id) ?? FIRST_ORIGIN };
     const ruleValues = createValuesOf('rule', r);
     const cache = r.cache_settings_id === null || r.cache_settings_id === undefined ? undefined : cacheKeys.get(r.cache_settings_id);
     if (cache) refs.cache_settings_id = cache;
@@ -106,7 +113,6 @@ export function cloneDrafts(configuration: Rec, contents: ConfigurationContents,
       ruleValues.cache_settings_id = null;
       notes.push(`rule ${String(r.path)}: its cache setting ${String(r.cache_settings_id)} was not found, so none`);
     }
-    if (otherOrigins.includes(r.path_origin_id)) notes.push(`rule ${String(r.path)}: on the Default Origin (the API makes no other origins)`);
     out.push([newRecordKey('rule', confKey), draft({ kind: 'rule', op: 'create' }, ruleValues, refs)]);
   }
   const errors = contents.error_responses;

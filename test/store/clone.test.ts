@@ -23,13 +23,19 @@ async function cloneOf(store: AppStore, conf: number, name: string): Promise<rea
 
 describe('clone a configuration', () => {
   it('drafts every request in order, names where ids go, and makes an equal configuration', async () => {
+    // A rule on the shop's second origin (its load balancer): the clone makes that origin too.
+    const [rule0] = (await emu.call('GET', `${CFG}/${demoId(1)}/rules_engine`)).body as Array<{ id: number }>;
+    const origins = (await emu.call('GET', `${CFG}/${demoId(1)}/origins`)).body as Array<{ id: number; name: string }>;
+    expect(origins.length).toBeGreaterThan(1);
+    expect((await emu.call('PATCH', `${CFG}/${demoId(1)}/rules_engine/${rule0!.id}`, { body: { path_origin_id: origins[1]!.id } })).status).toBe(200);
     const store = storeFor(emu);
     const keys = await cloneOf(store, demoId(1), 'shop clone');
     const kinds = keys.map((k) => k.split(':')[0]);
     expect(kinds[0]).toBe('configuration');
     expect(kinds.lastIndexOf('cache_setting')).toBeLessThan(kinds.indexOf('rule'));
+    expect(kinds.lastIndexOf('origin')).toBeLessThan(kinds.indexOf('rule'));
     expect(kinds.at(-1)).toBe('error_responses');
-    const rule = keys.find((k) => k.startsWith('rule:'))!;
+    const rule = keys.filter((k) => k.startsWith('rule:'))[1]!;
     const review = store.getState().review(rule)!;
     expect(review.request?.path).toBe(`${CFG}/{the id of new configuration shop clone}/rules_engine`);
     expect(review.request?.body?.path_origin_id).toBe('{the id of its configuration’s first origin}');
@@ -126,7 +132,7 @@ describe('clone a configuration', () => {
 });
 
 describe('undo the delete of a configuration', () => {
-  it('makes it again with its cache settings, rules and error responses', async () => {
+  it('makes it again with its cache settings, origins, rules and error responses', async () => {
     const store = storeFor(emu);
     const keys = await cloneOf(store, demoId(1), 'doomed');
     await store.getState().applyMany(keys);
@@ -141,7 +147,7 @@ describe('undo the delete of a configuration', () => {
     expect(entry.contents?.rules.length).toBe(before.rules.length);
     const undo = store.getState().startUndo(entry);
     if ('problem' in undo) throw new Error(undo.problem);
-    expect(undo.keys.length).toBe(1 + before.caches.length + before.rules.length + 1);
+    expect(undo.keys.length).toBe(1 + before.caches.length + (before.origins.length - 1) + before.rules.length + 1);
     const results = await store.getState().applyMany(undo.keys);
     expect(results.every((r) => r.outcome === 'applied')).toBe(true);
     const again = (await confNamed('doomed'))!;
