@@ -64,6 +64,29 @@ export function booleanField<const N extends string, const X extends Extra<Boole
   return { name, label, help, type: 'boolean', default: false, ...extra };
 }
 
+/** An origin server's address (a configuration's `origin_address`, each of an origin's addresses). */
+export const originAddressText = { type: 'string', minLength: 1, maxLength: 253, spaceAround: 'trimmed', format: 'origin-address' } as const;
+
+/** The Host header sent to the origin (a configuration's `origin_host_header`, an origin's `host_header`). */
+export const hostHeaderText = {
+  help: 'Value of the Host header sent to the origin.',
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  format: 'header-value',
+  spaceAround: 'refused',
+} as const;
+
+/** `origin_protocol_policy`, of a configuration and of an origin. */
+export const originProtocolPolicy = {
+  name: 'origin_protocol_policy',
+  help: 'Scheme used towards the origin.',
+  type: 'enum',
+  choices: ['preserve', 'http', 'https'],
+  choiceHelp: { preserve: 'the scheme the end user used', http: 'always http', https: 'always https' },
+  default: 'preserve',
+} as const;
+
 export const CDN_CACHE_CHOICES = ['honor', 'override', 'bypass'] as const;
 
 export function cdnCacheField<const X extends Omit<Extra<EnumField>, 'choices'>>(

@@ -1,6 +1,6 @@
 // Origins (API.md §4.5, docs/origins-and-purge.md): full records in the recorded field order; each
 // configuration has its "Default Origin", made with it. Field order = response order.
-import { idField, nameField } from './common.js';
+import { hostHeaderText, idField, nameField, originAddressText, originProtocolPolicy } from './common.js';
 import { defineSchema, type StoredRecord } from './derive.js';
 import type { CrossRule, Rec } from './types.js';
 
@@ -15,17 +15,7 @@ export const MAX_ADDRESSES = 20;
 
 /** The keys of one of an origin's addresses, in the recorded order. */
 const addressFields = [
-  {
-    name: 'address',
-    label: 'address',
-    help: 'IP address or host name of the server.',
-    type: 'string',
-    minLength: 1,
-    maxLength: 253,
-    spaceAround: 'trimmed',
-    format: 'origin-address',
-    create: 'required',
-  },
+  { name: 'address', label: 'address', help: 'IP address or host name of the server.', ...originAddressText, create: 'required' },
   {
     name: 'weight',
     label: 'weight',
@@ -137,27 +127,8 @@ export const originSchema = defineSchema({
       appliesWhen: { field: 'origin_type', values: ['load_balancer'] },
       ...OPTIONAL,
     },
-    {
-      name: 'host_header',
-      label: 'Host header',
-      help: 'Value of the Host header sent to the origin.',
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      format: 'header-value',
-      spaceAround: 'refused',
-      ...REQUIRED,
-    },
-    {
-      name: 'origin_protocol_policy',
-      label: 'protocol',
-      help: 'Scheme used towards the origin.',
-      type: 'enum',
-      choices: ['preserve', 'http', 'https'],
-      choiceHelp: { preserve: 'the scheme the end user used', http: 'always http', https: 'always https' },
-      default: 'preserve',
-      ...OPTIONAL,
-    },
+    { name: 'host_header', label: 'Host header', ...hostHeaderText, ...REQUIRED },
+    { ...originProtocolPolicy, label: 'protocol', ...OPTIONAL },
     {
       name: 'addresses',
       label: 'addresses',

@@ -5,18 +5,13 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, editField, writes, reviewOf } from './flows-helpers.js';
-import { NEW_CACHE_SETTING_FIELDS, RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
+import { NEW_CACHE_SETTING_FIELDS, RULE_FIELDS, choose, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
 import { demoId, demoRuleId, demoCacheSettingId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
 const EDITOR = resolve(import.meta.dirname, 'fixtures/scripted-editor.mjs');
 
 /** Chooses a value in the open choice list by its label. */
-async function choose(app: Awaited<ReturnType<typeof startApp>>, label: string): Promise<void> {
-  for (let i = 0; i < 8 && !app.inverseRows().some((r) => app.inverseText(r).startsWith(label)); i++) await app.press('down');
-  await app.press('enter');
-}
-
 describe.skipIf(!existsSync(BIN))('records', () => {
   it(
     'creates a cache setting from a form with the required fields first (POST), then deletes it (y)',

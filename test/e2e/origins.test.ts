@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp, type App } from './harness.js';
 import { FLOW_TIMEOUT, writes } from './flows-helpers.js';
-import { RULE_FIELDS, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
+import { RULE_FIELDS, choose, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
 import { demoId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
@@ -23,11 +23,6 @@ async function origins(app: App, conf: number): Promise<OriginRecord[]> {
 }
 
 /** Chooses a value in the open choice list by the start of its label. */
-async function choose(app: App, label: string): Promise<void> {
-  for (let i = 0; i < 12 && !app.inverseRows().some((r) => app.inverseText(r).trim().startsWith(label)); i++) await app.press('down');
-  await app.press('enter');
-}
-
 async function typeField(app: App, label: string, text: string): Promise<void> {
   await focusLabel(app, label, ORIGIN_FIELDS);
   await app.press('enter', 'ctrl-u');
