@@ -13,7 +13,7 @@ import { VIEW, type CompareSide } from '../../app/routes.js';
 import { useBodySize, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { sideName } from '../../app/chrome.js';
 import { pacingText, type AppState, type AppStore } from '../../store/index.js';
-import { compareSnapshots, type Difference } from '../../transfer/compare.js';
+import type { Difference } from '../../transfer/compare.js';
 import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import { compareColumns, compareRows, compareStatus, type CompareRow } from './compare-rows.js';
@@ -21,7 +21,7 @@ import { copyDifferences } from './compare-copy.js';
 import { pendingDifferences } from './compare-pending.js';
 import { offeredPurge } from '../../app/ui-store.js';
 import { openPurge } from '../purge/open-purge.js';
-import { sideStore, useSide, wholeKeys } from './compare-sides.js';
+import { differencesSelector, sideStore, useSide, wholeKeys } from './compare-sides.js';
 
 interface Props {
   readonly left: CompareSide;
@@ -64,6 +64,9 @@ function usePacing(left: AppStore, right: AppStore): string | undefined {
   return pacing ? pacingText(pacing, now, theme.sym.dot) : undefined;
 }
 
+// The differences of the pair on screen, one compare for the render and the keys (as rowsSelector for the lists).
+const differencesOf = differencesSelector();
+
 function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly leftStore: AppStore; readonly rightStore: AppStore }) {
   const stores = useStores();
   const { ui } = stores;
@@ -73,7 +76,7 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
   const view = VIEW.compare(left, right);
   const a = useSide(leftStore, left);
   const b = useSide(rightStore, right);
-  const differences = useMemo(() => (a.snapshot && b.snapshot ? compareSnapshots(a.snapshot, b.snapshot) : undefined), [a.snapshot, b.snapshot]);
+  const differences = differencesOf(a.snapshot, b.snapshot);
   const rows = useMemo(() => compareRows(differences ?? []), [differences]);
   const ids = useMemo(() => rows.map(rowKey), [rows]);
   const marked = useMarked(view, ids, rows);
@@ -89,10 +92,7 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
   const current = useListView(view, rows.length, tableHeight);
 
   // As of now, for keys that come faster than renders.
-  const differencesNow = (): readonly Difference[] => {
-    const [l, r] = [a.snapshotNow(), b.snapshotNow()];
-    return l && r ? compareSnapshots(l, r) : [];
-  };
+  const differencesNow = (): readonly Difference[] => differencesOf(a.snapshotNow(), b.snapshotNow()) ?? [];
   const control: ListControl = { ui, view, height: tableHeight, total: () => differencesNow().length };
   const chosenNow = (): Difference[] => {
     const all = differencesNow();

@@ -7,19 +7,25 @@ import { useStore } from 'zustand';
 import type { Stores } from '../../app/stores.js';
 import type { CompareSide } from '../../app/routes.js';
 import { listKey, recordKey, type AppState, type AppStore } from '../../store/index.js';
-import type { Snapshot } from '../../transfer/compare.js';
+import { compareSnapshots, type Difference, type Snapshot } from '../../transfer/compare.js';
 import { storeSnapshot } from '../../transfer/store-snapshot.js';
-import { errorMessage } from '../../util/errors.js';
+import { otherStore } from '../palette/compare-items.js';
 
 /** The store a side lives in, or why its profile cannot be opened. */
 export function sideStore(stores: Stores, side: CompareSide): { readonly store: AppStore } | { readonly problem: string } {
   const { profiles, data } = stores;
   if (!profiles || profiles.current().name === side.profile) return { store: data };
-  try {
-    return { store: profiles.get(side.profile).session.store };
-  } catch (e) {
-    return { problem: `profile ${side.profile}: ${errorMessage(e)}` };
-  }
+  const other = otherStore(profiles, side.profile);
+  return 'problem' in other ? { problem: `profile ${side.profile}: ${other.problem}` } : other;
+}
+
+/** The differences of two snapshots, memoised on the pair: render and every key share one compare. */
+export function differencesSelector(): (left: Snapshot | undefined, right: Snapshot | undefined) => readonly Difference[] | undefined {
+  let last: { left: Snapshot | undefined; right: Snapshot | undefined; differences: readonly Difference[] | undefined } = { left: undefined, right: undefined, differences: undefined };
+  return (left, right) => {
+    if (left !== last.left || right !== last.right) last = { left, right, differences: left && right ? compareSnapshots(left, right) : undefined };
+    return last.differences;
+  };
 }
 
 /** What a side's configuration is read from: the record, its error responses, its three lists. */
