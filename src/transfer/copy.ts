@@ -130,9 +130,8 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
       const from = sourceCaches.get(key);
       const to = cachesThere.get(key);
       if (field !== undefined && from && to) edit(to, field, from[field]);
-      else if (from && !to) {
-        if (!broughtAlong.has(key)) broughtAlong.set(key, made('cache_setting', createValuesOf('cache_setting', from)));
-      } else if (to && options.prune) deletes.push(to);
+      else if (from && !to) bring(key);
+      else if (to && options.prune) deletes.push(to);
       else if (to) notes.push(`${d.record}: only in configuration ${targetConf}, kept`);
     } else {
       const from = sourceRules.get(key);
