@@ -3,18 +3,18 @@
 // others in requests of at most 500 URLs — and each group of the answers on stdout. Exit: 0 every
 // URL accepted, 1 some refused (not the account's), 2 bad usage or URLs the API refused as bad
 // (400), 4 a request that could not be sent or answered (network, token, permission, server).
-import { readFileSync } from 'node:fs';
 import { ApiError, purgeBatches, type ApiClient, type PurgeGroup } from '../api/index.js';
 import { explain } from '../api/explain.js';
 import { pacingText } from '../store/index.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import type { PurgeArgs } from './purge-args.js';
-import { clientOf } from './transfer-side.js';
+import { clientOf, readStdin } from './transfer-side.js';
 import { realIo, type Io } from './transfer-review.js';
 
-/** The URLs of the arguments, `-` replaced by the non-blank lines of standard input. */
-export function urlsOf(args: readonly string[], stdin: () => string = () => readFileSync(0, 'utf8')): string[] {
-  const urls = args.flatMap((u) => (u === '-' ? stdin().split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '') : [u]));
+/** The URLs of the arguments, `-` replaced by the non-blank lines of standard input (read as a stream: a pipe may be non-blocking). */
+export async function urlsOf(args: readonly string[], stdin: () => string | Promise<string> = readStdin): Promise<string[]> {
+  const text = args.includes('-') ? await stdin() : '';
+  const urls = args.flatMap((u) => (u === '-' ? text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '') : [u]));
   if (urls.length === 0) throw new UsageError('no URL to purge (standard input was empty)');
   return urls;
 }
@@ -25,8 +25,8 @@ export function groupText(g: PurgeGroup): string {
   return [`${g.statusLine}: ${g.details || '(no details)'} (${count})`, ...g.urls.map((u) => `  ${u}`)].join('\n') + '\n';
 }
 
-export async function purgeCommand(args: PurgeArgs, io: Io = realIo, stdin?: () => string): Promise<number> {
-  const urls = urlsOf(args.urls, stdin);
+export async function purgeCommand(args: PurgeArgs, io: Io = realIo, stdin?: () => string | Promise<string>): Promise<number> {
+  const urls = await urlsOf(args.urls, stdin);
   const { api } = clientOf(args.flags, undefined);
   const requests = purgeBatches(args.kind, urls);
   const stopSaying = sayWaits(api, io);
