@@ -4,14 +4,17 @@
 // sequence or a letter with its accent is never split. Text from the API goes through safe() first:
 // control and invisible format characters are shown, never obeyed.
 //
-// These run for every visible cell of every frame, so printable ASCII (almost every value) takes a
-// fast path with neither the segmenter nor string-width; other short texts are measured once and
+// These run for every visible cell of every frame, so printable ASCII and the narrow symbols the
+// screens are drawn with (almost every value; simple-text.ts) take a fast path with neither the
+// segmenter nor string-width; other short texts are measured once and
 // remembered (the segmenter costs about 0.3 µs a grapheme), long ones walked only as far as needed.
 import stringWidth from 'string-width';
+import { isRgiEmoji } from './emoji.js';
+import { SIMPLE_TEXT as SIMPLE } from './simple-text.js';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-/** Every character printable ASCII: one character = one grapheme = one cell. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+let segmenter: Intl.Segmenter | undefined;
+/** The grapheme segmenter, made at the first text that needs it (a simple text never does). */
+const graphemeSegments = (text: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
 
 /** Bounded memo: a screen draws the same few values frame after frame. */
 function remembered<V>(cache: Map<string, V>, key: string, make: (key: string) => V): V {
@@ -58,7 +61,7 @@ function walk(text: string, limit = Infinity): Measured {
   const parts: string[] = [];
   const widths: number[] = [];
   let cells = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of graphemeSegments(text)) {
     const w = graphemeWidth(segment);
     parts.push(segment);
     widths.push(w);
@@ -70,12 +73,12 @@ function walk(text: string, limit = Infinity): Measured {
 
 /** Terminal cells of a text (string-width: CJK/emoji 2, combining marks and zero-width 0). */
 export function cellWidth(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : measure(text).cells;
+  return SIMPLE.test(text) ? text.length : measure(text).cells;
 }
 
 /** The text's grapheme clusters (Intl.Segmenter, granularity 'grapheme'). */
 export function graphemes(text: string): string[] {
-  return PRINTABLE_ASCII.test(text) ? text.split('') : measure(text).parts.slice();
+  return SIMPLE.test(text) ? text.split('') : measure(text).parts.slice();
 }
 
 /** fit, and the cells the result takes. */
@@ -83,7 +86,7 @@ function fitMeasured(text: string, width: number, ascii: boolean): [text: string
   if (!(width > 0)) return ['', 0];
   width = Math.floor(width);
   const ellipsis = ascii ? '~' : '…';
-  if (PRINTABLE_ASCII.test(text)) {
+  if (SIMPLE.test(text)) {
     return text.length <= width ? [text, text.length] : [text.slice(0, width - 1) + ellipsis, width];
   }
   const { parts, widths, cells } = measure(text, width);
@@ -141,11 +144,11 @@ export function wrap(text: string, width: number): string[] {
 }
 
 function wrapParagraph(text: string, width: number, lines: string[]): void {
-  if (PRINTABLE_ASCII.test(text) && text.length <= width) {
+  if (SIMPLE.test(text) && text.length <= width) {
     lines.push(text);
     return;
   }
-  const { parts, widths } = PRINTABLE_ASCII.test(text) ? { parts: text.split(''), widths: Array<number>(text.length).fill(1) } : measure(text);
+  const { parts, widths } = SIMPLE.test(text) ? { parts: text.split(''), widths: Array<number>(text.length).fill(1) } : measure(text);
   let start = 0; // first grapheme of the current line
   let cells = 0; // cells of parts[start, i)
   let breakAt = -1; // the grapheme after the line's last space
@@ -175,7 +178,7 @@ export function sliceCells(text: string, start: number, width: number): string {
   const from = Math.max(0, Math.floor(start) || 0);
   if (!(width > 0)) return '';
   const to = from + Math.floor(width);
-  if (PRINTABLE_ASCII.test(text)) return text.slice(from, to);
+  if (SIMPLE.test(text)) return text.slice(from, to);
   const { parts, widths } = measure(text, to);
   let pos = 0;
   let out = '';
@@ -207,7 +210,6 @@ const MODIFIER = /\p{Emoji_Modifier}/u;
 const SUSPECT = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Surrogate}\u2028\u2029\uFFF9-\uFFFB\p{Emoji_Modifier}]/u;
 /** What an emoji sequence is made with: ZWJ, variation selectors, tags. */
 const EMOJI_GLUE = /\u200D|[\uFE00-\uFE0F\u{E0020}-\u{E007F}]/u;
-const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
 const KEYCAP = /^[\d#*]\uFE0F?\u20E3$/u;
 /** A pictograph asked for in text or emoji style (❤︎, ☺️). */
 const PRESENTATION = /^\p{Extended_Pictographic}[\uFE0E\uFE0F]$/u;
@@ -223,7 +225,7 @@ function isEmojiSequence(g: string): boolean {
 const emojiSequences = new Map<string, boolean>();
 
 function testEmojiSequence(g: string): boolean {
-  if (RGI_EMOJI.test(g) || KEYCAP.test(g) || PRESENTATION.test(g) || TAG_FLAG.test(g)) return true;
+  if (isRgiEmoji(g) || KEYCAP.test(g) || PRESENTATION.test(g) || TAG_FLAG.test(g)) return true;
   // A ZWJ sequence of pictographs that is not (yet) recommended: string-width draws it 2 cells wide too.
   return g.includes('\u200D') && (g.match(PICTOGRAPH)?.length ?? 0) >= 2;
 }
@@ -260,7 +262,7 @@ function asText(value: unknown): string {
  */
 export function safe(text: unknown): string {
   const s = asText(text);
-  if (PRINTABLE_ASCII.test(s) || !SUSPECT.test(s)) return s;
+  if (SIMPLE.test(s) || !SUSPECT.test(s)) return s;
   if (!EMOJI_GLUE.test(s) && !MODIFIER.test(s)) return s.replace(INVISIBLE_ALL, shown);
   return s.length <= MEMO_LENGTH ? remembered(safeTexts, s, showInvisible) : showInvisible(s);
 }
@@ -269,7 +271,7 @@ export function safe(text: unknown): string {
 /** safe() of a text with emoji glue or modifiers: decided grapheme by grapheme. */
 function showInvisible(s: string): string {
   let out = '';
-  for (const { segment } of segmenter.segment(s)) {
+  for (const { segment } of graphemeSegments(s)) {
     let g = MODIFIER.test(segment) ? segment.replace(LONE_MODIFIER, shown) : segment;
     if (INVISIBLE.test(g)) g = g.replace(INVISIBLE_ALL, isEmojiSequence(segment) ? shownUnlessGlue : shown);
     out += g;
