@@ -5,6 +5,7 @@
 // `bundleOptions` is exported so a bench can bundle its baseline exactly the same way.
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -69,27 +70,78 @@ export { Agent };`,
       },
     },
     {
-      // An ESM import of node:http reads every export of it, lazy ones included, and one of those
-      // loads Node's whole internal fetch (15-40 ms); through require() only what is used loads.
-      name: 'http-by-require',
+      // An ES import of a Node builtin reads every export of it, lazy ones included: node:util then
+      // loads ~10 internal modules for getters nothing asks (~6 ms), node:fs its promises API and
+      // readline (~4 ms), node:http Node's whole fetch (15-40 ms). Through require() only what is
+      // used loads: each builtin an ES module imports becomes one CommonJS module (a require of
+      // it), re-exported once as an ES module (not copied into each importer). A require() of a
+      // builtin (CommonJS dependencies) stays as it is.
+      name: 'builtins-by-require',
       setup(b) {
-        b.onResolve({ filter: /^node:http$/ }, (args) => (args.namespace === 'http-by-require' ? { path: 'node:http', external: true } : { path: 'node:http', namespace: 'http-by-require' }));
-        b.onLoad({ filter: /.*/, namespace: 'http-by-require' }, () => ({ contents: "module.exports = require('node:http');", loader: 'js' }));
+        b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
+          if (args.kind !== 'import-statement' || !isBuiltin(args.path)) return undefined;
+          const id = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
+          return { path: id, namespace: args.namespace === 'builtin-es' ? 'builtin-cjs' : 'builtin-es' };
+        });
+        b.onLoad({ filter: /.*/, namespace: 'builtin-es' }, (args) => ({ contents: `export * from '${args.path}';\nexport { default } from '${args.path}';`, loader: 'js' }));
+        b.onLoad({ filter: /.*/, namespace: 'builtin-cjs' }, (args) => ({ contents: `module.exports = require('${args.path}');`, loader: 'js' }));
       },
     },
     {
-      // string-width (under Ink) asks /^\p{RGI_Emoji}$/v of every grapheme of non-ASCII text, and
-      // compiling that regex costs ~12 ms in the first frame; src/ui/emoji.ts answers the same
-      // (tested for every code point) without it for graphemes of one code point.
-      name: 'string-width-emoji',
+      // string-width (under Ink) measures every line of every frame. Two changes, each found or
+      // the build fails: (1) text of printable ASCII and narrow symbols (`›`, `·`, `…`, box drawing:
+      // src/ui/simple-text.ts, tested against string-width) is measured at once, where string-width
+      // takes only ASCII so: the rest needs Unicode-property regexes whose first use loads ICU data,
+      // 10–30 ms in the first frame; (2) it makes /^\p{RGI_Emoji}$/v as it loads (~30 ms) and asks
+      // it of every grapheme: src/ui/emoji.ts answers the same (tested for every code point), making
+      // the regex only for a grapheme of several code points, and string-width's own is gone.
+      name: 'string-width-fast',
       setup(b) {
         b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-          const source = readFileSync(args.path, 'utf8');
-          const call = 'rgiEmojiRegex.test(segment)';
-          if (!source.includes(call)) throw new Error(`string-width changed: ${call} not found in ${args.path}; update scripts/build.mjs`);
-          const emoji = JSON.stringify(`${ROOT}src/ui/emoji.ts`);
-          return { contents: `import { isRgiEmoji as __isRgiEmoji } from ${emoji};\n${source.replaceAll(call, '__isRgiEmoji(segment)')}`, loader: 'js' };
+          const changes = [
+            ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', 'if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && __isSimpleText(string))) {'],
+            ['rgiEmojiRegex.test(segment)', '__isRgiEmoji(segment)'],
+            ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', ''],
+          ];
+          let source = readFileSync(args.path, 'utf8');
+          for (const [from, to] of changes) {
+            if (!source.includes(from)) throw new Error(`string-width changed: ${from} not found in ${args.path}; update scripts/build.mjs`);
+            source = source.replaceAll(from, to);
+          }
+          if (source.includes('rgiEmojiRegex')) throw new Error(`string-width changed: rgiEmojiRegex has another use in ${args.path}; update scripts/build.mjs`);
+          const ui = (file) => JSON.stringify(`${ROOT}src/ui/${file}`);
+          return { contents: `import { isRgiEmoji as __isRgiEmoji } from ${ui('emoji.ts')};\nimport { isSimpleText as __isSimpleText } from ${ui('simple-text.ts')};\n${source}`, loader: 'js' };
         });
+      },
+    },
+    {
+      // Ink fills every frame's grid with a new blank-cell object per cell before writing into it
+      // (4,800 objects and their style arrays at 120×40, ~10 ms in the first frame and garbage at
+      // every key). Cells are replaced, never changed (blankCell() copies): one frozen blank cell
+      // serves them all, and a change to it would throw.
+      name: 'ink-blank-cell',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          const fill = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
+          if (!fill.test(source)) throw new Error(`ink changed: the blank cells of Output.get() not found in ${args.path}; update scripts/build.mjs`);
+          const blank = "const __BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });";
+          return { contents: `${source.replace(fill, 'row.push(__BLANK_CELL);')}\n${blank}\n`, loader: 'js' };
+        });
+      },
+    },
+    {
+      // React is CommonJS: esbuild gives each ES module that imports it a copy of its exports
+      // (__toESM: ~45 getters defined), ~110 copies in the TUI (~12 ms at every start). All import
+      // one ES module instead, which takes React's exports once.
+      name: 'react-once',
+      setup(b) {
+        b.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => (args.namespace === 'react-once' || args.kind === 'require-call' ? undefined : { path: args.path, namespace: 'react-once' }));
+        b.onLoad({ filter: /.*/, namespace: 'react-once' }, (args) => ({
+          contents: `export * from '${args.path}';\nexport { default } from '${args.path}';`,
+          resolveDir: ROOT,
+          loader: 'js',
+        }));
       },
     },
     {
