@@ -2,7 +2,6 @@
 // kill -9 or a dropped SSH link loses at most the last moment of typing (journal-writer.ts says
 // when it is written). A journal that cannot be read is set aside, never deleted.
 import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordKey } from './keys.js';
@@ -10,6 +9,7 @@ import type { Draft } from './types.js';
 import { isPlainObject } from '../schema/index.js';
 import { errorMessage } from '../util/errors.js';
 import { atomicFile } from './atomic-file.js';
+import { sha256Hex } from '../util/sha256.js';
 
 export interface DraftJournal {
   /**
@@ -40,7 +40,7 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The hash of an API's URL that names its state files (16 hex digits). */
 export function apiHash(baseUrl: string): string {
-  return createHash('sha256').update(baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
+  return sha256Hex(baseUrl.replace(/\/+$/, '')).slice(0, 16);
 }
 
 /** `<dir>/<what>-<hash of the API's URL>.json`: a state file per API (profile). */

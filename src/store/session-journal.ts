@@ -11,7 +11,6 @@
 // rename into the taker's own names: of two sessions starting at the same moment, one rename
 // succeeds and the other finds the file gone, so no journal is taken twice. A live owner's files
 // are never touched. The lock goes at exit, after the last write.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { uptime } from 'node:os';
 import { join } from 'node:path';
@@ -122,7 +121,8 @@ function merge(into: Drafts, more: Drafts, older: Drafts): void {
 /** The journal of this process for the API `journalId`, in `dir`, with the drafts of ended sessions taken over. */
 export function openSessionJournal(dir: string, journalId: string): SessionJournal {
   const hash = apiHash(journalId);
-  const sid = `${process.pid}-${randomBytes(3).toString('hex')}`;
+  // The random part tells this process's files from those of an earlier one that had its pid.
+  const sid = `${process.pid}-${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
   const own = atomicFile(join(dir, `drafts-${hash}.${sid}.json`));
   const text = (drafts: Readonly<Drafts>) => journalText(drafts, journalId);
   // Whole or not at all, but not synced: after a crash of the machine this process is gone anyway.

@@ -3,7 +3,7 @@
 // schema's field order, then any other fields sorted) and lists in id order, so that a file diffs
 // well in git — two exports of the same server state are the same bytes (no time in the file) —
 // and a fingerprint of each record as the server had it, so apply can tell a change made since.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../util/builtins.js';
 import { isPlainObject, schemaFor, type Rec, type ResourceKind } from '../schema/index.js';
 
 export const FORMAT = 'cdn-tui.configuration';
@@ -34,7 +34,7 @@ function canonical(v: unknown): unknown {
 
 /** What a record was on the server: a hash of its JSON, key order aside. */
 export function fingerprint(record: Rec): string {
-  return createHash('sha256').update(JSON.stringify(canonical(record))).digest('hex').slice(0, 16);
+  return nodeCrypto().createHash('sha256').update(JSON.stringify(canonical(record))).digest('hex').slice(0, 16);
 }
 
 /** The record with its keys in the schema's order (then the rest, sorted). */
