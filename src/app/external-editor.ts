@@ -1,10 +1,10 @@
 // `e`: a record as JSON in $VISUAL/$EDITOR. The terminal is handed over and taken back by Ink; the
 // edited text is parsed here, and its changes go to the normal diff review.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage } from '../util/errors.js';
+import { nodeChildProcess } from '../util/builtins.js';
 import { accepts, isPlainObject, schemaFor, type Rec, type ResourceKind } from '../schema/index.js';
 
 /** The editable fields of a draft as the JSON text the editor starts with. */
@@ -25,7 +25,7 @@ export function runEditor(text: string, env: NodeJS.ProcessEnv = process.env): E
   const file = join(dir, 'record.json');
   try {
     writeFileSync(file, text, { mode: 0o600 });
-    const run = spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true });
+    const run = nodeChildProcess().spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true });
     if (run.error) return { ok: false, message: `cannot start the editor "${editor}": ${run.error.message}`, text };
     if (run.status !== 0) return { ok: false, message: `the editor "${editor}" exited with ${String(run.status ?? run.signal)}; nothing changed`, text };
     const edited = readFileSync(file, 'utf8');

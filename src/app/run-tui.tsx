@@ -4,7 +4,6 @@ import { saveCodeCache } from '../util/code-cache.js';
 import type { Session } from '../cli/session.js';
 import { pacedStdin } from '../keys/paced-stdin.js';
 import type { AppStore } from '../store/index.js';
-import { boundFrameHeap } from '../ui/frame-heap.js';
 import { screenWriter } from '../ui/screen-writer.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
@@ -80,8 +79,8 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
   // it only at a clean exit, and a TUI often ends by a signal or a dropped link).
   setImmediate(saveCodeCache);
   // The heap is bounded for the long run of frames from here on, not before: its more frequent
-  // collections would only slow the first frame (frame-heap.ts).
-  setImmediate(boundFrameHeap);
+  // collections would only slow the first frame (frame-heap.ts), as loading node:v8 (~10 ms) would.
+  setImmediate(() => void import('../ui/frame-heap.js').then(({ boundFrameHeap }) => boundFrameHeap()));
   await instance.waitUntilExit();
   unflushed();
   process.stdout.off('resize', resized);

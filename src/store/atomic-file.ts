@@ -3,8 +3,8 @@
 // write leaves no temporary file behind. Writes are numbered: an older one that lands after a
 // newer one is dropped. The draft journal and the kept lists (keep/file.ts) are written this way.
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { nodeFsPromises } from '../util/builtins.js';
 
 /** Removes a temporary file; a failure to do so must not hide the failure that led here. */
 function removeQuietly(path: string): void {
@@ -92,7 +92,7 @@ export function atomicFile(file: string, { sync = true }: { readonly sync?: bool
       const tmp = `${file}.tmp-${process.pid}-${n}`;
       writing.add(tmp);
       try {
-        const handle = await open(tmp, 'w', 0o600);
+        const handle = await nodeFsPromises().open(tmp, 'w', 0o600);
         try {
           await handle.writeFile(text);
           if (sync) await handle.sync();

@@ -4,11 +4,11 @@
 // whenever it is read); elsewhere (macOS) the start as wall-clock time, compared with what
 // `ps -o etime=` says of the pid, within a few seconds. When it cannot be told (another host, no
 // /proc and no ps), an owner counts as alive: its drafts wait rather than being taken from it.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isPlainObject } from '../schema/index.js';
 import { codeOf } from '../util/errors.js';
+import { nodeChildProcess } from '../util/builtins.js';
 
 export interface Owner {
   readonly pid: number;
@@ -58,7 +58,7 @@ export function pidExists(pid: number): boolean {
 /** Seconds since the pid started, from `ps -o etime=` ([[dd-]hh:]mm:ss), or undefined. */
 function elapsedSeconds(pid: number): number | undefined {
   try {
-    const text = execFileSync('ps', ['-o', 'etime=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const text = nodeChildProcess().execFileSync('ps', ['-o', 'etime=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const m = /^(?:(\d+)-)?(?:(\d+):)?(\d+):(\d+)$/.exec(text);
     if (!m) return undefined;
     return Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4]);

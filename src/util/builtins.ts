@@ -1,7 +1,8 @@
 // Node built-ins that only some runs need, loaded when first asked for rather than at start:
-// node:tls (a --ca-file), node:crypto (checking one), node:https (the emulator's --tls-cert).
-// Through require(), typed by the function (require itself answers `any`); a static import
-// would load them at every start.
+// node:tls (a --ca-file), node:crypto (checking one), node:https (the emulator's --tls-cert),
+// node:child_process (~6 ms with dgram and net: an editor or `ps` now and then), node:fs/promises
+// (~3 ms with readline: a file written in the background). Through require(), typed by the
+// function (require itself answers `any`); a static import would load them at every start.
 import { createRequire as makeRequire } from 'node:module';
 
 const load = makeRequire(import.meta.url);
@@ -9,3 +10,5 @@ const load = makeRequire(import.meta.url);
 export const nodeTls = (): typeof import('node:tls') => load('node:tls');
 export const nodeCrypto = (): typeof import('node:crypto') => load('node:crypto');
 export const nodeHttps = (): typeof import('node:https') => load('node:https');
+export const nodeChildProcess = (): typeof import('node:child_process') => load('node:child_process');
+export const nodeFsPromises = (): typeof import('node:fs/promises') => load('node:fs/promises');

@@ -1,7 +1,7 @@
 // The atomic writer's failures (issue 21): a write that fails half-way (the disk full after the
 // temporary file was made), at once or in the background, throws its error, leaves no temporary
 // file, and leaves the file as it was; a lock that cannot be written leaves no empty lock to hold
-// the others up. The disk is made to fail by wrapping node:fs.
+// the others up. The disk is made to fail by wrapping node:fs and node:fs/promises.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,14 +21,16 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, default: { ...fs, writeSync }, writeSync };
 });
 
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const fsp = await importOriginal<typeof import('node:fs/promises')>();
+// node:fs/promises is loaded at its first use, through src/util/builtins.ts: wrapped there.
+vi.mock('../../src/util/builtins.js', async (importOriginal) => {
+  const builtins = await importOriginal<typeof import('../../src/util/builtins.js')>();
+  const fsp = builtins.nodeFsPromises();
   const open: typeof fsp.open = async (...args: Parameters<typeof fsp.open>) => {
     const handle = await fsp.open(...args);
     if (disk.full) handle.writeFile = () => Promise.reject(enospc());
     return handle;
   };
-  return { ...fsp, default: { ...fsp, open }, open };
+  return { ...builtins, nodeFsPromises: () => ({ ...fsp, open }) };
 });
 
 describe('atomic file, when the disk refuses', () => {
