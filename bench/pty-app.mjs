@@ -11,7 +11,7 @@ import { UnicodeGraphemesAddon } from '@xterm/addon-unicode-graphemes';
 import xterm from '@xterm/headless';
 import pty from 'node-pty';
 
-const BIN = resolve(import.meta.dirname, '../dist/cdn-tui.cjs'); // the package's bin, as a user starts it
+const BIN = process.env.BENCH_BIN ?? resolve(import.meta.dirname, '../dist/cdn-tui.cjs'); // the package's bin, as a user starts it
 
 /**
  * Starts the emulator (`serveArgs`) and the TUI against it; `name` prefixes failures. With `log`,
