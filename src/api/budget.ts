@@ -37,6 +37,22 @@ export interface RateBudget {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * Calls `say` once for each new wait of `budget` (a new next-request time): of `lane`, or of the
+ * first lane that waits. Returns what stops it. The command line says each wait once on stderr.
+ */
+export function onEachWait(budget: RateBudget | undefined, say: (wait: Pacing) => void, lane?: Lane): () => void {
+  let said: number | undefined;
+  const unsubscribe = budget?.subscribe(() => {
+    const waits = budget.pacing();
+    const wait = lane === undefined ? waits[0] : waits.find((w) => w.lane === lane);
+    if (!wait || wait.nextAt === said) return;
+    said = wait.nextAt;
+    say(wait);
+  });
+  return () => unsubscribe?.();
+}
+
 /** The window assumed until answers show it (the real service counts per minute). */
 export const DEFAULT_WINDOW_MS = 60_000;
 /** Two resets this close name the same window (a reset given in seconds from now moves with each answer). */

@@ -1,7 +1,7 @@
 // The API client: `createApiClient(options)` and what its callers handle.
 export { createApiClient } from './client.js';
 export { AbortError, ApiError, ClientError, LimitError, NetworkError, NotSentError, TimeoutError, UnexpectedResponseError, formatBytes, redact } from './errors.js';
-export { createRateBudget, timeLeftMs, type Lane, type Pacing, type Priority, type RateBudget } from './budget.js';
+export { createRateBudget, onEachWait, timeLeftMs, type Lane, type Pacing, type Priority, type RateBudget } from './budget.js';
 export type { LimitKind, Secrets, TimeoutPhase } from './errors.js';
 export { DEFAULT_BOUNDS } from './transport.js';
 export { CONFIGURATIONS, resourcePath, type PathKind } from './paths.js';

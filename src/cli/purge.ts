@@ -3,7 +3,7 @@
 // others in requests of at most 500 URLs — and each group of the answers on stdout. Exit: 0 every
 // URL accepted, 1 some refused (not the account's), 2 bad usage or URLs the API refused as bad
 // (400), 4 a request that could not be sent or answered (network, token, permission, server).
-import { ApiError, purgeBatches, type ApiClient, type PurgeGroup } from '../api/index.js';
+import { ApiError, onEachWait, purgeBatches, type PurgeGroup } from '../api/index.js';
 import { explain } from '../api/explain.js';
 import { pacingText } from '../store/index.js';
 import { CliError, EXIT, UsageError } from './errors.js';
@@ -29,7 +29,8 @@ export async function purgeCommand(args: PurgeArgs, io: Io = realIo, stdin?: () 
   const urls = await urlsOf(args.urls, stdin);
   const { api } = clientOf(args.flags, undefined);
   const requests = purgeBatches(args.kind, urls);
-  const stopSaying = sayWaits(api, io);
+  // Each new wait for the purge rate limit is said once on stderr.
+  const stopSaying = onEachWait(api.budget, (p) => io.err(`waiting: ${pacingText(p, Date.now(), '·')}\n`), 'purge');
   let refused = 0;
   try {
     for (const [i, batch] of requests.entries()) {
@@ -50,16 +51,4 @@ export async function purgeCommand(args: PurgeArgs, io: Io = realIo, stdin?: () 
     stopSaying();
   }
   return refused === 0 ? EXIT.ok : EXIT.refused;
-}
-
-/** Each new wait for the purge rate limit said once on stderr. */
-function sayWaits(api: ApiClient, io: Io): () => void {
-  let said: number | undefined;
-  const unsubscribe = api.budget?.subscribe(() => {
-    const p = api.budget?.pacing().find((x) => x.lane === 'purge');
-    if (!p || p.nextAt === said) return;
-    said = p.nextAt;
-    io.err(`waiting: ${pacingText(p, Date.now(), '·')}\n`);
-  });
-  return () => unsubscribe?.();
 }

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import { explain } from '../api/explain.js';
-import { timeLeftMs } from '../api/budget.js';
+import { onEachWait, timeLeftMs } from '../api/budget.js';
 import { duration, pacingText, type AppStore, type RecordKey } from '../store/index.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { exportText, parseExport, FORMAT } from '../transfer/format.js';
@@ -44,12 +44,8 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
   mkdirSync(dir, { recursive: true });
   const total = configurations.length;
   let done = 0;
-  let said: number | undefined;
   // Each new wait for the rate limit is said once: how far, the limit, the next read, the time left.
-  const unsubscribe = api.budget?.subscribe(() => {
-    const p = api.budget?.pacing()[0];
-    if (!p || p.nextAt === said) return;
-    said = p.nextAt;
+  const stopSaying = onEachWait(api.budget, (p) => {
     const now = Date.now();
     io.err(`exported ${done} of ${total} · ${pacingText(p, now, '·')} · about ${duration(timeLeftMs(p, (total - done) * READS_EACH, now))} left\n`);
   });
@@ -69,7 +65,7 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
       done++;
     }
   } finally {
-    unsubscribe?.();
+    stopSaying();
   }
   const stale = readdirSync(dir).filter((f) => EXPORTED.test(f) && !written.has(f) && isExport(join(dir, f)));
   for (const f of stale) rmSync(join(dir, f));
