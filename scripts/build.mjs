@@ -70,12 +70,12 @@ export { Agent };`,
       },
     },
     {
-      // An ES import of a Node builtin reads every export of it, lazy ones included: node:util then
-      // loads ~10 internal modules for getters nothing asks (~6 ms), node:fs its promises API and
-      // readline (~4 ms), node:http Node's whole fetch (15-40 ms). Through require() only what is
-      // used loads: each builtin an ES module imports becomes one CommonJS module (a require of
-      // it), re-exported once as an ES module (not copied into each importer). A require() of a
-      // builtin (CommonJS dependencies) stays as it is.
+      // An ES import of a Node builtin reads every export of it, lazy getters included: node:http's
+      // load Node's whole fetch (15-40 ms), node:crypto's its web crypto. Through require() a getter
+      // runs only when used: each builtin an ES module imports becomes one CommonJS module (a
+      // require of it), re-exported once as an ES module (not copied into each importer). Not
+      // avoided: node:util's lazy exports are loaded by reading what they are (esbuild's re-export
+      // does), as by the ES import. A require() of a builtin (CommonJS dependencies) stays as it is.
       name: 'builtins-by-require',
       setup(b) {
         b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
