@@ -9,7 +9,7 @@ import { errorMessage } from '../util/errors.js';
 import type { TuiFlags } from './args.js';
 import { boundsOf } from './client-options.js';
 import { configPath, readConfig } from './config.js';
-import { resolveTui, type Resolution } from './resolve.js';
+import { profileEnv, resolveTui, type Resolution } from './resolve.js';
 import { openSession, type SessionOptions } from './session.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -29,12 +29,6 @@ export function apiSessionOptions(resolved: Extract<Resolution, { kind: 'api' }>
     login: resolved.login,
     ...boundsOf(flags),
   };
-}
-
-/** The environment a named profile is resolved in: the connection variables would override it. */
-function profileEnv(env: Env): Env {
-  const { CDN_TUI_BASE_URL: _url, CDN_TUI_TOKEN: _token, CDN_TUI_PROFILE: _profile, ...rest } = env;
-  return rest;
 }
 
 /**

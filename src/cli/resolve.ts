@@ -51,6 +51,12 @@ interface Sourced {
   readonly from: string;
 }
 
+/** The environment a named profile is resolved in: without the connection variables, which would override it. */
+export function profileEnv(env: Env): Env {
+  const { CDN_TUI_BASE_URL: _url, CDN_TUI_TOKEN: _token, CDN_TUI_PROFILE: _profile, ...rest } = env;
+  return rest;
+}
+
 export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
   const env = (name: string): string | undefined => (ctx.env[name] ? ctx.env[name] : undefined);
   if (flags.demo) {

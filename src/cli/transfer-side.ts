@@ -13,7 +13,7 @@ import { exportConfiguration } from '../transfer/export.js';
 import type { TuiFlags } from './args.js';
 import { boundsOf, clientOptionsOf } from './client-options.js';
 import { CliError, EXIT, UsageError, addSecret } from './errors.js';
-import { resolveTui } from './resolve.js';
+import { profileEnv, resolveTui, type ResolveContext } from './resolve.js';
 
 export type Side =
   | { readonly kind: 'file'; readonly path: string }
@@ -33,12 +33,11 @@ export function parseSide(text: string, what: string): Side {
 /** The connection a side's profile names (its own base URL, token and CA, not the environment's), or that of the flags. */
 export function clientOf(flags: TuiFlags, profile: string | undefined): { api: ApiClient; label?: string } {
   let given = flags;
-  let env: NodeJS.ProcessEnv = process.env;
+  let env: ResolveContext['env'] = process.env;
   if (profile !== undefined) {
     const { baseUrl: _b, token: _t, tokenFile: _f, caFile: _c, ...rest } = flags;
     given = { ...rest, profile };
-    env = { ...process.env };
-    for (const name of ['CDN_TUI_BASE_URL', 'CDN_TUI_TOKEN', 'CDN_TUI_PROFILE']) delete env[name];
+    env = profileEnv(process.env);
   }
   const resolved = resolveTui(given, { env });
   if (resolved.kind !== 'api') throw new UsageError('this command needs an API: --base-url and a token, or a profile (not --demo)');
