@@ -7,7 +7,7 @@ import type { DraftTarget } from '../diff/index.js';
 import { accepts, schemaFor, type Rec } from '../schema/index.js';
 import { createValuesOf } from '../store/clone.js';
 import { listKey, newRecordKey, parseKey, recordKey, type AppStore, type Draft, type RecordKey } from '../store/index.js';
-import { compareSnapshots, type Difference } from './differences.js';
+import { compareSnapshots, recordMatch, type Difference } from './differences.js';
 import { dangling, ruleKey, type Snapshot } from './normalise.js';
 import { storeSnapshot } from './store-snapshot.js';
 
@@ -33,12 +33,6 @@ function targetKeys(state: ReturnType<AppStore['getState']>, kind: 'rule' | 'cac
     if (r) out.set(kind === 'rule' ? ruleKey(r) : String(r.name), k);
   }
   return out;
-}
-
-/** The match of a record difference (`rule:/img/*:gzip` → `/img/*`), and its field. */
-function partsOf(d: Difference): { key: string; field?: string } {
-  const key = d.id.slice(d.id.indexOf(':') + 1, d.id.lastIndexOf(':'));
-  return { key, ...(d.field !== undefined ? { field: d.field } : {}) };
 }
 
 export async function planCopy(target: AppStore, source: Snapshot, targetConf: number, chosen: readonly Difference[] | 'all', options: CopyOptions = {}): Promise<CopyPlan> {
@@ -123,7 +117,8 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
   for (const d of selected) {
     // A field the source leaves out (an edited file) is left alone, as `apply` does.
     if (d.field !== undefined && d.left === undefined) continue;
-    const { key, field } = partsOf(d);
+    const key = recordMatch(d);
+    const { field } = d;
     if (d.group === 'settings') edit(confKey, d.field!, source.configuration[d.field!]);
     else if (d.group === 'error TTLs') edit(errorsKey, d.field!, source.error_responses[d.field!]);
     else if (d.group === 'cache settings') {

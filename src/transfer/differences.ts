@@ -39,6 +39,11 @@ function fieldDifferences(kind: Kind, a: Rec, b: Rec, make: (field: string, left
   return fields.filter((f) => !jsonEqual(a[f], b[f])).map((f) => make(f, a[f], b[f]));
 }
 
+/** The match of a rule's or cache setting's difference, from its id: `rule:/img/*:gzip` → `/img/*`, `cache_setting:images:*` → `images`. */
+export function recordMatch(d: Pick<Difference, 'id'>): string {
+  return d.id.slice(d.id.indexOf(':') + 1, d.id.lastIndexOf(':'));
+}
+
 /** The keys of two sorted maps, merged in order. */
 function keysOf(a: ReadonlyMap<string, Rec>, b: ReadonlyMap<string, Rec>): string[] {
   return [...new Set([...a.keys(), ...b.keys()])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));

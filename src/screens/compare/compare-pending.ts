@@ -1,15 +1,14 @@
 // Which differences have a draft pending on either side (drawn with `*`, as the lists draw records
 // with drafts): a copy reviewed and kept for later (`n`) is not forgotten in the compare view.
 import { listKey, recordKey, type AppState, type RecordKey } from '../../store/index.js';
-import type { Difference } from '../../transfer/compare.js';
+import { recordMatch, type Difference } from '../../transfer/compare.js';
 import { ruleKey } from '../../transfer/normalise.js';
 
 /** The record a difference is about in one side's store (a rule by path + regex, a cache setting by name). */
 function recordOf(d: Difference, s: Pick<AppState, 'lists' | 'records'>, conf: number): RecordKey | undefined {
   if (d.group === 'settings') return recordKey('configuration', undefined, conf);
   if (d.group === 'error TTLs') return recordKey('error_responses', conf);
-  // `rule:<match>:<field>`, `cache_setting:<name>:*`
-  const match = d.id.slice(d.id.indexOf(':') + 1, d.id.lastIndexOf(':'));
+  const match = recordMatch(d);
   const kind = d.group === 'rules' ? 'rule' : 'cache_setting';
   return s.lists[listKey(kind, conf)]?.keys.find((k) => {
     const r = s.records[k];
