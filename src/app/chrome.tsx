@@ -15,6 +15,7 @@ import { useJobLine } from './job-status.js';
 import { pendingElsewhere } from './profiles.js';
 import { connectionProblem, useSecondsLeft } from './connection-text.js';
 import { useTheme } from '../ui/theme.js';
+import { kindWords } from '../schema/index.js';
 
 /** The breadcrumb of a route: `configurations › shop-prod (1501) › rules › /images/*`. */
 export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, between = '↔'): string[] {
@@ -29,7 +30,7 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
       if (route.conf === undefined || route.kind === 'configuration') return ['configurations', isNew ? 'new' : conf(id)];
       const record = data.drafts[route.key]?.values ?? data.records[route.key];
       const name = isNew ? 'new' : safe(record?.path ?? record?.name ?? '…');
-      return ['configurations', conf(route.conf), LIST_WORDS[route.kind], name];
+      return ['configurations', conf(route.conf), kindWords(route.kind)[1], name];
     }
     case 'bulk':
       return route.kind === 'configuration' ? ['configurations', `${route.keys.length} marked`] : ['configurations', conf(route.conf), `${route.keys.length} marked`];
@@ -44,8 +45,6 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
       return ['compare', sideName(route.left), `${between} ${sideName(route.right)}`];
   }
 }
-
-const LIST_WORDS = { rule: 'rules', cache_setting: 'cache settings', origin: 'origins' } as const;
 
 /** A compare's side as the header names it: `staging:acme (1528252734)`. */
 export const sideName = (side: CompareSide) => `${safe(side.profile)}:${safe(side.name)} (${side.conf})`;

@@ -21,3 +21,9 @@ export type SchemaOf<K extends ResourceKind> = (typeof SCHEMAS)[K];
 export function schemaFor<K extends ResourceKind>(kind: K): SchemaOf<K> {
   return SCHEMAS[kind];
 }
+
+/** What records of `kind` are called: its schema's title, and the plural (`cache setting`, `cache settings`). */
+export function kindWords(kind: Exclude<ResourceKind, 'error_responses'>): readonly [one: string, many: string] {
+  const one = schemaFor(kind).title;
+  return [one, `${one}s`];
+}

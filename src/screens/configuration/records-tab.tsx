@@ -22,9 +22,8 @@ import { useRecordList } from '../record-list.js';
 import { rowsSelector } from '../rows.js';
 import { cacheSettingColumns, originColumns, ruleColumns } from './columns.js';
 import { useRefRecords } from './refs.js';
+import { kindWords } from '../../schema/index.js';
 
-const WHAT = { rule: 'rules', cache_setting: 'cache settings', origin: 'origins' } as const;
-const ONE = { rule: 'rule', cache_setting: 'cache setting', origin: 'origin' } as const;
 const TAB: Readonly<Record<ChildKind, Tab>> = { rule: 'rules', cache_setting: 'cache_settings', origin: 'origins' };
 
 export interface RecordsTabProps {
@@ -37,7 +36,7 @@ export interface RecordsTabProps {
 export function RecordsTab(props: RecordsTabProps) {
   const list = listKey(props.kind, props.conf);
   return (
-    <LoadState what={`the ${WHAT[props.kind]}`} loadKey={list} present={(s) => s.lists[list] !== undefined}>
+    <LoadState what={`the ${kindWords(props.kind)[1]}`} loadKey={list} present={(s) => s.lists[list] !== undefined}>
       <RecordsList {...props} />
     </LoadState>
   );
@@ -93,11 +92,11 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         const chosen = chosenNow();
         if (chosen.length === 0) return false;
         // A form starts from the list as read now: one kept from an earlier start is read again first.
-        openFresh({ data, ui }, [list], `the ${WHAT[kind]} as they are now`, () => {
+        openFresh({ data, ui }, [list], `the ${kindWords(kind)[1]} as they are now`, () => {
           const there = chosen.filter((k) => data.getState().records[k] !== undefined); // not gone from the server meanwhile
           if (there.length > 1) ui.getState().push({ screen: 'bulk', keys: there, kind, conf });
           else if (there.length === 1) ui.getState().push({ screen: 'form', key: there[0]!, kind, conf });
-          else ui.getState().say('error', `gone from the server since it was kept: r shows the ${WHAT[kind]} as they are`);
+          else ui.getState().say('error', `gone from the server since it was kept: r shows the ${kindWords(kind)[1]} as they are`);
         });
       },
     },
@@ -149,9 +148,9 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         rowKey={(r) => r.key}
         marked={shown.markedSet}
         pending={pending}
-        empty={filter ? `nothing matches "${safe(filter)}"` : `no ${WHAT[kind]}: n to make one`}
+        empty={filter ? `nothing matches "${safe(filter)}"` : `no ${kindWords(kind)[1]}: n to make one`}
       />
-      <ListStatus counts={{ ...shown.counts, total: keys?.length ?? 0, what: [ONE[kind], WHAT[kind]] }} width={width} filtering={shown.filtering} filterText={filter} onFilter={shown.onFilter} />
+      <ListStatus counts={{ ...shown.counts, total: keys?.length ?? 0, what: kindWords(kind) }} width={width} filtering={shown.filtering} filterText={filter} onFilter={shown.onFilter} />
     </Box>
   );
 }

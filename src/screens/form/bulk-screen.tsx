@@ -8,10 +8,10 @@ import { useBodySize } from '../../app/stores.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
 import type { RefChoices } from './form-model.js';
+import { kindWords } from '../../schema/index.js';
 
 type BulkKind = BulkRoute['kind'];
 
-const WHAT: Readonly<Record<BulkKind, string>> = { configuration: 'configurations', rule: 'rules', cache_setting: 'cache settings', origin: 'origins' };
 
 /**
  * Fields a bulk form does not offer: values each record must hold alone. A configuration's name and
@@ -37,7 +37,7 @@ function BulkForm({ keys, kind, refs }: { readonly keys: readonly RecordKey[]; r
   const { width, height } = useBodySize();
   const [first] = keys;
   if (!first) return <Text dimColor>nothing marked</Text>;
-  const what = `${keys.length} ${WHAT[kind]}`;
+  const what = `${keys.length} ${kindWords(kind)[1]}`;
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate">
@@ -50,7 +50,7 @@ function BulkForm({ keys, kind, refs }: { readonly keys: readonly RecordKey[]; r
         width={width}
         height={height - 2}
         {...(refs ? { refs } : {})}
-        reviewTitle={`${keys.length} marked ${WHAT[kind]}`}
+        reviewTitle={`${keys.length} marked ${kindWords(kind)[1]}`}
       />
     </Box>
   );

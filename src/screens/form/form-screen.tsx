@@ -11,8 +11,8 @@ import { useExternalEditor } from '../../app/use-external-editor.js';
 import { LoadState } from '../load-state.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
+import { schemaFor } from '../../schema/index.js';
 
-const WHAT: Readonly<Record<FormKind, string>> = { configuration: 'configuration', rule: 'rule', cache_setting: 'cache setting', origin: 'origin' };
 const NEW_HINT: Readonly<Record<FormKind, string>> = {
   configuration: 'New configuration: fill in name, origin address and origin Host header; s reviews the POST.',
   rule: 'New rule: fill in the fields at the top, then s reviews the POST.',
@@ -24,7 +24,7 @@ export function FormScreen({ recordKey, kind, conf }: { readonly recordKey: Reco
   const loadKey = conf === undefined || kind === 'configuration' ? recordKey : listKey(kind, conf);
   return (
     <LoadState
-      what={`this ${WHAT[kind]}`}
+      what={`this ${schemaFor(kind).title}`}
       loadKey={loadKey}
       present={(s) => s.drafts[recordKey] !== undefined || s.blanks[recordKey] !== undefined || s.records[recordKey] !== undefined}
     >
@@ -56,7 +56,7 @@ function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readon
         height={height - 2}
         {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})}
         extra={[editor]}
-        reviewTitle={WHAT[kind]}
+        reviewTitle={schemaFor(kind).title}
       />
     </Box>
   );
