@@ -6,7 +6,7 @@ import * as err from './handlers/error-responses.js';
 import * as rec from './handlers/records.js';
 import { purge } from './handlers/purge.js';
 import type { Handler } from './handlers/common.js';
-import { HttpError, notFound } from './http-util.js';
+import { HttpError } from './http-util.js';
 import type { RateLane } from './rate-limit.js';
 import type { SubKind } from './state.js';
 
@@ -112,32 +112,39 @@ function find(parts: readonly string[]): { route: Route; conf: number; id: numbe
   return undefined;
 }
 
-/** Finds the handler of a request, or throws its 404 / 405. */
-export function route(method: string, pathname: string): Matched {
+/** A known path: its Allow header (on every answer on it), and the handler of a method on it or its 405. */
+export interface Located {
+  readonly allow: string;
+  match(method: string): Matched;
+}
+
+/** The route of a path, or undefined (a 404). */
+export function locate(pathname: string): Located | undefined {
   const parts = pathname.split('/').slice(1);
   if (parts.length > 1 && parts.at(-1) === '') parts.pop(); // a trailing slash is accepted
   if (parts.length === 1 && parts[0] === 'tokens') {
     const allow = allowOf(['POST']);
-    if (method === 'OPTIONS') return { kind: 'options', allow, name: 'Tokens' };
-    if (method !== 'POST') throw methodNotAllowed(method, allow);
-    return { kind: 'tokens', allow };
+    return {
+      allow,
+      match(method) {
+        if (method === 'OPTIONS') return { kind: 'options', allow, name: 'Tokens' };
+        if (method !== 'POST') throw methodNotAllowed(method, allow);
+        return { kind: 'tokens', allow };
+      },
+    };
   }
   const found = find(parts);
-  if (!found) throw notFound();
+  if (!found) return undefined;
   const { route: r, conf, id } = found;
   const allow = allowOf(Object.keys(r.methods));
-  if (method === 'OPTIONS') return { kind: 'options', allow, name: r.name };
-  const handler = isMethod(method) ? r.methods[method] : undefined;
-  if (!handler) throw methodNotAllowed(method, allow);
-  const lane: RateLane = found.purge ? 'purge' : method === 'GET' ? 'read' : 'write';
-  return { kind: 'api', handler, conf, id, allow, lane };
-}
-
-/** The Allow header of a path whatever the method, or undefined for an unknown path (for answers that fail before routing is done). */
-export function allowFor(pathname: string): string | undefined {
-  try {
-    return route('OPTIONS', pathname).allow;
-  } catch {
-    return undefined;
-  }
+  return {
+    allow,
+    match(method) {
+      if (method === 'OPTIONS') return { kind: 'options', allow, name: r.name };
+      const handler = isMethod(method) ? r.methods[method] : undefined;
+      if (!handler) throw methodNotAllowed(method, allow);
+      const lane: RateLane = found.purge ? 'purge' : method === 'GET' ? 'read' : 'write';
+      return { kind: 'api', handler, conf, id, allow, lane };
+    },
+  };
 }

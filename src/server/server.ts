@@ -6,11 +6,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { nodeHttps } from '../util/builtins.js';
 import { codeOf, errorMessage, errorStack } from '../util/errors.js';
 import { Auth, requirePermission, type Caller } from './auth.js';
-import { ClientGone, HttpError, readJsonBody, type BodyNote, type Reply } from './http-util.js';
+import { ClientGone, HttpError, notFound, readJsonBody, type BodyNote, type Reply } from './http-util.js';
 import type { ServeOptions } from './options.js';
 import { RateLimiter, UNLIMITED, type RateLane } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
-import { allowFor, route } from './routes.js';
+import { locate } from './routes.js';
 import type { Store } from './store.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,15 +45,16 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
     const url = new URL(req.url ?? '/', 'http://emulator');
     // Allow and X-RateLimit-* go on every answer (docs/origins-and-purge.md): known as soon as can be.
     const extra: Record<string, string> = {};
-    const allow = allowFor(url.pathname);
-    if (allow !== undefined) extra.allow = allow;
+    const located = locate(url.pathname);
+    if (located) extra.allow = located.allow;
     let caller: Caller | undefined;
     let lane: RateLane = method === 'GET' || method === 'OPTIONS' ? 'read' : 'write';
     try {
       if (options.failRate > 0 && Math.random() < options.failRate) {
         throw new HttpError(503, { detail: 'Service temporarily unavailable.' }, { 'retry-after': '1' });
       }
-      const matched = route(method, url.pathname);
+      if (!located) throw notFound();
+      const matched = located.match(method);
       if (matched.kind === 'tokens') {
         const { body, change } = auth.issue(req);
         await store.commit([change]);
