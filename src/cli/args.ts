@@ -111,6 +111,33 @@ function helpTopic(word: string | undefined): HelpTopic {
   return word === 'export' || word === 'apply' ? 'transfer' : 'main';
 }
 
+/** The connection flags that take a value (`--profile prod`): that value is not a word of the command. */
+const VALUED = new Set(Object.entries(TUI_FLAGS).flatMap(([name, spec]) => (spec.type === 'string' ? [`--${name}`] : [])));
+
+/**
+ * A command's arguments split into its words (`-` among them), its own flags (`own`) and the
+ * connection flags, each valued one with its value. With `dashDash`, all after `--` are words.
+ */
+export function splitArgs(argv: readonly string[], own: ReadonlySet<string> = new Set(), dashDash = false): { words: string[]; owned: string[]; flags: string[] } {
+  const words: string[] = [];
+  const owned: string[] = [];
+  const flags: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (dashDash && a === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (own.has(a)) owned.push(a);
+    else if (a === '-' || !a.startsWith('-')) words.push(a);
+    else {
+      flags.push(a);
+      if (!a.includes('=') && VALUED.has(a) && i + 1 < argv.length) flags.push(argv[++i]!);
+    }
+  }
+  return { words, owned, flags };
+}
+
 /** The TUI's flags (also the connection flags of `export` and `apply`). */
 export function tuiFlags(argv: readonly string[]): TuiFlags {
   const v = parseFlags(argv, 'cdn-tui', TUI_FLAGS);

@@ -1,6 +1,6 @@
 // `cdn-tui diff A B [connection flags]`: the two sides (`[PROFILE:]ID|NAME`, a file, `-`) and the
 // connection flags of the sides without a profile. Kept apart from diff.ts so --help loads nothing.
-import { TUI_FLAGS, tuiFlags, type TuiFlags } from './args.js';
+import { splitArgs, tuiFlags, type TuiFlags } from './args.js';
 import { UsageError } from './errors.js';
 
 export interface DiffArgs {
@@ -10,20 +10,9 @@ export interface DiffArgs {
 }
 
 export function parseDiffArgs(argv: readonly string[]): DiffArgs {
-  const valued = new Set(Object.entries(TUI_FLAGS).flatMap(([name, spec]) => (spec.type === 'string' ? [`--${name}`] : [])));
-  const sides: string[] = [];
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '-' || !a.startsWith('-')) sides.push(a);
-    else {
-      rest.push(a);
-      // A connection flag's value (`--profile prod`) is not a side.
-      if (!a.includes('=') && valued.has(a) && i + 1 < argv.length) rest.push(argv[++i]!);
-    }
-  }
+  const { words: sides, flags } = splitArgs(argv);
   if (sides.length !== 2) throw new UsageError(`cdn-tui diff needs two sides, [PROFILE:]ID|NAME or a file, not ${sides.length} (see cdn-tui diff --help)`);
   if (sides[0] === '-' && sides[1] === '-') throw new UsageError('only one side can be standard input (-)');
-  return { flags: tuiFlags(rest), left: sides[0]!, right: sides[1]! };
+  return { flags: tuiFlags(flags), left: sides[0]!, right: sides[1]! };
 }
 
