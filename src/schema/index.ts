@@ -9,7 +9,7 @@ export { MAX_TTL } from './common.js';
 export { checkFormat, regexProblem } from './formats.js';
 export { accepts, acceptedFields, checkValue, spaceProblem, toResponse, validateRecord, validateWrite, type WriteResult } from './validate.js';
 export { extraFields, fitsField, isPlainObject, isRecordOf, isStoredRecord, misfits, storedRecord } from './records.js';
-export { kindWords, schemaFor, type SchemaOf } from './registry.js';
+export { kindWords, ruleFieldReferring, schemaFor, type SchemaOf } from './registry.js';
 export {
   defineSchema,
   type CacheSetting,

@@ -27,3 +27,8 @@ export function kindWords(kind: Exclude<ResourceKind, 'error_responses'>): reado
   const one = schemaFor(kind).title;
   return [one, `${one}s`];
 }
+
+/** The field of a rule that refers to a record of `kind` (`cache_settings_id`, `path_origin_id`: the rule schema's `ref`), if one does. */
+export function ruleFieldReferring(kind: string): string | undefined {
+  return ruleSchema.fields.find((f) => 'ref' in f && f.ref === kind)?.name;
+}

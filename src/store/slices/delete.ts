@@ -1,5 +1,6 @@
 // Deleting records after their confirmation: one DELETE each, at once. A delete that fails leaves
 // no draft behind. A cache setting or an origin that rules still use (409) comes back with those rules.
+import { ruleFieldReferring } from '../../schema/index.js';
 import { listKey, parseKey, type RecordKey } from '../keys.js';
 import type { SliceContext } from '../context.js';
 import type { ApplyActions } from './apply.js';
@@ -23,9 +24,6 @@ export interface DeleteActions {
   deleteRecords(keys: readonly RecordKey[]): Promise<DeleteOutcome>;
 }
 
-/** The field of a rule that refers to a record of this kind: such a record cannot go while rules use it. */
-const USED_BY: Partial<Record<string, string>> = { cache_setting: 'cache_settings_id', origin: 'path_origin_id' };
-
 type Needs = Pick<DraftActions, 'markDelete' | 'discardDrafts'> & Pick<ApplyActions, 'applyMany'> & Pick<LoadActions, 'reload'>;
 
 export function deleteSlice(ctx: SliceContext, actions: () => Needs): DeleteActions {
@@ -41,10 +39,11 @@ export function deleteSlice(ctx: SliceContext, actions: () => Needs): DeleteActi
       }
       discardDrafts(failed.map((f) => f.key));
       const deleted = results.filter((r) => r.outcome === 'applied').map((r) => r.key);
-      const refused = failed.find((f) => f.status === 409 && USED_BY[parseKey(f.key).kind] !== undefined);
+      // A record that rules refer to (by the field the rule schema says) cannot go while rules use it.
+      const refused = failed.find((f) => f.status === 409 && ruleFieldReferring(parseKey(f.key).kind) !== undefined);
       if (!refused) return { deleted, failed };
       const { conf, id, kind } = parseKey(refused.key);
-      const field = USED_BY[kind] ?? '';
+      const field = ruleFieldReferring(kind) ?? '';
       const rulesList = listKey('rule', conf);
       await reload(rulesList);
       const state = ctx.get();
