@@ -11,6 +11,15 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
+/** A dependency's source with each `from` text replaced by its `to`; a text not found fails the build (the dependency changed). */
+function patch(source, path, changes) {
+  for (const [from, to] of changes) {
+    if (!source.includes(from)) throw new Error(`${path} changed: ${from} not found; update scripts/build.mjs`);
+    source = source.replaceAll(from, to);
+  }
+  return source;
+}
+
 /** What every bundle of the app shares: Node ESM, production React, `require` for CommonJS deps, no devtools. */
 export const bundleOptions = {
   bundle: true,
@@ -98,16 +107,11 @@ export { Agent };`,
       name: 'string-width-fast',
       setup(b) {
         b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-          const changes = [
+          const source = patch(readFileSync(args.path, 'utf8'), args.path, [
             ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', 'if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && __isSimpleText(string))) {'],
             ['rgiEmojiRegex.test(segment)', '__isRgiEmoji(segment)'],
             ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', ''],
-          ];
-          let source = readFileSync(args.path, 'utf8');
-          for (const [from, to] of changes) {
-            if (!source.includes(from)) throw new Error(`string-width changed: ${from} not found in ${args.path}; update scripts/build.mjs`);
-            source = source.replaceAll(from, to);
-          }
+          ]);
           if (source.includes('rgiEmojiRegex')) throw new Error(`string-width changed: rgiEmojiRegex has another use in ${args.path}; update scripts/build.mjs`);
           const ui = (file) => JSON.stringify(`${ROOT}src/ui/${file}`);
           return { contents: `import { isRgiEmoji as __isRgiEmoji } from ${ui('emoji.ts')};\nimport { isSimpleText as __isSimpleText } from ${ui('simple-text.ts')};\n${source}`, loader: 'js' };
@@ -119,14 +123,25 @@ export { Agent };`,
       // (4,800 objects and their style arrays at 120×40, ~10 ms in the first frame and garbage at
       // every key). Cells are replaced, never changed (blankCell() copies): one frozen blank cell
       // serves them all, and a change to it would throw.
-      name: 'ink-blank-cell',
+      // And Ink reads every text it draws through two tokenizers; for simple text styled by SGR
+      // codes alone (all the screens draw), src/ui/styled-chars.ts gives the same answers at once.
+      name: 'ink-output',
       setup(b) {
+        const styled = JSON.stringify(`${ROOT}src/ui/styled-chars.ts`);
         b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
-          const source = readFileSync(args.path, 'utf8');
+          let source = readFileSync(args.path, 'utf8');
           const fill = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
           if (!fill.test(source)) throw new Error(`ink changed: the blank cells of Output.get() not found in ${args.path}; update scripts/build.mjs`);
-          const blank = "const __BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });";
-          return { contents: `${source.replace(fill, 'row.push(__BLANK_CELL);')}\n${blank}\n`, loader: 'js' };
+          source = patch(source, args.path, [
+            ['cached = styledCharsFromTokens(tokenize(line))', 'cached = __simpleStyledChars(line, __tokenizer) ?? styledCharsFromTokens(tokenize(line))'],
+          ]).replace(fill, 'row.push(__BLANK_CELL);');
+          const head = `import { simpleStyledChars as __simpleStyledChars } from ${styled};\nimport { reduceAnsiCodesIncremental as __reduce } from '@alcalzone/ansi-tokenize';`;
+          const tail = "const __BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nconst __tokenizer = { tokenize, reduceAnsiCodesIncremental: __reduce };";
+          return { contents: `${head}\n${source}\n${tail}\n`, loader: 'js' };
+        });
+        b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) => {
+          const source = patch(readFileSync(args.path, 'utf8'), args.path, [['const sanitizeAnsi = (text) => {', 'const sanitizeAnsi = (text) => {\n    if (__isSimpleStyled(text))\n        return text;']]);
+          return { contents: `import { isSimpleStyled as __isSimpleStyled } from ${styled};\n${source}`, loader: 'js' };
         });
       },
     },
