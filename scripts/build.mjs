@@ -5,7 +5,7 @@
 // `bundleOptions` is exported so a bench can bundle its baseline exactly the same way.
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +18,19 @@ function patch(source, path, changes) {
     source = source.replaceAll(from, to);
   }
   return source;
+}
+
+/**
+ * An ES module of a Node builtin through require(): its default, and each export read once as
+ * the module loads, only those that some importer uses (the others are pure, so dropped). No
+ * copy of the builtin's every export (esbuild's re-export defines a getter for each: ~100 for
+ * node:fs). Read once, as Node's own ES wrapper of a builtin does.
+ */
+function builtinModule(id) {
+  const exports = Object.getOwnPropertyNames(createRequire(import.meta.url)(id)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+  const lines = exports.map((name, i) => `const __x${i} = /* @__PURE__ */ (() => __m.${name})();`);
+  const names = exports.map((name, i) => `__x${i} as ${name}`);
+  return `const __m = require('${id}');\nexport default __m;\n${lines.join('\n')}\nexport { ${names.join(', ')} };\n`;
 }
 
 /** What every bundle of the app shares: Node ESM, production React, `require` for CommonJS deps, no devtools. */
@@ -80,20 +93,17 @@ export { Agent };`,
     },
     {
       // An ES import of a Node builtin reads every export of it, lazy getters included: node:http's
-      // load Node's whole fetch (15-40 ms), node:crypto's its web crypto. Through require() a getter
-      // runs only when used: each builtin an ES module imports becomes one CommonJS module (a
-      // require of it), re-exported once as an ES module (not copied into each importer). Not
-      // avoided: node:util's lazy exports are loaded by reading what they are (esbuild's re-export
-      // does), as by the ES import. A require() of a builtin (CommonJS dependencies) stays as it is.
+      // load Node's whole fetch (15-40 ms), node:crypto's its web crypto. Instead each builtin an ES
+      // module imports becomes one ES module of its own (builtinModule above) reading through
+      // require() only the exports the app uses, once. A require() of a builtin (CommonJS
+      // dependencies) stays as it is.
       name: 'builtins-by-require',
       setup(b) {
         b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
           if (args.kind !== 'import-statement' || !isBuiltin(args.path)) return undefined;
-          const id = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
-          return { path: id, namespace: args.namespace === 'builtin-es' ? 'builtin-cjs' : 'builtin-es' };
+          return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'builtin-es' };
         });
-        b.onLoad({ filter: /.*/, namespace: 'builtin-es' }, (args) => ({ contents: `export * from '${args.path}';\nexport { default } from '${args.path}';`, loader: 'js' }));
-        b.onLoad({ filter: /.*/, namespace: 'builtin-cjs' }, (args) => ({ contents: `module.exports = require('${args.path}');`, loader: 'js' }));
+        b.onLoad({ filter: /.*/, namespace: 'builtin-es' }, (args) => ({ contents: builtinModule(args.path), loader: 'js' }));
       },
     },
     {
