@@ -83,6 +83,26 @@ export { Agent };`,
           resolveDir: ROOT,
           loader: 'js',
         }));
+        // It loads node:http as it is imported (~3 ms at every start), for two things: the default
+        // maxHeaderSize of a Client (Node's http.maxHeaderSize; src/api/dispatcher.ts gives its own)
+        // and to tell an http.IncomingMessage being destroyed (there is none before node:http is
+        // loaded by someone). Both now ask node:http when they are used.
+        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => ({
+          contents: patch(readFileSync(args.path, 'utf8'), args.path, [
+            ["const http = require('node:http')\n", ''],
+            ['const getDefaultNodeMaxHeaderSize = http &&', "const getDefaultNodeMaxHeaderSize = () => __defaultMaxHeaderSize(require('node:http'))\nconst __defaultMaxHeaderSize = (http) => http &&"],
+            ['  ? () => http.maxHeaderSize\n  : () => { throw', '  ? http.maxHeaderSize\n  : (() => { throw'],
+            ["http.maxHeaderSize invalid') }\n", "http.maxHeaderSize invalid') })()\n"],
+          ]),
+          loader: 'js',
+        }));
+        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/ }, (args) => ({
+          contents: patch(readFileSync(args.path, 'utf8'), args.path, [
+            ["const { IncomingMessage } = require('node:http')\n", ''],
+            ['Object.getPrototypeOf(stream).constructor === IncomingMessage', "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage"],
+          ]),
+          loader: 'js',
+        }));
         // Its HTTP/2 client loads node:http2 as it is imported (~9 ms at every start); the app's
         // Agents are HTTP/1.1 only (allowH2: false), so it is never called: left out.
         b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({

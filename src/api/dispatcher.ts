@@ -31,6 +31,9 @@ export function proxyEnv(env: Env = process.env): ProxyEnv | undefined {
   return { ...(httpProxy ? { httpProxy } : {}), ...(httpsProxy ? { httpsProxy } : {}), noProxy: env.no_proxy ?? env.NO_PROXY ?? '' };
 }
 
+/** The most bytes of an answer's headers: Node's own default (http.maxHeaderSize without --max-http-header-size). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
 /**
  * The one dispatcher of a client: a promise, since the proxy agent is loaded on demand (without a
  * proxy it is an Agent made at once). HTTP/1.1 only (undici 8 would offer HTTP/2 over TLS): the
@@ -45,6 +48,8 @@ export function createDispatcher(settings: DispatcherSettings, env: Env = proces
       connections: settings.connections,
       keepAliveTimeout: 10_000,
       allowH2: false,
+      // undici's default is Node's http.maxHeaderSize, which would load node:http at start (scripts/build.mjs).
+      maxHeaderSize: MAX_HEADER_BYTES,
       connect: { timeout: settings.connectMs, ...(ca ? { ca } : {}) },
     }),
   );

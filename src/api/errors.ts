@@ -1,6 +1,6 @@
 // The client's typed failures. Every string that goes into an error passes through `redact`, so no
 // credential reaches a message, a stack, a cause or a serialised error (DESIGN.md, `src/api/`).
-import { STATUS_CODES } from 'node:http';
+import { reasonPhrase } from '../util/builtins.js';
 import { codeOf } from '../util/errors.js';
 
 /** The secrets of one client (token; for POST /tokens also the password and its Basic form). */
@@ -93,7 +93,7 @@ export class ApiError extends ClientError {
     const body = redactValue(init.body, secrets);
     const { detail, fieldErrors } = parseErrorBody(body);
     const summary = problem ?? detail ?? summariseFields(fieldErrors);
-    const reason = STATUS_CODES[init.status] ?? 'Unknown Status';
+    const reason = reasonPhrase(init.status) ?? 'Unknown Status';
     super(init, `${init.status} ${reason}${summary ? ` — ${summary}` : ''}`);
     this.status = init.status;
     if (detail !== undefined) this.detail = detail;

@@ -1,6 +1,6 @@
 // One sentence per cause of a failed call, from the typed errors (their class, status, code and
 // shape, never their text): what the status line, a tab that could not load and the header say.
-import { STATUS_CODES } from 'node:http';
+import { reasonPhrase } from '../util/builtins.js';
 import { AbortError, ApiError, NotSentError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, seconds, type ProxyFailure } from './errors.js';
 
 /** TLS failures by code (Node's and OpenSSL's): the certificate is not one this machine trusts. */
@@ -40,7 +40,7 @@ function proxied(e: NetworkError, proxy: ProxyFailure): string {
     if (e.code === 'ECONNREFUSED') return `cannot reach ${p}: connection refused (check HTTPS_PROXY/HTTP_PROXY, or list ${hostOf(e).replace(/:\d+$/, '')} in NO_PROXY)`;
     return `cannot reach ${p} (${e.code}; check HTTPS_PROXY/HTTP_PROXY)`;
   }
-  const status = `${proxy.status} ${STATUS_CODES[proxy.status] ?? ''}`.trim();
+  const status = `${proxy.status} ${reasonPhrase(proxy.status) ?? ''}`.trim();
   if (proxy.status === 407) return `${p} asks for a user name and password (${status}): give them in the proxy URL, http://USER:PASSWORD@HOST:PORT`;
   if (proxy.status === 403) return `${p} does not let this machine through to ${host} (${status})`;
   if (proxy.status >= 500) return `${p} could not connect to ${host} (${status})`;
@@ -99,7 +99,7 @@ function answer(e: ApiError): string {
   if (s === 403) return `not permitted (403): this token may not ${e.method === 'GET' ? 'view' : 'change'} ${pathOf(e)} (needs the "${e.method === 'GET' ? 'view' : 'edit'}" permission)${detail}`;
   if (s === 404) return `not found (404): ${e.method} ${pathOf(e)}${detail}`;
   if (s === 429) return `rate limited (429)${detail}`;
-  if (s >= 500) return `server error (${s} ${STATUS_CODES[s] ?? ''})${detail}`.replace(' )', ')');
+  if (s >= 500) return `server error (${s} ${reasonPhrase(s) ?? ''})${detail}`.replace(' )', ')');
   if (s >= 300 && s < 400) {
     const to = e.location;
     return `the API redirected (${s}) ${to ? `to ${to}` : 'elsewhere'}; not followed: check the base URL`;
