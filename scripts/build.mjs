@@ -4,7 +4,10 @@
 // load no Ink, React, API client or emulator; each command imports its own chunks when it runs.
 // `bundleOptions` is exported so a bench can bundle its baseline exactly the same way.
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
 import { createRequire, isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -199,10 +202,92 @@ export { Agent };`,
   ],
 };
 
+/** The packages the TUI's third-party script holds (src/app/ui-deps.ts), by the name it gives each. */
+const UI_DEPS = { ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime', 'ink-text-input': 'inkTextInput', 'ink-select-input': 'inkSelectInput' };
+
+/**
+ * dist/ui-deps-<hash>.js: Ink, React and the input widgets as one classic script, a function of
+ * `require` giving each package's exports (src/app/ui-deps.ts runs it with a code cache). A script
+ * cannot await at its top: Ink's development-only awaits go (its devtools are stubbed anyway), and
+ * the layout engine, which awaits its WebAssembly as it loads, is made ready after (`yogaReady`).
+ * Returns its file name and each package's export names.
+ */
+async function buildUiDeps() {
+  const yoga = dirname(dirname(fileURLToPath(import.meta.resolve('yoga-layout'))));
+  const entry = Object.entries(UI_DEPS).map(([pkg, name]) => `export * as ${name} from '${pkg}';`);
+  const result = await build({
+    ...bundleOptions,
+    absWorkingDir: ROOT,
+    stdin: { contents: `${entry.join('\n')}\nexport { yogaReady } from 'yoga-layout';`, loader: 'js', resolveDir: ROOT },
+    format: 'iife',
+    globalName: '__cdnTuiUiDeps',
+    banner: {},
+    write: false,
+    outfile: 'dist/ui-deps.js',
+    plugins: [
+      {
+        name: 'ui-deps-script',
+        setup(b) {
+          b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: 'yoga-layout', namespace: 'yoga-ready' }));
+          b.onLoad({ filter: /.*/, namespace: 'yoga-ready' }, () => ({
+            contents: `import loadYoga from ${JSON.stringify(join(yoga, 'binaries/yoga-wasm-base64-esm.js'))};
+import wrapAssembly from ${JSON.stringify(join(yoga, 'src/wrapAssembly.js'))};
+import constants from ${JSON.stringify(join(yoga, 'src/generated/YGEnums.js'))};
+export * from ${JSON.stringify(join(yoga, 'src/generated/YGEnums.js'))};
+const Yoga = { ...constants };
+export default Yoga;
+export const yogaReady = loadYoga().then((assembly) => { Object.assign(Yoga, wrapAssembly(assembly)); });`,
+            resolveDir: ROOT,
+            loader: 'js',
+          }));
+          b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
+            contents: patch(readFileSync(args.path, 'utf8'), args.path, [
+              ["await import('./devtools.js');", ''],
+              ['await loadPackageJson()', '{}'],
+            ]),
+            loader: 'js',
+          }));
+        },
+      },
+      ...bundleOptions.plugins,
+    ],
+  });
+  const code = `(function (require) {\n${result.outputFiles[0].text}return __cdnTuiUiDeps;\n})`;
+  const name = `ui-deps-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
+  writeFileSync(join(ROOT, 'dist', name), code);
+  // The names each package exports, from the script itself (run here once, as the app will).
+  const deps = new Script(code, { filename: name }).runInThisContext()(createRequire(join(ROOT, 'dist', name)));
+  const exports = Object.fromEntries(Object.values(UI_DEPS).map((key) => [key, Object.keys(deps[key])]));
+  return { name, exports };
+}
+
+/** In the app's bundle, each package of the script is a module taking its exports from it. */
+function uiDepsShim(exports) {
+  const loader = JSON.stringify(`${ROOT}src/app/ui-deps.ts`);
+  const filter = new RegExp(`^(${Object.keys(UI_DEPS).join('|').replaceAll('/', '\\/')})$`);
+  return {
+    name: 'ui-deps-shim',
+    setup(b) {
+      b.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'ui-deps' }));
+      b.onLoad({ filter: /.*/, namespace: 'ui-deps' }, (args) => {
+        const names = exports[UI_DEPS[args.path]];
+        const named = names.filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+        const lines = [`import { uiDeps } from ${loader};`, `const __deps = uiDeps()[${JSON.stringify(UI_DEPS[args.path])}];`, `export const { ${named.join(', ')} } = __deps;`];
+        if (names.includes('default')) lines.push('export default __deps.default;');
+        return { contents: lines.join('\n'), resolveDir: ROOT, loader: 'js' };
+      });
+    },
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(`${ROOT}/dist`, { recursive: true, force: true }); // no chunk of an older build left beside the new ones
+  mkdirSync(`${ROOT}/dist`);
+  const uiDeps = await buildUiDeps();
   await build({
     ...bundleOptions,
+    define: { ...bundleOptions.define, __UI_DEPS__: JSON.stringify(uiDeps.name) },
+    plugins: [uiDepsShim(uiDeps.exports), ...bundleOptions.plugins],
     absWorkingDir: ROOT,
     entryPoints: { 'cdn-tui': 'src/cli/bin.ts' },
     outdir: 'dist',

@@ -1,8 +1,10 @@
 // The TUI keeps Node's compiled code in $XDG_CACHE_HOME/cdn-tui/compile, also when it is ended by
 // a signal (the cache is written once the first frame is up); the next start reads it; a cache
-// that cannot be made changes nothing for the user. --help and --version leave it alone.
+// that cannot be made changes nothing for the user. --help and --version leave it alone. The code
+// of its third-party script (src/app/ui-deps.ts) is kept in cdn-tui/code: one file, taken by the
+// next start, made again when damaged, none under NODE_DISABLE_COMPILE_CACHE=1.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/emulator.js';
@@ -17,15 +19,21 @@ function cached(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
+/** The files of the third-party script's cache under `dir`. */
+function uiDepsCaches(dir: string): string[] {
+  const root = join(dir, 'cdn-tui', 'code');
+  return existsSync(root) ? readdirSync(root).map((name) => join(root, name)) : [];
+}
+
 /** The demo in a pseudo-terminal as a user's shell starts it, with its cache in `cache`. */
-function demo(cache: string, state: string): PtyRun {
+function demo(cache: string, state: string, env: Record<string, string> = {}): PtyRun {
   // runInPty starts from this process's environment: without the NODE_COMPILE_CACHE the test run
   // sets (Node would use that folder instead) or a NODE_DISABLE_COMPILE_CACHE.
   const saved = { off: process.env.NODE_DISABLE_COMPILE_CACHE, dir: process.env.NODE_COMPILE_CACHE };
   delete process.env.NODE_DISABLE_COMPILE_CACHE;
   delete process.env.NODE_COMPILE_CACHE;
   try {
-    return runInPty(['--demo'], { XDG_CACHE_HOME: cache, XDG_STATE_HOME: state });
+    return runInPty(['--demo'], { XDG_CACHE_HOME: cache, XDG_STATE_HOME: state, ...env });
   } finally {
     if (saved.off !== undefined) process.env.NODE_DISABLE_COMPILE_CACHE = saved.off;
     if (saved.dir !== undefined) process.env.NODE_COMPILE_CACHE = saved.dir;
@@ -84,4 +92,36 @@ describe('the compile cache', () => {
     }
     expect(tui.output()).not.toMatch(/cache|EEXIST|ENOTDIR/i);
   }, 40_000);
+
+  it('of the third-party script: written once, taken by the next start, made again when damaged, none when turned off', async () => {
+    const cache = tempDir();
+    const state = tempDir();
+    const start = async (dir = cache, env: Record<string, string> = {}) => {
+      const tui = demo(dir, state, env);
+      try {
+        await tui.waitFor('acme-outdoor', 20_000);
+        await new Promise((r) => setTimeout(r, 500)); // the cache is written once the first frame is up
+        tui.write('q');
+        expect((await tui.exited).exitCode).toBe(0);
+      } finally {
+        tui.kill();
+      }
+    };
+    await start();
+    const [file, ...more] = uiDepsCaches(cache);
+    expect(more).toEqual([]);
+    expect(file).toMatch(/ui-deps-[0-9a-f]{12}\.js\.v[\d.]+-\w+\.v8$/);
+    const made = statSync(file!).mtimeMs;
+    await start();
+    expect(statSync(file!).mtimeMs).toBe(made); // taken as it was: V8 accepted it
+
+    writeFileSync(file!, 'not a code cache');
+    await start();
+    expect(uiDepsCaches(cache)).toEqual([file]);
+    expect(readFileSync(file!).length).toBeGreaterThan(100_000);
+
+    const off = tempDir();
+    await start(off, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(uiDepsCaches(off)).toEqual([]);
+  }, 90_000);
 });
