@@ -36,6 +36,9 @@ function builtinModule(id) {
   return `const __m = require('${id}');\nexport default __m;\n${lines.join('\n')}\nexport { ${names.join(', ')} };\n`;
 }
 
+/** The one module of the app that imports undici's proxy agent (on demand: a proxy variable set). */
+const PROXY_IMPORTER = /[\\/]src[\\/]api[\\/]proxy-dispatcher\.ts$/;
+
 /** What every bundle of the app shares: Node ESM, production React, `require` for CommonJS deps, no devtools. */
 export const bundleOptions = {
   bundle: true,
@@ -67,9 +70,9 @@ export const bundleOptions = {
       // on demand (a proxy variable set), so it and the proxy code land in a chunk of their own.
       name: 'undici-agent-only',
       setup(b) {
-        b.onResolve({ filter: /^undici$/ }, (args) =>
-          /[\\/]src[\\/]api[\\/]proxy-dispatcher\.ts$/.test(args.importer) ? { path: 'undici', namespace: 'undici-proxy' } : { path: 'undici', namespace: 'undici-agent' },
-        );
+        b.onResolve({ filter: /^undici$/ }, (args) => ({ path: 'undici', namespace: PROXY_IMPORTER.test(args.importer) ? 'undici-proxy' : 'undici-agent' }));
+        // The proxy half by a name of its own, for the third-party script (DEP_SCRIPTS below).
+        b.onResolve({ filter: /^cdn-tui:undici-proxy$/ }, () => ({ path: 'undici', namespace: 'undici-proxy' }));
         b.onLoad({ filter: /.*/, namespace: 'undici-proxy' }, () => ({
           contents: `import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
@@ -202,77 +205,94 @@ export { Agent };`,
   ],
 };
 
-/** The packages the TUI's third-party script holds (src/app/ui-deps.ts), by the name it gives each. */
-const UI_DEPS = { ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime', 'ink-text-input': 'inkTextInput', 'ink-select-input': 'inkSelectInput' };
+/**
+ * The third-party code the TUI runs at every start, as classic scripts (src/util/dep-scripts.ts
+ * runs them with a code cache of its own): each package by the name the script gives it.
+ */
+const DEP_SCRIPTS = {
+  ui: { ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime', 'ink-text-input': 'inkTextInput', 'ink-select-input': 'inkSelectInput' },
+  // undici's Agent, and its proxy agent (~50 kB; used only with a proxy variable set): one copy of undici.
+  net: { undici: 'undici', 'cdn-tui:undici-proxy': 'undiciProxy' },
+};
 
 /**
- * dist/ui-deps-<hash>.js: Ink, React and the input widgets as one classic script, a function of
- * `require` giving each package's exports (src/app/ui-deps.ts runs it with a code cache). A script
- * cannot await at its top: Ink's development-only awaits go (its devtools are stubbed anyway), and
- * the layout engine, which awaits its WebAssembly as it loads, is made ready after (`yogaReady`).
- * Returns its file name and each package's export names.
+ * dist/<kind>-deps-<hash>.js: the packages of DEP_SCRIPTS[kind] as one classic script, a function
+ * of `require` giving each package's exports. A script cannot await at its top: Ink's
+ * development-only awaits go (its devtools are stubbed anyway), and its layout engine, which awaits
+ * its WebAssembly as it loads, is made ready after (`yogaReady`). Returns the file's name and each
+ * package's export names.
  */
-async function buildUiDeps() {
-  const yoga = dirname(dirname(fileURLToPath(import.meta.resolve('yoga-layout'))));
-  const entry = Object.entries(UI_DEPS).map(([pkg, name]) => `export * as ${name} from '${pkg}';`);
+async function buildDepScript(kind) {
+  const packages = DEP_SCRIPTS[kind];
+  const entry = Object.entries(packages).map(([pkg, name]) => `export * as ${name} from '${pkg}';`);
+  if (kind === 'ui') entry.push("export { yogaReady } from 'yoga-layout';");
   const result = await build({
     ...bundleOptions,
     absWorkingDir: ROOT,
-    stdin: { contents: `${entry.join('\n')}\nexport { yogaReady } from 'yoga-layout';`, loader: 'js', resolveDir: ROOT },
+    stdin: { contents: entry.join('\n'), loader: 'js', resolveDir: ROOT },
     format: 'iife',
-    globalName: '__cdnTuiUiDeps',
+    globalName: '__cdnTuiDeps',
     banner: {},
     write: false,
-    outfile: 'dist/ui-deps.js',
-    plugins: [
-      {
-        name: 'ui-deps-script',
-        setup(b) {
-          b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: 'yoga-layout', namespace: 'yoga-ready' }));
-          b.onLoad({ filter: /.*/, namespace: 'yoga-ready' }, () => ({
-            contents: `import loadYoga from ${JSON.stringify(join(yoga, 'binaries/yoga-wasm-base64-esm.js'))};
-import wrapAssembly from ${JSON.stringify(join(yoga, 'src/wrapAssembly.js'))};
-import constants from ${JSON.stringify(join(yoga, 'src/generated/YGEnums.js'))};
-export * from ${JSON.stringify(join(yoga, 'src/generated/YGEnums.js'))};
-const Yoga = { ...constants };
-export default Yoga;
-export const yogaReady = loadYoga().then((assembly) => { Object.assign(Yoga, wrapAssembly(assembly)); });`,
-            resolveDir: ROOT,
-            loader: 'js',
-          }));
-          b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
-            contents: patch(readFileSync(args.path, 'utf8'), args.path, [
-              ["await import('./devtools.js');", ''],
-              ['await loadPackageJson()', '{}'],
-            ]),
-            loader: 'js',
-          }));
-        },
-      },
-      ...bundleOptions.plugins,
-    ],
+    outfile: `dist/${kind}-deps.js`,
+    plugins: [scriptOnly(), ...bundleOptions.plugins],
   });
-  const code = `(function (require) {\n${result.outputFiles[0].text}return __cdnTuiUiDeps;\n})`;
-  const name = `ui-deps-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
+  const code = `(function (require) {\n${result.outputFiles[0].text}return __cdnTuiDeps;\n})`;
+  const name = `${kind}-deps-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
   writeFileSync(join(ROOT, 'dist', name), code);
   // The names each package exports, from the script itself (run here once, as the app will).
   const deps = new Script(code, { filename: name }).runInThisContext()(createRequire(join(ROOT, 'dist', name)));
-  const exports = Object.fromEntries(Object.values(UI_DEPS).map((key) => [key, Object.keys(deps[key])]));
+  const exports = Object.fromEntries(Object.values(packages).map((key) => [key, Object.keys(deps[key])]));
   return { name, exports };
 }
 
-/** In the app's bundle, each package of the script is a module taking its exports from it. */
-function uiDepsShim(exports) {
-  const loader = JSON.stringify(`${ROOT}src/app/ui-deps.ts`);
-  const filter = new RegExp(`^(${Object.keys(UI_DEPS).join('|').replaceAll('/', '\\/')})$`);
+/** What a script needs that a module does not: yoga-layout ready after it loads, Ink without its top-level awaits. */
+function scriptOnly() {
+  const yoga = dirname(dirname(fileURLToPath(import.meta.resolve('yoga-layout'))));
+  const at = (file) => JSON.stringify(join(yoga, file));
   return {
-    name: 'ui-deps-shim',
+    name: 'dep-script',
     setup(b) {
-      b.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'ui-deps' }));
-      b.onLoad({ filter: /.*/, namespace: 'ui-deps' }, (args) => {
-        const names = exports[UI_DEPS[args.path]];
+      b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: 'yoga-layout', namespace: 'yoga-ready' }));
+      b.onLoad({ filter: /.*/, namespace: 'yoga-ready' }, () => ({
+        contents: `import loadYoga from ${at('binaries/yoga-wasm-base64-esm.js')};
+import wrapAssembly from ${at('src/wrapAssembly.js')};
+import constants from ${at('src/generated/YGEnums.js')};
+export * from ${at('src/generated/YGEnums.js')};
+const Yoga = { ...constants };
+export default Yoga;
+export const yogaReady = loadYoga().then((assembly) => { Object.assign(Yoga, wrapAssembly(assembly)); });`,
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
+        contents: patch(readFileSync(args.path, 'utf8'), args.path, [
+          ["await import('./devtools.js');", ''],
+          ['await loadPackageJson()', '{}'],
+        ]),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * In the app's bundle, each package of a script is a module taking its exports from it (`exports`:
+ * by kind, each package's export names); src/api/proxy-dispatcher.ts's 'undici' is the proxy half.
+ */
+function depShim(exports) {
+  const loader = JSON.stringify(`${ROOT}src/util/dep-scripts.ts`);
+  const owner = new Map(Object.entries(DEP_SCRIPTS).flatMap(([kind, packages]) => Object.entries(packages).map(([pkg, key]) => [pkg, { kind, key }])));
+  const filter = new RegExp(`^(${[...owner.keys()].join('|').replaceAll('/', '\\/')})$`);
+  return {
+    name: 'dep-shim',
+    setup(b) {
+      b.onResolve({ filter }, (args) => ({ path: args.path === 'undici' && PROXY_IMPORTER.test(args.importer) ? 'cdn-tui:undici-proxy' : args.path, namespace: 'dep-shim' }));
+      b.onLoad({ filter: /.*/, namespace: 'dep-shim' }, (args) => {
+        const { kind, key } = owner.get(args.path);
+        const names = exports[kind][key];
         const named = names.filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
-        const lines = [`import { uiDeps } from ${loader};`, `const __deps = uiDeps()[${JSON.stringify(UI_DEPS[args.path])}];`, `export const { ${named.join(', ')} } = __deps;`];
+        const lines = [`import { depScript } from ${loader};`, `const __deps = depScript(${JSON.stringify(kind)})[${JSON.stringify(key)}];`, `export const { ${named.join(', ')} } = __deps;`];
         if (names.includes('default')) lines.push('export default __deps.default;');
         return { contents: lines.join('\n'), resolveDir: ROOT, loader: 'js' };
       });
@@ -283,11 +303,12 @@ function uiDepsShim(exports) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(`${ROOT}/dist`, { recursive: true, force: true }); // no chunk of an older build left beside the new ones
   mkdirSync(`${ROOT}/dist`);
-  const uiDeps = await buildUiDeps();
+  const scripts = {};
+  for (const kind of Object.keys(DEP_SCRIPTS)) scripts[kind] = await buildDepScript(kind);
   await build({
     ...bundleOptions,
-    define: { ...bundleOptions.define, __UI_DEPS__: JSON.stringify(uiDeps.name) },
-    plugins: [uiDepsShim(uiDeps.exports), ...bundleOptions.plugins],
+    define: { ...bundleOptions.define, __DEP_SCRIPTS__: JSON.stringify(JSON.stringify(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.name])))) },
+    plugins: [depShim(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.exports]))), ...bundleOptions.plugins],
     absWorkingDir: ROOT,
     entryPoints: { 'cdn-tui': 'src/cli/bin.ts' },
     outdir: 'dist',

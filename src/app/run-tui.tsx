@@ -1,7 +1,7 @@
 // Mounts the TUI: Ink in the alternate screen over the stores of a session (src/cli/session.ts).
 import { render } from 'ink';
 import { saveCodeCache } from '../util/code-cache.js';
-import { saveUiDepsCache, uiDepsReady } from './ui-deps.js';
+import { bundled, depScript, saveDepScriptCaches } from '../util/dep-scripts.js';
 import type { Session } from '../cli/session.js';
 import { pacedStdin } from '../keys/paced-stdin.js';
 import type { AppStore } from '../store/index.js';
@@ -57,7 +57,8 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
     const { name, options: shown, session: on } = profiles.current();
     return <App key={name} store={on.store} ui={on.ui} options={shown} theme={theme} size={size()} onQuit={stopAll} control={on.control} profiles={profiles} />;
   };
-  await uiDepsReady();
+  // Ink's layout engine loads its WebAssembly as the bundle's script runs; outside the bundle, as Ink is imported.
+  if (bundled) await depScript('ui').yogaReady;
   const instance = render(app(), {
     alternateScreen: true,
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).
@@ -81,7 +82,7 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
   // it only at a clean exit, and a TUI often ends by a signal or a dropped link).
   setImmediate(() => {
     saveCodeCache();
-    saveUiDepsCache();
+    saveDepScriptCaches();
   });
   // The heap is bounded for the long run of frames from here on, not before: its more frequent
   // collections would only slow the first frame (frame-heap.ts), as loading node:v8 (~10 ms) would.

@@ -1,5 +1,7 @@
 // HTTPS_PROXY/HTTP_PROXY/NO_PROXY are honoured (issue 13): requests go through a CONNECT proxy when
 // one is set, NO_PROXY goes around it, and a proxy that fails has a sentence of its own.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
 import { explain } from '../../src/api/explain.js';
@@ -7,6 +9,7 @@ import { NetworkError } from '../../src/api/errors.js';
 import { parseServeArgs } from '../../src/cli/args.js';
 import { startEmulator, type Emulator } from '../../src/server/index.js';
 import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';
+import { BIN } from '../helpers/emulator.js';
 
 const TOKEN = 'proxy-test-token-4242';
 const open: Array<{ close(): Promise<void> }> = [];
@@ -116,5 +119,20 @@ describe('a proxy that fails, in its own sentence', () => {
     const e = await failure(emu.url);
     expect(explain(e)).toBe(`the proxy ${new URL(p.url).host} could not connect to ${new URL(emu.url).host} (502 Bad Gateway)`);
     expect(e.retryable).toBe(true);
+  });
+});
+
+describe('the built CLI', () => {
+  it('goes through the proxy of HTTP_PROXY (its undici comes from the bundle\'s third-party script)', async () => {
+    const emu = await startEmulator(parseServeArgs(['--host', '127.0.0.1', '--port', '0', '--token', TOKEN, '--seed', '2']));
+    open.push(emu);
+    const [first] = (await client(emu.url).list({ kind: 'configuration' })).items as Array<{ id: number }>;
+    const p = await proxy();
+    const env: NodeJS.ProcessEnv = { ...process.env, HTTP_PROXY: p.url };
+    for (const name of ['http_proxy', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY']) delete env[name];
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'export', String(first!.id), '--base-url', emu.url, '--token', TOKEN], { env });
+    expect((JSON.parse(stdout) as { configuration: { id: number } }).configuration.id).toBe(first!.id);
+    expect(p.tunnels.length).toBeGreaterThan(0);
+    expect(new Set(p.tunnels)).toEqual(new Set([new URL(emu.url).host]));
   });
 });

@@ -1,8 +1,8 @@
 // The TUI keeps Node's compiled code in $XDG_CACHE_HOME/cdn-tui/compile, also when it is ended by
 // a signal (the cache is written once the first frame is up); the next start reads it; a cache
 // that cannot be made changes nothing for the user. --help and --version leave it alone. The code
-// of its third-party script (src/app/ui-deps.ts) is kept in cdn-tui/code: one file, taken by the
-// next start, made again when damaged, none under NODE_DISABLE_COMPILE_CACHE=1.
+// of its two third-party scripts (src/util/dep-scripts.ts) is kept in cdn-tui/code: one file each,
+// taken by the next start, made again when damaged, none under NODE_DISABLE_COMPILE_CACHE=1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,10 +19,10 @@ function cached(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** The files of the third-party script's cache under `dir`. */
-function uiDepsCaches(dir: string): string[] {
+/** The files of the third-party scripts' caches under `dir`, by name. */
+function depScriptCaches(dir: string): string[] {
   const root = join(dir, 'cdn-tui', 'code');
-  return existsSync(root) ? readdirSync(root).map((name) => join(root, name)) : [];
+  return existsSync(root) ? readdirSync(root).sort().map((name) => join(root, name)) : [];
 }
 
 /** The demo in a pseudo-terminal as a user's shell starts it, with its cache in `cache`. */
@@ -93,7 +93,7 @@ describe('the compile cache', () => {
     expect(tui.output()).not.toMatch(/cache|EEXIST|ENOTDIR/i);
   }, 40_000);
 
-  it('of the third-party script: written once, taken by the next start, made again when damaged, none when turned off', async () => {
+  it('of the third-party scripts: written once, taken by the next start, made again when damaged, none when turned off', async () => {
     const cache = tempDir();
     const state = tempDir();
     const start = async (dir = cache, env: Record<string, string> = {}) => {
@@ -108,20 +108,22 @@ describe('the compile cache', () => {
       }
     };
     await start();
-    const [file, ...more] = uiDepsCaches(cache);
-    expect(more).toEqual([]);
-    expect(file).toMatch(/ui-deps-[0-9a-f]{12}\.js\.v[\d.]+-\w+\.v8$/);
-    const made = statSync(file!).mtimeMs;
+    const files = depScriptCaches(cache);
+    expect(files).toHaveLength(2);
+    const [net, ui] = files;
+    expect(net).toMatch(/net-deps-[0-9a-f]{12}\.js\.v[\d.]+-\w+\.v8$/);
+    expect(ui).toMatch(/ui-deps-[0-9a-f]{12}\.js\.v[\d.]+-\w+\.v8$/);
+    const made = files.map((f) => statSync(f).mtimeMs);
     await start();
-    expect(statSync(file!).mtimeMs).toBe(made); // taken as it was: V8 accepted it
+    expect(files.map((f) => statSync(f).mtimeMs)).toEqual(made); // taken as they were: V8 accepted them
 
-    writeFileSync(file!, 'not a code cache');
+    for (const file of files) writeFileSync(file, 'not a code cache');
     await start();
-    expect(uiDepsCaches(cache)).toEqual([file]);
-    expect(readFileSync(file!).length).toBeGreaterThan(100_000);
+    expect(depScriptCaches(cache)).toEqual(files);
+    for (const file of files) expect(readFileSync(file).length).toBeGreaterThan(50_000);
 
     const off = tempDir();
     await start(off, { NODE_DISABLE_COMPILE_CACHE: '1' });
-    expect(uiDepsCaches(off)).toEqual([]);
+    expect(depScriptCaches(off)).toEqual([]);
   }, 90_000);
 });
