@@ -307,7 +307,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const kind of Object.keys(DEP_SCRIPTS)) scripts[kind] = await buildDepScript(kind);
   await build({
     ...bundleOptions,
-    define: { ...bundleOptions.define, __DEP_SCRIPTS__: JSON.stringify(JSON.stringify(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.name])))) },
+    define: { ...bundleOptions.define, __DEP_SCRIPTS__: JSON.stringify(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.name]))) },
     plugins: [depShim(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.exports]))), ...bundleOptions.plugins],
     absWorkingDir: ROOT,
     entryPoints: { 'cdn-tui': 'src/cli/bin.ts' },

@@ -72,7 +72,7 @@ function codesOf(run: string, tokenizer: Tokenizer): AnsiCode[] {
   let codes = codesOfRun.get(run);
   if (codes === undefined) {
     if (codesOfRun.size >= MAX_RUNS) codesOfRun.clear();
-    codes = tokenizer.tokenize(run) as AnsiCode[];
+    codes = tokenizer.tokenize(run).filter((token): token is AnsiCode => token.type === 'ansi'); // a run of SGR sequences: all of them
     codesOfRun.set(run, codes);
   }
   return codes;

@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { cacheDir } from './code-cache.js';
 
-/** Each script's file name in dist/ by its kind, as JSON (set by scripts/build.mjs); not defined outside the bundle. */
-declare const __DEP_SCRIPTS__: string | undefined;
+/** Each script's file name in dist/ by its kind (set by scripts/build.mjs); not defined outside the bundle. */
+declare const __DEP_SCRIPTS__: Readonly<Record<string, string>> | undefined;
 
 /** What a script gives: each package's exports by name (and, for the UI, the layout engine's readiness). */
 export type DepExports = Readonly<Record<string, unknown>>;
@@ -41,7 +41,7 @@ export const bundled = typeof __DEP_SCRIPTS__ !== 'undefined';
 export function depScript(kind: string): DepExports {
   let done = loaded.get(kind);
   if (done === undefined) {
-    done = load((JSON.parse(__DEP_SCRIPTS__!) as Record<string, string>)[kind]!, process.env);
+    done = load(__DEP_SCRIPTS__![kind]!, process.env);
     loaded.set(kind, done);
   }
   return done.exports;
@@ -76,7 +76,8 @@ function load(name: string, env: NodeJS.ProcessEnv): Loaded {
   const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   if (fetch?.configurable) Reflect.deleteProperty(globalThis, 'fetch');
   try {
-    const exports = (script.runInThisContext() as (require: NodeJS.Require) => DepExports)(createRequire(file));
+    const run: (require: NodeJS.Require) => DepExports = script.runInThisContext();
+    const exports = run(createRequire(file));
     return cacheFile !== undefined && (!cachedData || script.cachedDataRejected) ? { exports, uncached: { script, file: cacheFile } } : { exports };
   } finally {
     if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
