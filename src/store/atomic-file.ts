@@ -37,7 +37,7 @@ export interface AtomicFile {
 }
 
 /**
- * `file`, written atomically; its folder is made (0700) when missing. `sync: false` skips the
+ * `file`, written atomically; its folder is made (0700) when missing for a write (not for a removal). `sync: false` skips the
  * fsync (a file that need not outlive a crash of the machine, such as a running process's lock:
  * an fsync costs milliseconds, and the lock is written before the first frame).
  */
@@ -69,7 +69,9 @@ export function atomicFile(file: string, { sync = true }: { readonly sync?: bool
   return {
     save(text) {
       const n = ++started;
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // A removal needs no folder: one made for it would outlive the removal (at an exit, in a
+      // folder someone deleted meanwhile).
+      if (text !== undefined) mkdirSync(dir, { recursive: true, mode: 0o700 });
       let tmp: string | undefined;
       if (text !== undefined) {
         tmp = `${file}.tmp-${process.pid}-${n}`;
@@ -87,8 +89,8 @@ export function atomicFile(file: string, { sync = true }: { readonly sync?: bool
     },
     async saveInBackground(text) {
       const n = ++started;
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
       if (text === undefined) return land(n, undefined);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       const tmp = `${file}.tmp-${process.pid}-${n}`;
       writing.add(tmp);
       try {

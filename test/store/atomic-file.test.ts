@@ -2,7 +2,7 @@
 // temporary file was made), at once or in the background, throws its error, leaves no temporary
 // file, and leaves the file as it was; a lock that cannot be written leaves no empty lock to hold
 // the others up. The disk is made to fail by wrapping node:fs and node:fs/promises.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { atomicFile } from '../../src/store/atomic-file.js';
@@ -69,5 +69,19 @@ describe('atomic file, when the disk refuses', () => {
     expect(() => withFileLock(join(dir, 'x.lock'), () => 'never')).toThrow('ENOSPC');
     disk.full = false;
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('atomic file, removed', () => {
+  it('in a folder that is gone: makes no folder again (a lock given up at exit, after the folder was deleted)', async () => {
+    const dir = tempDir('cdn-tui-atomic-');
+    const file = join(dir, 'state', 'drafts.lock');
+    const out = atomicFile(file);
+    out.save('{}');
+    expect(readFileSync(file, 'utf8')).toBe('{}');
+    rmSync(dir, { recursive: true });
+    out.save(undefined);
+    await out.saveInBackground(undefined);
+    expect(existsSync(dir)).toBe(false);
   });
 });
