@@ -37,6 +37,8 @@ export interface Pacer {
   waiting(): boolean;
   /** Calls `listener` whenever no key is left waiting: the last of a burst was handled, or the rest dropped. Returns the unsubscribe. */
   onDrained(listener: () => void): () => void;
+  /** When Ink last read a key (performance.now()), if it has read one. */
+  lastKeyAt(): number | undefined;
 }
 
 const pacers = new WeakMap<object, Pacer>();
@@ -63,6 +65,7 @@ export function pacedStdin<S extends PacerSource>(source: S): S {
   let turn: NodeJS.Immediate | undefined;
   /** Ink may read one key now (it was told 'readable'). */
   let open = false;
+  let lastKeyAt: number | undefined;
 
   const pasted = () => {
     keys.push(PASTE_START + (pasting ?? '') + PASTE_END);
@@ -99,7 +102,10 @@ export function pacedStdin<S extends PacerSource>(source: S): S {
   const read = () => {
     if (!open) return null;
     open = false;
-    return keys.shift() ?? null;
+    const key = keys.shift();
+    if (key === undefined) return null;
+    lastKeyAt = performance.now();
+    return key;
   };
   const listen = (event: string | symbol, listener: Listener) => {
     if (event !== 'readable') return false;
@@ -151,6 +157,7 @@ export function pacedStdin<S extends PacerSource>(source: S): S {
       drained.on('drained', listener);
       return () => void drained.off('drained', listener);
     },
+    lastKeyAt: () => lastKeyAt,
   });
   return paced;
 }

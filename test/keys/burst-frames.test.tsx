@@ -1,8 +1,9 @@
 // Keys read together (issue 22, point 5): every key of a burst handled, in order, each after the
 // render of the one before (its bindings in place), but Ink's frame built once for the burst.
+// Changes no key made (answers, timers) are drawn at most every MAX_FRAME_WAIT_MS; a key's never held.
 import { Box, Text, type DOMElement } from 'ink';
 import { useRef, useState, type ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferFramesWhileKeysWait, MAX_FRAME_WAIT_MS, useFramesPerBurst } from '../../src/keys/burst-frames.js';
 import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
 import { waitFor } from '../helpers/emulator.js';
@@ -77,15 +78,18 @@ describe('a burst of keys in one read', () => {
 });
 
 describe('deferFramesWhileKeysWait', () => {
-  const setup = () => {
-    let waiting = true;
+  afterEach(() => void vi.useRealTimers());
+
+  const setup = (keysWaiting = true) => {
+    let waiting = keysWaiting;
     let drained = () => undefined as void;
     let clock = 0;
+    let lastKey: number | undefined;
     const drawn: number[] = [];
     const root: { onRender?: () => void } = { onRender: () => void drawn.push(clock) };
     const stop = deferFramesWhileKeysWait(
       root,
-      { waiting: () => waiting, onDrained: (l) => ((drained = l), () => (drained = () => undefined)) },
+      { waiting: () => waiting, onDrained: (l) => ((drained = l), () => (drained = () => undefined)), lastKeyAt: () => lastKey },
       MAX_FRAME_WAIT_MS,
       () => clock,
     );
@@ -95,6 +99,7 @@ describe('deferFramesWhileKeysWait', () => {
       stop,
       at: (t: number) => (clock = t),
       keysDone: () => ((waiting = false), drained()),
+      key: () => (lastKey = clock),
     };
   };
 
@@ -125,6 +130,62 @@ describe('deferFramesWhileKeysWait', () => {
     const s = setup();
     s.stop();
     s.root.onRender?.();
+    expect(s.drawn).toEqual([0]);
+  });
+
+  it('draws changes no key made at most every MAX_FRAME_WAIT_MS, the newest state after the wait', () => {
+    vi.useFakeTimers();
+    const s = setup(false);
+    s.at(100);
+    s.root.onRender?.(); // the first change after a quiet while: at once
+    expect(s.drawn).toEqual([100]);
+    s.at(105);
+    s.root.onRender?.();
+    s.at(110);
+    s.root.onRender?.();
+    expect(s.drawn).toEqual([100]); // held
+    s.at(100 + MAX_FRAME_WAIT_MS);
+    vi.advanceTimersByTime(MAX_FRAME_WAIT_MS - 5); // the timer was set at 105
+    expect(s.drawn).toEqual([100, 100 + MAX_FRAME_WAIT_MS]); // one frame for both
+    vi.advanceTimersByTime(1000);
+    expect(s.drawn).toHaveLength(2); // nothing held: nothing drawn again
+  });
+
+  it('never holds the frame of a key, nor of the changes just after it', () => {
+    vi.useFakeTimers();
+    const s = setup(false);
+    s.at(100);
+    s.root.onRender?.();
+    s.at(102);
+    s.key();
+    s.root.onRender?.();
+    s.at(104);
+    s.root.onRender?.(); // a second commit of the same key
+    expect(s.drawn).toEqual([100, 102, 104]);
+  });
+
+  it('a change held when a key comes: the key\'s frame draws both, and the timer draws nothing more', () => {
+    vi.useFakeTimers();
+    const s = setup(false);
+    s.at(100);
+    s.root.onRender?.();
+    s.at(105);
+    s.root.onRender?.();
+    s.at(110);
+    s.key();
+    s.root.onRender?.();
+    vi.advanceTimersByTime(1000);
+    expect(s.drawn).toEqual([100, 110]);
+  });
+
+  it('drops a held frame\'s timer when stopped', () => {
+    vi.useFakeTimers();
+    const s = setup(false);
+    s.root.onRender?.();
+    s.at(5);
+    s.root.onRender?.();
+    s.stop();
+    vi.advanceTimersByTime(1000);
     expect(s.drawn).toEqual([0]);
   });
 });
