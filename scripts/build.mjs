@@ -23,6 +23,16 @@ function patch(source, path, changes) {
   return source;
 }
 
+/** A dependency's file with `changes` made (patch above). */
+function patchFile(path, changes) {
+  return patch(readFileSync(path, 'utf8'), path, changes);
+}
+
+/** An esbuild onLoad that gives a dependency's JavaScript file with `changes` made. */
+function patched(changes) {
+  return (args) => ({ contents: patchFile(args.path, changes), loader: 'js' });
+}
+
 /**
  * An ES module of a Node builtin through require(): its default, and each export read once as
  * the module loads, only those that some importer uses (the others are pure, so dropped). No
@@ -93,22 +103,16 @@ export { Agent };`,
         // maxHeaderSize of a Client (Node's http.maxHeaderSize; src/api/dispatcher.ts gives its own)
         // and to tell an http.IncomingMessage being destroyed (there is none before node:http is
         // loaded by someone). Both now ask node:http when they are used.
-        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => ({
-          contents: patch(readFileSync(args.path, 'utf8'), args.path, [
-            ["const http = require('node:http')\n", ''],
-            ['const getDefaultNodeMaxHeaderSize = http &&', "const getDefaultNodeMaxHeaderSize = () => __defaultMaxHeaderSize(require('node:http'))\nconst __defaultMaxHeaderSize = (http) => http &&"],
-            ['  ? () => http.maxHeaderSize\n  : () => { throw', '  ? http.maxHeaderSize\n  : (() => { throw'],
-            ["http.maxHeaderSize invalid') }\n", "http.maxHeaderSize invalid') })()\n"],
-          ]),
-          loader: 'js',
-        }));
-        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/ }, (args) => ({
-          contents: patch(readFileSync(args.path, 'utf8'), args.path, [
-            ["const { IncomingMessage } = require('node:http')\n", ''],
-            ['Object.getPrototypeOf(stream).constructor === IncomingMessage', "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage"],
-          ]),
-          loader: 'js',
-        }));
+        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, patched([
+          ["const http = require('node:http')\n", ''],
+          ['const getDefaultNodeMaxHeaderSize = http &&', "const getDefaultNodeMaxHeaderSize = () => __defaultMaxHeaderSize(require('node:http'))\nconst __defaultMaxHeaderSize = (http) => http &&"],
+          ['  ? () => http.maxHeaderSize\n  : () => { throw', '  ? http.maxHeaderSize\n  : (() => { throw'],
+          ["http.maxHeaderSize invalid') }\n", "http.maxHeaderSize invalid') })()\n"],
+        ]));
+        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/ }, patched([
+          ["const { IncomingMessage } = require('node:http')\n", ''],
+          ['Object.getPrototypeOf(stream).constructor === IncomingMessage', "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage"],
+        ]));
         // Its HTTP/2 client loads node:http2 as it is imported (~9 ms at every start); the app's
         // Agents are HTTP/1.1 only (allowH2: false), so it is never called: left out.
         b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
@@ -143,7 +147,7 @@ export { Agent };`,
       name: 'string-width-fast',
       setup(b) {
         b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-          const source = patch(readFileSync(args.path, 'utf8'), args.path, [
+          const source = patchFile(args.path, [
             ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', 'if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && __isSimpleText(string))) {'],
             ['rgiEmojiRegex.test(segment)', '__isRgiEmoji(segment)'],
             ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', ''],
@@ -176,7 +180,7 @@ export { Agent };`,
           return { contents: `${head}\n${source}\n${tail}\n`, loader: 'js' };
         });
         b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) => {
-          const source = patch(readFileSync(args.path, 'utf8'), args.path, [['const sanitizeAnsi = (text) => {', 'const sanitizeAnsi = (text) => {\n    if (__isSimpleStyled(text))\n        return text;']]);
+          const source = patchFile(args.path, [['const sanitizeAnsi = (text) => {', 'const sanitizeAnsi = (text) => {\n    if (__isSimpleStyled(text))\n        return text;']]);
           return { contents: `import { isSimpleStyled as __isSimpleStyled } from ${styled};\n${source}`, loader: 'js' };
         });
       },
@@ -265,13 +269,10 @@ export const yogaReady = loadYoga().then((assembly) => { Object.assign(Yoga, wra
         resolveDir: ROOT,
         loader: 'js',
       }));
-      b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
-        contents: patch(readFileSync(args.path, 'utf8'), args.path, [
-          ["await import('./devtools.js');", ''],
-          ['await loadPackageJson()', '{}'],
-        ]),
-        loader: 'js',
-      }));
+      b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, patched([
+        ["await import('./devtools.js');", ''],
+        ['await loadPackageJson()', '{}'],
+      ]));
     },
   };
 }
