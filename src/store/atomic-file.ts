@@ -37,9 +37,10 @@ export interface AtomicFile {
 }
 
 /**
- * `file`, written atomically; its folder is made (0700) when missing for a write (not for a removal). `sync: false` skips the
- * fsync (a file that need not outlive a crash of the machine, such as a running process's lock:
- * an fsync costs milliseconds, and the lock is written before the first frame).
+ * `file`, written atomically; its folder is made (0700) when missing for a write, not for a
+ * removal. `sync: false` skips the fsync (a file that need not outlive a crash of the machine, such
+ * as a running process's lock: an fsync costs milliseconds, and the lock is written before the
+ * first frame).
  */
 export function atomicFile(file: string, { sync = true }: { readonly sync?: boolean } = {}): AtomicFile {
   const dir = dirname(file);
@@ -69,11 +70,11 @@ export function atomicFile(file: string, { sync = true }: { readonly sync?: bool
   return {
     save(text) {
       const n = ++started;
+      let tmp: string | undefined;
       // A removal needs no folder: one made for it would outlive the removal (at an exit, in a
       // folder someone deleted meanwhile).
-      if (text !== undefined) mkdirSync(dir, { recursive: true, mode: 0o700 });
-      let tmp: string | undefined;
       if (text !== undefined) {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
         tmp = `${file}.tmp-${process.pid}-${n}`;
         try {
           writeSynced(tmp, text, sync);
