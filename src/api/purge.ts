@@ -1,9 +1,9 @@
 // Purge (API.md §4.6, docs/origins-and-purge.md): the request a purge sends and what its answer
 // means. A 201 accepts every URL; a 207 lists groups, each with the status of its URLs as a
 // status line ("HTTP/1.1 403 FORBIDDEN").
-import { isPlainObject } from '../schema/index.js';
+import { isPlainObject, MAX_PURGE_URLS, type PurgeKind } from '../schema/index.js';
 
-export type PurgeKind = 'url' | 'cachekey' | 'wildcard';
+export type { PurgeKind };
 export const PURGE_KINDS: readonly PurgeKind[] = ['url', 'cachekey', 'wildcard'];
 
 /** The URLs of one status in a purge's answer. */
@@ -31,8 +31,8 @@ export interface PurgeRequest {
 
 export const PURGE_ACCEPTED = 'Purge request successfully created';
 
-/** The most URLs one url/cachekey request carries (the emulator's bound, docs/origins-and-purge.md). */
-export const URLS_PER_REQUEST = 500;
+/** The most URLs one url/cachekey request carries (the API's bound, docs/origins-and-purge.md). */
+export const URLS_PER_REQUEST = MAX_PURGE_URLS;
 
 /** The URLs of each request: a wildcard purge one URL a request, the others at most URLS_PER_REQUEST. */
 export function purgeBatches(kind: PurgeKind, urls: readonly string[]): string[][] {

@@ -1,6 +1,7 @@
 // A cache setting (API.md §4.3). Field order = response order.
 import { booleanField, cdnCacheField, cdnCacheProductRule, idField, nameField, ttlField } from './common.js';
 import { defineSchema } from './derive.js';
+import { problem } from './messages.js';
 import type { CrossRule, EnumField, ListField } from './types.js';
 
 const REQUIRED = { create: 'required', put: 'required', patch: true, response: true } as const;
@@ -55,7 +56,7 @@ function listNeededRule<const E extends string, const L extends string>(enumName
       const mode = r[enumName];
       const list = r[listName];
       return (mode === 'whitelist' || mode === 'blacklist') && (list === null || (Array.isArray(list) && list.length === 0))
-        ? [[listName, `Needs at least one name when ${enumName} is "${String(mode)}".`]]
+        ? [[listName, problem('listNeeded', String(mode), enumName)]]
         : [];
     },
   };
@@ -91,7 +92,7 @@ export const cacheSettingSchema = defineSchema({
       fields: ['name'],
       check: (r, ctx) => {
         for (const other of ctx.siblings?.() ?? []) {
-          if (other.name === r.name) return [['name', `Cache setting ${String(other.id)} already has this name.`]];
+          if (other.name === r.name) return [['name', problem('cacheNameTaken', String(other.id))]];
         }
         return [];
       },

@@ -1,6 +1,7 @@
 // Field shapes that several resources share (API.md §4: TTLs, names, ids, product rules). The
 // helpers are generic in the field name and in their extra settings, so a schema built from them
 // keeps each field's literal type (see derive.ts).
+import { problem } from './messages.js';
 import type { BooleanField, CrossRule, EnumField, IntegerField, Product, Rec, StringField, ValidationContext } from './types.js';
 
 export const MAX_TTL = 31_536_000;
@@ -117,15 +118,10 @@ export const cdnCacheProductRule: CrossRule<'cdn_cache_settings' | 'cdn_cache_se
   check: (r, ctx) => {
     if (hasProduct(ctx, 'application_acceleration')) return [];
     if (r.cdn_cache_settings === 'bypass') {
-      return [['cdn_cache_settings', '"bypass" needs the application_acceleration product.']];
+      return [['cdn_cache_settings', problem('needsProduct', 'bypass', 'application_acceleration')]];
     }
     if (r.cdn_cache_settings === 'override' && typeof r.cdn_cache_settings_maximum_ttl === 'number' && r.cdn_cache_settings_maximum_ttl < 60) {
-      return [
-        [
-          'cdn_cache_settings_maximum_ttl',
-          'Must be at least 60 seconds when cdn_cache_settings is "override" (without the application_acceleration product).',
-        ],
-      ];
+      return [['cdn_cache_settings_maximum_ttl', problem('overrideMinTtl')]];
     }
     return [];
   },

@@ -13,6 +13,7 @@ import {
   originProtocolPolicy,
   ttlField,
 } from './common.js';
+import { problem } from './messages.js';
 import type { Rec } from './types.js';
 import { defineSchema } from './derive.js';
 
@@ -85,7 +86,7 @@ export const configurationSchema = defineSchema({
       fields: ['name'],
       check: (r, ctx) => {
         const other = typeof r.name === 'string' ? holderOf(ctx, 'name', r.name) : undefined;
-        return other ? [['name', `A configuration named "${String(r.name)}" already exists (id ${String(other.id)}).`]] : [];
+        return other ? [['name', problem('configurationNameTaken', String(r.name), String(other.id))]] : [];
       },
     },
     {
@@ -93,17 +94,17 @@ export const configurationSchema = defineSchema({
       check: (r, ctx) =>
         cnames(r).flatMap((c) => {
           const other = holderOf(ctx, 'cname', c);
-          return other ? [['cname', `"${c}" already belongs to configuration ${String(other.id)} ("${String(other.name)}").`] as const] : [];
+          return other ? [['cname', problem('cnameTaken', c, String(other.id), String(other.name))] as const] : [];
         }),
     },
     {
       fields: ['cname_access_only', 'cname'],
-      check: (r) => (r.cname_access_only === true && cnames(r).length === 0 ? [['cname_access_only', 'Needs at least one cname.']] : []),
+      check: (r) => (r.cname_access_only === true && cnames(r).length === 0 ? [['cname_access_only', problem('cnameAccessNeedsCname')]] : []),
     },
     cdnCacheProductRule,
     {
       fields: ['rawlogs'],
-      check: (r, ctx) => (r.rawlogs === true && !hasProduct(ctx, 'raw_logs') ? [['rawlogs', 'Needs the raw_logs product.']] : []),
+      check: (r, ctx) => (r.rawlogs === true && !hasProduct(ctx, 'raw_logs') ? [['rawlogs', problem('rawlogsProduct')]] : []),
     },
   ],
 });

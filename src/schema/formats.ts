@@ -1,6 +1,7 @@
-// Checks of a string's form (API.md §4). Each returns the problem as a sentence, or undefined.
+// Checks of a string's form (API.md §4). Each returns the problem, or undefined.
 import { isIP } from 'node:net';
 import { errorMessage } from '../util/errors.js';
+import { problem, type Problem } from './messages.js';
 import type { FormatName } from './types.js';
 
 // eslint-disable-next-line no-control-regex
@@ -13,44 +14,40 @@ function isHostname(value: string, minLabels: number): boolean {
   return labels.length >= minLabels && labels.every((l) => LABEL.test(l)) && !/^\d+$/.test(labels.at(-1)!);
 }
 
-const checks: Record<FormatName, (v: string) => string | undefined> = {
-  hostname: (v) => (isHostname(v, 2) ? undefined : `"${v}" is not a valid host name.`),
+const checks: Record<FormatName, (v: string) => Problem | undefined> = {
+  hostname: (v) => (isHostname(v, 2) ? undefined : problem('badHostname', v)),
   cname: (v) => {
     const host = v.startsWith('*.') ? v.slice(2) : v;
-    return isHostname(host, 2) ? undefined : `"${v}" is not a valid host name.`;
+    return isHostname(host, 2) ? undefined : problem('badHostname', v);
   },
-  'origin-address': (v) =>
-    isIP(v) !== 0 || isHostname(v, 2) ? undefined : `"${v}" is not a valid IP address or host name.`,
-  'origin-path': (v) =>
-    v === '' || (v.startsWith('/') && !/\s/.test(v) && !CONTROL.test(v)) ? undefined : 'Must be empty or start with / (no white space or control characters).',
-  'header-value': (v) =>
-    /\s/.test(v) || CONTROL.test(v) ? 'May not contain white space or control characters.' : undefined,
+  'origin-address': (v) => (isIP(v) !== 0 || isHostname(v, 2) ? undefined : problem('badAddress', v)),
+  'origin-path': (v) => (v === '' || (v.startsWith('/') && !/\s/.test(v) && !CONTROL.test(v)) ? undefined : problem('badOriginPath')),
+  'header-value': (v) => (/\s/.test(v) || CONTROL.test(v) ? problem('badHeaderValue') : undefined),
   'http-url': (v) => {
     let url: URL;
     try {
       url = new URL(v);
     } catch {
-      return 'Enter a valid absolute URL (http:// or https://).';
+      return problem('badUrl');
     }
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || CONTROL.test(v) || /\s/.test(v)) {
-      return 'Enter a valid absolute URL (http:// or https://).';
+      return problem('badUrl');
     }
     return undefined;
   },
-  path: (v) => (CONTROL.test(v) ? 'May not contain control characters.' : undefined),
-  token: (v) => (v.trim() === '' || CONTROL.test(v) ? 'May not be blank or contain control characters.' : undefined),
+  path: (v) => (CONTROL.test(v) ? problem('controlCharacters') : undefined),
 };
 
-export function checkFormat(format: FormatName, value: string): string | undefined {
+export function checkFormat(format: FormatName, value: string): Problem | undefined {
   return checks[format](value);
 }
 
 /** The problem with a regular expression's source, or undefined when it compiles as ECMAScript. */
-export function regexProblem(source: string): string | undefined {
+export function regexProblem(source: string): Problem | undefined {
   try {
     new RegExp(source);
     return undefined;
   } catch (e) {
-    return `Not a valid regular expression: ${errorMessage(e).replace(/^Invalid regular expression: /, '')}.`;
+    return problem('badRegex', errorMessage(e).replace(/^Invalid regular expression: /, ''));
   }
 }

@@ -2,6 +2,7 @@
 // configuration has its "Default Origin", made with it. Field order = response order.
 import { hostHeaderText, idField, nameField, originAddressText, originProtocolPolicy } from './common.js';
 import { defineSchema, type StoredRecord } from './derive.js';
+import { problem } from './messages.js';
 import type { CrossRule, Rec } from './types.js';
 
 const REQUIRED = { create: 'required', put: 'required', patch: true, response: true } as const;
@@ -61,10 +62,10 @@ const addressRules: CrossRule<'addresses' | 'origin_type'> = {
   check: (r) => {
     const list = addressesOf(r);
     if (r.origin_type === 'single_origin' && list.length > 1) {
-      return [['addresses', `A single_origin has one address (${list.length} sent): make it a load_balancer for more.`]];
+      return [['addresses', problem('singleOriginOneAddress', list.length)]];
     }
     if (!list.some((a) => a.server_role === 'primary' && a.is_active === true)) {
-      return [['addresses', 'Needs at least one active primary address.']];
+      return [['addresses', problem('needsActivePrimary')]];
     }
     return [];
   },
@@ -81,7 +82,7 @@ export const originSchema = defineSchema({
       return [];
     }
     if (typeof sent.method === 'string' && sent.method !== '') {
-      return [['method', 'Only a load_balancer has a method: send "" or leave it out.']];
+      return [['method', problem('methodOnlyLoadBalancer')]];
     }
     merged.method = '';
     return [];
@@ -148,7 +149,7 @@ export const originSchema = defineSchema({
       fields: ['name'],
       check: (r, ctx) => {
         for (const other of ctx.siblings?.() ?? []) {
-          if (other.name === r.name) return [['name', `Origin ${String(other.id)} already has this name.`]];
+          if (other.name === r.name) return [['name', problem('originNameTaken', String(other.id))]];
         }
         return [];
       },

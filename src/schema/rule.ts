@@ -1,6 +1,7 @@
 // A rules engine rule (API.md §4.2). Field order = response order.
 import { booleanField, hasProduct, idField, optionalIdField } from './common.js';
 import { regexProblem } from './formats.js';
+import { problem } from './messages.js';
 import { defineSchema } from './derive.js';
 
 const REQUIRED = { create: 'required', put: 'required', patch: true, response: true } as const;
@@ -14,7 +15,7 @@ export const ruleSchema = defineSchema({
   finish: (sent, merged) => {
     if (merged.behavior === 'redirect') return [];
     if (typeof sent.redirect_to === 'string' && sent.redirect_to !== '') {
-      return [['redirect_to', 'Only a rule with behavior "redirect" has a redirect URL: send "" or leave it out.']];
+      return [['redirect_to', problem('redirectOnly')]];
     }
     merged.redirect_to = '';
     return [];
@@ -111,7 +112,7 @@ export const ruleSchema = defineSchema({
           const problem = regexProblem(path);
           return problem ? [['path', problem]] : [];
         }
-        return path.startsWith('/') ? [] : [['path', 'Must start with "/" unless regex is true.']];
+        return path.startsWith('/') ? [] : [['path', problem('pathNeedsSlash')]];
       },
     },
     {
@@ -119,7 +120,7 @@ export const ruleSchema = defineSchema({
       check: (r, ctx) => {
         for (const other of ctx.siblings?.() ?? []) {
           if (other.path === r.path && other.regex === r.regex) {
-            return [['path', `Rule ${String(other.id)} already has this path${r.regex ? ' (regex)' : ''}.`]];
+            return [['path', problem('pathTaken', String(other.id), r.regex === true)]];
           }
         }
         return [];
@@ -129,14 +130,14 @@ export const ruleSchema = defineSchema({
       fields: ['behavior', 'redirect_to'],
       check: (r) =>
         r.behavior === 'redirect' && r.redirect_to === ''
-          ? [['redirect_to', 'Required when behavior is "redirect": an absolute http:// or https:// URL.']]
+          ? [['redirect_to', problem('redirectNeeded')]]
           : [],
     },
     {
       fields: ['behavior'],
       check: (r, ctx) =>
         r.behavior === 'acceleration' && !hasProduct(ctx, 'application_acceleration')
-          ? [['behavior', '"acceleration" needs the application_acceleration product.']]
+          ? [['behavior', problem('needsProduct', 'acceleration', 'application_acceleration')]]
           : [],
     },
   ],

@@ -1,5 +1,6 @@
 // The vocabulary of the resource schema: how a field, a resource and a cross-field rule are described.
 // Everything that knows about fields (emulator validation, client checks, forms, diff) reads these.
+import type { Problems } from './messages.js';
 
 export const PRODUCTS = ['application_acceleration', 'raw_logs'] as const;
 export type Product = (typeof PRODUCTS)[number];
@@ -14,7 +15,7 @@ export type Operation = 'create' | 'put' | 'patch';
 export type Acceptance = 'required' | 'optional';
 
 /** Checks a value's form beyond its type (host names, URLs, paths); returns the problem or undefined. */
-export type FormatName = 'hostname' | 'cname' | 'origin-address' | 'origin-path' | 'header-value' | 'http-url' | 'path' | 'token';
+export type FormatName = 'hostname' | 'cname' | 'origin-address' | 'origin-path' | 'header-value' | 'http-url' | 'path';
 
 interface FieldBase {
   readonly name: string;
@@ -126,8 +127,7 @@ export interface ValidationContext {
   readonly refExists?: (kind: RefKind, id: number) => boolean;
 }
 
-/** Problems, each under the field (one of `N`) that has to change. */
-export type Problems<N extends string = string> = ReadonlyArray<readonly [field: N, message: string]>;
+export type { Problems } from './messages.js';
 
 /**
  * A check across fields, named by `N` (the schema's field names). It reads the merged record as

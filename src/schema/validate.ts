@@ -1,15 +1,20 @@
 // Validation of a write (create / PUT / PATCH) against a resource schema, on the merged record (API.md §2, §4).
 import type { StoredRecord } from './derive.js';
 import { checkFormat } from './formats.js';
+import { fieldErrorsOf, inItem, problem, type Problem, type Problems } from './messages.js';
 import { isPlainObject, storedRecord } from './records.js';
 import { schemaFor } from './registry.js';
 import type { FieldErrors, FieldSpec, ObjectsField, Operation, Rec, ResourceKind, ResourceSchema, ValidationContext } from './types.js';
 
-/** A write's outcome: the record to store (`R`: untyped, or typed by `validateRecord`), or why not. */
+/**
+ * A write's outcome: the record to store (`R`: untyped, or typed by `validateRecord`), or why not:
+ * a `detail` (the body as a whole) or field errors, as the API answers them (`errors`) and with
+ * their codes (`problems`, src/schema/messages.ts).
+ */
 export type WriteResult<R extends Rec = Rec> =
   | { readonly ok: true; readonly record: R; readonly sent: readonly string[] }
-  | { readonly ok: false; readonly detail: string }
-  | { readonly ok: false; readonly errors: FieldErrors };
+  | { readonly ok: false; readonly detail: string; readonly problem: Problem }
+  | { readonly ok: false; readonly errors: FieldErrors; readonly problems: Problems };
 
 /** Read-only fields that any write body may carry and that are ignored (API.md §2). */
 const IGNORED = new Set(['id', 'domain_name']);
@@ -31,62 +36,43 @@ export function jsonTypeName(v: unknown): string {
   return JSON_TYPE_NAMES[typeof v] ?? typeof v;
 }
 
-/** A value quoted for a message, cut short so a huge input never makes a huge answer. */
-function quote(v: unknown): string {
-  let s: string;
-  try {
-    s = typeof v === 'string' ? v : JSON.stringify(v);
-  } catch {
-    // A value nested thousands deep (a hostile body) overflows JSON.stringify's stack: a 400, not a 500.
-    s = Array.isArray(v) ? '[...]' : '{...}';
-  }
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
-}
-
-/** Python-style list of names, as the unknown-fields detail of API.md §2 shows it. */
-function pyList(names: readonly string[]): string {
-  return `[${names.map((n) => `'${n.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`).join(', ')}]`;
-}
-
-type Checked = { readonly value: unknown } | { readonly problems: string[] };
+type Checked = { readonly value: unknown } | { readonly problems: Problem[] };
 
 /** Why a text cannot be the value of a field whose surrounding white space is refused, or undefined. */
-export function spaceProblem(f: FieldSpec, text: string): string | undefined {
-  return f.type === 'string' && f.spaceAround === 'refused' && text.trim() !== text ? 'May not start or end with white space.' : undefined;
+export function spaceProblem(f: FieldSpec, text: string): Problem | undefined {
+  return f.type === 'string' && f.spaceAround === 'refused' && text.trim() !== text ? problem('spaceAround') : undefined;
 }
 
 function checkString(f: FieldSpec & { type: 'string' }, v: unknown): Checked {
-  if (typeof v !== 'string') return { problems: ['Not a valid string.'] };
+  if (typeof v !== 'string') return { problems: [problem('notString')] };
   const space = spaceProblem(f, v);
   if (space) return { problems: [space] };
   const s = f.spaceAround === 'trimmed' ? v.trim() : v;
   if (s === '' && f.allowEmpty) return { value: s };
-  if (s.length < f.minLength) return { problems: [f.minLength === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${f.minLength} characters.`] };
-  if (s.length > f.maxLength) return { problems: [`Ensure this field has no more than ${f.maxLength} characters.`] };
-  const problem = f.format && checkFormat(f.format, s);
-  return problem ? { problems: [problem] } : { value: s };
+  if (s.length < f.minLength) return { problems: [f.minLength === 1 ? problem('blank') : problem('tooShort', f.minLength)] };
+  if (s.length > f.maxLength) return { problems: [problem('tooLong', f.maxLength)] };
+  const bad = f.format && checkFormat(f.format, s);
+  return bad ? { problems: [bad] } : { value: s };
 }
 
 function checkList(f: FieldSpec & { type: 'list' }, v: unknown): Checked {
-  if (!Array.isArray(v)) return { problems: [`Expected a list of items but got type "${jsonTypeName(v)}".`] };
-  if (v.length > f.maxItems) return { problems: [`Ensure this field has no more than ${f.maxItems} elements.`] };
-  const problems: string[] = [];
+  if (!Array.isArray(v)) return { problems: [problem('notList', jsonTypeName(v))] };
+  if (v.length > f.maxItems) return { problems: [problem('tooManyItems', f.maxItems)] };
+  const problems: Problem[] = [];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const [i, raw] of v.entries()) {
     if (typeof raw !== 'string') {
-      problems.push(`Item ${i + 1}: not a valid string.`);
+      problems.push(problem('itemNotString', i + 1));
       continue;
     }
     const item = f.lowercase ? raw.trim().toLowerCase() : raw;
-    if (item.trim() === '') problems.push(`Item ${i + 1}: may not be blank.`);
-    else if (f.itemMaxLength !== undefined && item.length > f.itemMaxLength) {
-      problems.push(`Item ${i + 1}: no more than ${f.itemMaxLength} characters.`);
-    }
-    else if (seen.has(item)) problems.push(`"${quote(item)}" is listed twice.`);
+    if (item.trim() === '') problems.push(problem('itemBlank', i + 1));
+    else if (f.itemMaxLength !== undefined && item.length > f.itemMaxLength) problems.push(problem('itemTooLong', i + 1, f.itemMaxLength));
+    else if (seen.has(item)) problems.push(problem('listedTwice', item));
     else {
-      const problem = f.itemFormat && checkFormat(f.itemFormat, item);
-      if (problem) problems.push(problem);
+      const bad = f.itemFormat && checkFormat(f.itemFormat, item);
+      if (bad) problems.push(bad);
     }
     seen.add(item);
     out.push(item);
@@ -96,33 +82,33 @@ function checkList(f: FieldSpec & { type: 'list' }, v: unknown): Checked {
 
 /** A list of objects: each item's keys checked as fields (defaults filled), in the items' order. */
 function checkObjects(f: ObjectsField, v: unknown): Checked {
-  if (!Array.isArray(v)) return { problems: [`Expected a list of items but got type "${jsonTypeName(v)}".`] };
-  if (v.length < f.minItems) return { problems: [`Ensure this field has at least ${f.minItems} element${f.minItems === 1 ? '' : 's'}.`] };
-  if (v.length > f.maxItems) return { problems: [`Ensure this field has no more than ${f.maxItems} elements.`] };
-  const problems: string[] = [];
+  if (!Array.isArray(v)) return { problems: [problem('notList', jsonTypeName(v))] };
+  if (v.length < f.minItems) return { problems: [problem('tooFewItems', f.minItems)] };
+  if (v.length > f.maxItems) return { problems: [problem('tooManyItems', f.maxItems)] };
+  const problems: Problem[] = [];
   const out: Rec[] = [];
   const seen = new Set<unknown>();
   for (const [i, raw] of v.entries()) {
-    const at = `Item ${i + 1}`;
+    const at = i + 1;
     if (!isPlainObject(raw)) {
-      problems.push(`${at}: expected a dictionary but got ${jsonTypeName(raw)}.`);
+      problems.push(problem('itemNotObject', at, jsonTypeName(raw)));
       continue;
     }
     const unknown = Object.keys(raw).filter((k) => !f.items.some((item) => item.name === k));
-    if (unknown.length) problems.push(`${at}: there are some unknown fields: ${pyList(unknown)}`);
+    if (unknown.length) problems.push(problem('itemUnknownFields', at, unknown));
     const item: Rec = {};
     for (const key of f.items) {
       if (!Object.hasOwn(raw, key.name)) {
-        if (key.create === 'required') problems.push(`${at}: ${key.name}: This field is required.`);
+        if (key.create === 'required') problems.push(inItem(at, key.name, problem('required')));
         else item[key.name] = structuredClone(key.default);
         continue;
       }
       const checked = checkValue(key, raw[key.name]);
-      if ('problems' in checked) checked.problems.forEach((p) => problems.push(`${at}: ${key.name}: ${p}`));
+      if ('problems' in checked) checked.problems.forEach((p) => problems.push(inItem(at, key.name, p)));
       else item[key.name] = checked.value;
     }
     const unique = f.uniqueBy === undefined ? undefined : item[f.uniqueBy];
-    if (unique !== undefined && seen.has(unique)) problems.push(`${at}: "${quote(unique)}" is listed twice.`);
+    if (unique !== undefined && seen.has(unique)) problems.push(problem('itemListedTwice', at, unique));
     seen.add(unique);
     out.push(item);
   }
@@ -131,30 +117,30 @@ function checkObjects(f: ObjectsField, v: unknown): Checked {
 
 /** Checks one sent value against its field: type, bounds, form. Returns the stored form or the problems. */
 export function checkValue(f: FieldSpec, v: unknown): Checked {
-  if (v === null) return f.nullable ? { value: null } : { problems: ['This field may not be null.'] };
+  if (v === null) return f.nullable ? { value: null } : { problems: [problem('notNull')] };
   switch (f.type) {
     case 'string':
       return checkString(f, v);
     case 'boolean':
-      return typeof v === 'boolean' ? { value: v } : { problems: ['Must be a valid boolean.'] };
+      return typeof v === 'boolean' ? { value: v } : { problems: [problem('notBoolean')] };
     case 'integer':
-      if (typeof v !== 'number' || !Number.isInteger(v)) return { problems: ['A valid integer is required.'] };
-      if (v < f.min) return { problems: [`Ensure this value is greater than or equal to ${f.min}.`] };
-      if (v > f.max) return { problems: [`Ensure this value is less than or equal to ${f.max}.`] };
+      if (typeof v !== 'number' || !Number.isInteger(v)) return { problems: [problem('notInteger')] };
+      if (v < f.min) return { problems: [problem('tooSmall', f.min)] };
+      if (v > f.max) return { problems: [problem('tooBig', f.max)] };
       return { value: v };
     case 'enum':
-      return typeof v === 'string' && f.choices.includes(v) ? { value: v } : { problems: [`"${quote(v)}" is not a valid choice.`] };
+      return typeof v === 'string' && f.choices.includes(v) ? { value: v } : { problems: [problem('badChoice', v)] };
     case 'list':
       return checkList(f, v);
     case 'objects':
       return checkObjects(f, v);
     case 'json':
-      return { problems: ['This field is read-only.'] };
+      return { problems: [problem('readOnly')] };
   }
 }
 
-function addError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
+function detail(p: Problem): WriteResult {
+  return { ok: false, detail: p.text, problem: p };
 }
 
 /**
@@ -168,47 +154,47 @@ export function validateWrite(
   stored: Rec | undefined,
   ctx: ValidationContext,
 ): WriteResult {
-  if (!isPlainObject(body)) return { ok: false, detail: `Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.` };
+  if (!isPlainObject(body)) return detail(problem('invalidData', jsonTypeName(body)));
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const keys = Object.keys(body).filter((k) => !IGNORED.has(k) && !byName.get(k)?.readOnly);
   const unknown = keys.filter((k) => {
     const field = byName.get(k);
     return field === undefined || !accepts(field, op);
   });
-  if (unknown.length) return { ok: false, detail: `There are some unknown fields: ${pyList(unknown)}` };
-  if (op === 'patch' && keys.length === 0) return { ok: false, detail: 'Send at least one field.' };
+  if (unknown.length) return detail(problem('unknownFields', unknown));
+  if (op === 'patch' && keys.length === 0) return detail(problem('emptyPatch'));
 
-  const errors: FieldErrors = {};
+  const problems: Array<readonly [string, Problem]> = [];
+  const failed = (): WriteResult => ({ ok: false, errors: fieldErrorsOf(problems), problems });
   const sent: Rec = {};
   const merged: Rec = op === 'create' ? {} : { ...stored };
   for (const f of schema.fields) {
     if (!accepts(f, op)) continue;
     if (Object.hasOwn(body, f.name)) {
       const checked = checkValue(f, body[f.name]);
-      if ('problems' in checked) checked.problems.forEach((p) => addError(errors, f.name, p));
+      if ('problems' in checked) checked.problems.forEach((p) => problems.push([f.name, p]));
       else merged[f.name] = sent[f.name] = checked.value;
     } else if (op !== 'patch') {
-      if (f[op] === 'required') addError(errors, f.name, 'This field is required.');
+      if (f[op] === 'required') problems.push([f.name, problem('required')]);
       else merged[f.name] = structuredClone(f.default);
     }
   }
-  if (Object.keys(errors).length) return { ok: false, errors };
+  if (problems.length) return failed();
 
-  for (const [field, message] of schema.finish?.(sent, merged) ?? []) addError(errors, field, message);
+  problems.push(...(schema.finish?.(sent, merged) ?? []));
   const touched = (name: string) => (op === 'patch' ? Object.hasOwn(sent, name) : accepts(byName.get(name)!, op));
   for (const rule of schema.rules) {
     if (!rule.fields.some(touched)) continue;
-    for (const [field, message] of rule.check(merged, ctx)) addError(errors, field, message);
+    problems.push(...rule.check(merged, ctx));
   }
   for (const f of schema.fields) {
     const id = merged[f.name];
     if (f.type !== 'integer' || !f.ref || !touched(f.name) || id === null || !ctx.refExists) continue;
     if (typeof id !== 'number' || !ctx.refExists(f.ref, id)) {
-      const what = f.ref === 'origin' ? 'Origin' : 'Cache setting';
-      addError(errors, f.name, `${what} ${String(id)} does not belong to this configuration.`);
+      problems.push([f.name, problem('foreignRef', f.ref === 'origin' ? 'Origin' : 'Cache setting', String(id))]);
     }
   }
-  if (Object.keys(errors).length) return { ok: false, errors };
+  if (problems.length) return failed();
   return { ok: true, record: merged, sent: Object.keys(sent) };
 }
 

@@ -48,7 +48,7 @@ describe('white space around text values', () => {
 
   it('the inline input says so as typed, and Enter refuses it', () => {
     const path = ruleSchema.fields.find((f) => f.name === 'path')!;
-    expect(spaceProblem(path, '/BBB ')).toBe(REFUSED);
+    expect(spaceProblem(path, '/BBB ')?.text).toBe(REFUSED);
     expect(spaceProblem(path, '/B B')).toBeUndefined();
     expect(textProblem(path, { regex: false }, '/BBB ')).toEqual({ problem: REFUSED, blocking: true });
     expect(textProblem(path, { regex: false }, '/BBB')).toBeUndefined();

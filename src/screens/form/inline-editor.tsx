@@ -32,9 +32,9 @@ export function textProblem(field: FieldSpec, values: Rec, text: string): { read
     if ('problem' in read) return { problem: read.problem, blocking: true };
   }
   const space = spaceProblem(field, text);
-  if (space) return { problem: space, blocking: true };
+  if (space) return { problem: space.text, blocking: true };
   const regex = field.name === 'path' && values.regex === true ? regexProblem(text) : undefined;
-  return regex ? { problem: regex, blocking: false } : undefined;
+  return regex ? { problem: regex.text, blocking: false } : undefined;
 }
 
 export function InlineEditor({ field, values, width, onKeep, onDrop }: InlineEditorProps) {

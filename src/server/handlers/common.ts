@@ -1,5 +1,5 @@
 // What every handler receives, and the helpers they share: lists with pagination, validation answers.
-import type { Rec, ResourceSchema, WriteResult } from '../../schema/index.js';
+import type { Problem, Rec, ResourceSchema, WriteResult } from '../../schema/index.js';
 import { toResponse } from '../../schema/index.js';
 import { HttpError, badRequest, type Reply } from '../http-util.js';
 import type { Store } from '../store.js';
@@ -62,6 +62,6 @@ export function respond(status: number, schema: ResourceSchema, record: Rec, onl
 
 export const noContent: Reply = { status: 204 };
 
-export function conflict(detail: string): HttpError {
-  return new HttpError(409, { detail });
+export function conflict(p: Problem): HttpError {
+  return new HttpError(409, { detail: p.text });
 }

@@ -1,7 +1,7 @@
 // Records inside a configuration: rules engine rules (§4.2), cache settings (§4.3), origins (§4.5).
-import { schemaFor, toResponse, validateWrite } from '../../schema/index.js';
+import { deleteProblem, schemaFor, toResponse, validateWrite } from '../../schema/index.js';
 import { notFound } from '../http-util.js';
-import { subChange, type ConfEntry, type SubKind } from '../state.js';
+import { subChange, type SubKind } from '../state.js';
 import type { Store } from '../store.js';
 import { accepted, conflict, listReply, noContent, respond, type Handler, type Params } from './common.js';
 
@@ -53,30 +53,12 @@ export function replaceRecord(kind: SubKind, op: 'put' | 'patch'): Handler {
   };
 }
 
-/** The field of a rule that refers to a record of `kind`, and the record's name in messages. */
-const REFERRED = { cache_setting: ['cache_settings_id', 'Cache setting'], origin: ['path_origin_id', 'Origin'] } as const;
-
 export function deleteRecord(kind: SubKind): Handler {
   return async ({ store, params }) => {
     const { entry } = lookup(store, kind, params);
-    if (kind === 'origin' && params.id === defaultOriginId(entry)) {
-      throw conflict(`Origin ${params.id} is the configuration's Default Origin, made with it: it cannot be deleted (delete the configuration to remove it).`);
-    }
-    if (kind !== 'rule') {
-      const [field, what] = REFERRED[kind];
-      const users = [...entry.subs.rule.values()].filter((r) => r[field] === params.id).map((r) => r.id);
-      if (users.length) {
-        throw conflict(`${what} ${params.id} is used by rules ${users.join(', ')}.`);
-      }
-    }
+    const refused = deleteProblem(kind, params.id, { rules: entry.subs.rule.values(), originIds: entry.subs.origin.keys() });
+    if (refused) throw conflict(refused);
     await store.commit([{ t: 'del', k: kind, conf: params.conf, id: params.id }]);
     return noContent;
   };
-}
-
-/** The Default Origin: the one made with the configuration (ids only grow, and it is never deleted). */
-function defaultOriginId(entry: ConfEntry): number | undefined {
-  let first: number | undefined;
-  for (const id of entry.subs.origin.keys()) if (first === undefined || id < first) first = id;
-  return first;
 }
