@@ -7,9 +7,11 @@ import { lintCacheSetting } from './cache-setting.js';
 import { lintConfiguration } from './configuration.js';
 import { lintOrigin } from './origin.js';
 import { lintRule } from './rule.js';
-import { recordsOf, type LintFinding, type LintKind, type LintScope } from './types.js';
+import type { LintKind } from './codes.js';
+import { recordsOf, type LintFinding, type LintScope } from './types.js';
 
-export { LINT_CODES, isLintCode, type LintCode, type LintFinding, type LintKind, type LintScope } from './types.js';
+export { LINT_CODES, isLintCode, type LintCode, type LintKind } from './codes.js';
+export type { LintFinding, LintScope } from './types.js';
 export { printable } from './text.js';
 
 /** Findings on one record (`record` of `kind`) in the context of its configuration `scope` (the record may or may not be in the scope's lists). */
@@ -29,13 +31,18 @@ export function lintRecord(kind: LintKind, record: Rec, scope: LintScope): LintF
   }
 }
 
-/** Findings on every record of the scope: the configuration, then its origins, cache settings, rules (each in list order). */
-export function lintScope(scope: LintScope): LintFinding[] {
-  const each = (kind: LintKind, list: readonly unknown[] | undefined) => (recordsOf(list) ?? []).flatMap((r) => lintRecord(kind, r, scope));
+/** The scope's records in the order they are linted: the configuration, then its origins, cache settings, rules (each in list order). */
+export function scopeRecords(scope: LintScope): Array<readonly [LintKind, Rec]> {
+  const each = (kind: LintKind, list: readonly unknown[] | undefined) => (recordsOf(list) ?? []).map((r) => [kind, r] as const);
   return [
-    ...(scope.configuration !== undefined ? lintRecord('configuration', scope.configuration, scope) : []),
+    ...each('configuration', scope.configuration === undefined ? undefined : [scope.configuration]),
     ...each('origin', scope.origins),
     ...each('cache_setting', scope.cache_settings),
     ...each('rule', scope.rules),
   ];
+}
+
+/** Findings on every record of the scope: the configuration, then its origins, cache settings, rules (each in list order). */
+export function lintScope(scope: LintScope): LintFinding[] {
+  return scopeRecords(scope).flatMap(([kind, record]) => lintRecord(kind, record, scope));
 }

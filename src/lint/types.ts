@@ -1,28 +1,8 @@
-// The lint's vocabulary: the codes of what the API accepts (or accepted once, or a file holds) but
-// that breaks a site, the records they are found on, and a finding. docs/lint.md describes each code.
+// The lint's records and findings: a configuration's scope as read, a finding on one of its records,
+// and the small readers the checks share.
 import { isPlainObject, type Rec } from '../schema/index.js';
+import type { LintCode, LintKind } from './codes.js';
 
-export type LintKind = 'configuration' | 'rule' | 'cache_setting' | 'origin';
-
-/** Every code, in the order docs/lint.md describes them. */
-export const LINT_CODES = [
-  'cname_access_only_without_cname',
-  'shared_certificate_cnames',
-  'origin_unreachable_address',
-  'regex_invalid',
-  'regex_catastrophic',
-  'redirect_without_target',
-  'https_redirect_on_http_site',
-  'override_zero_ttl',
-  'empty_vary_list',
-  'unused_cache_setting',
-] as const;
-
-export type LintCode = (typeof LINT_CODES)[number];
-
-export function isLintCode(s: string): s is LintCode {
-  return LINT_CODES.some((code) => code === s);
-}
 
 /** One configuration as read, or as a pending change will leave it. */
 export interface LintScope {
