@@ -7,13 +7,13 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import { explain } from '../api/explain.js';
-import { onEachWait, timeLeftMs } from '../api/budget.js';
-import { duration, pacingText, type AppStore, type RecordKey } from '../store/index.js';
+import type { AppStore, RecordKey } from '../store/index.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { exportText, parseExport, FORMAT } from '../transfer/format.js';
 import { planFromFile } from '../transfer/plan.js';
 import { isPlainObject } from '../schema/index.js';
 import { CliError, EXIT } from './errors.js';
+import { sayEachWait } from './paced-progress.js';
 import type { Io, Planned } from './transfer-review.js';
 
 /** `shop (eu) v2` → `shop-eu-v2`: lower case letters and digits, dashes between, at most 60. */
@@ -31,9 +31,6 @@ export function slug(name: unknown): string {
 /** A file name export --all writes: `<id>-<slug>.json`. */
 const EXPORTED = /^([0-9]+)-[a-z0-9-]*\.json$/;
 
-/** Reads per configuration: it, its origins, cache settings, rules and error responses. */
-const READS_EACH = 5;
-
 export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>): Promise<number> {
   let configurations;
   try {
@@ -45,10 +42,7 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
   const total = configurations.length;
   let done = 0;
   // Each new wait for the rate limit is said once: how far, the limit, the next read, the time left.
-  const stopSaying = onEachWait(api.budget, (p) => {
-    const now = Date.now();
-    io.err(`exported ${done} of ${total} · ${pacingText(p, now, '·')} · about ${duration(timeLeftMs(p, (total - done) * READS_EACH, now))} left\n`);
-  });
+  const stopSaying = sayEachWait(api.budget, io.err, 'exported', () => ({ done, total }));
   const written = new Set<string>();
   try {
     for (const c of configurations) {
