@@ -9,6 +9,7 @@ import { parseApplyArgs, parseExportArgs, type ApplyArgs, type ExportArgs } from
 import { parseFlags } from './strict-args.js';
 import { parseDiffArgs, type DiffArgs } from './diff-args.js';
 import { parsePurgeArgs, type PurgeArgs } from './purge-args.js';
+import { parseLintArgs, type LintArgs } from './lint-args.js';
 
 export { parseServeArgs } from './serve-args.js';
 
@@ -43,7 +44,7 @@ export interface LoginFlags {
 }
 
 /** Which help text to print: `cdn-tui --help`, `cdn-tui login --help`, `cdn-tui serve --help`. */
-export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer' | 'diff' | 'purge';
+export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer' | 'diff' | 'purge' | 'lint';
 
 export type Command =
   | { readonly kind: 'help'; readonly topic: HelpTopic }
@@ -55,7 +56,8 @@ export type Command =
   | { readonly kind: 'export'; readonly args: ExportArgs }
   | { readonly kind: 'apply'; readonly args: ApplyArgs }
   | { readonly kind: 'diff'; readonly args: DiffArgs }
-  | { readonly kind: 'purge'; readonly args: PurgeArgs };
+  | { readonly kind: 'purge'; readonly args: PurgeArgs }
+  | { readonly kind: 'lint'; readonly args: LintArgs };
 
 /** The TUI's flags; exported for the shell completion scripts, which are generated from them. */
 export const TUI_FLAGS = {
@@ -99,6 +101,7 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   if (first === 'diff') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'diff' } : { kind: 'diff', args: parseDiffArgs(rest) };
   if (first === 'purge') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'purge' } : { kind: 'purge', args: parsePurgeArgs(rest) };
+  if (first === 'lint') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'lint' } : { kind: 'lint', args: parseLintArgs(rest) };
   if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
   if (asks(argv, '--version', '-v')) return { kind: 'version' };
@@ -107,7 +110,7 @@ export function parseCommand(argv: readonly string[]): Command {
 
 /** `cdn-tui help WORD`: the help of that command (export and apply share one), else the main help. */
 function helpTopic(word: string | undefined): HelpTopic {
-  if (word === 'login' || word === 'serve' || word === 'completion' || word === 'diff' || word === 'purge') return word;
+  if (word === 'login' || word === 'serve' || word === 'completion' || word === 'diff' || word === 'purge' || word === 'lint') return word;
   return word === 'export' || word === 'apply' ? 'transfer' : 'main';
 }
 

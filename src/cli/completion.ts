@@ -10,8 +10,9 @@ import { EXIT } from './errors.js';
 import { SERVE_FLAGS } from './serve-args.js';
 import type { FlagConfig } from './strict-args.js';
 import { PURGE_FLAGS } from './purge-args.js';
+import { LINT_FLAGS } from './lint-args.js';
 import { APPLY_FLAGS, EXPORT_FLAGS } from './transfer-args.js';
-import { LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
+import { LINT_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
 
 export interface FlagSpec {
   /** Without the dashes: `profile`. */
@@ -50,7 +51,8 @@ export function commandSpecs(): CommandSpec[] {
     { name: 'apply', help: 'send what an edited export changes (--to: onto another configuration)', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)], words: [] },
     { name: 'diff', help: 'how two configurations differ (any profiles, or export files)', flags: [...flagSpecs(TUI_FLAGS, USAGE)], words: [] },
     { name: 'purge', help: 'remove cached objects by URL, cache key or wildcard', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(PURGE_FLAGS, PURGE_USAGE)], words: [] },
-    { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge'] },
+    { name: 'lint', help: 'warnings for what the API accepts but that breaks a site', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(LINT_FLAGS, LINT_USAGE)], words: [] },
+    { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint'] },
   ];
 }
 

@@ -2,7 +2,7 @@
 // load nothing else (every command is imported lazily). Failures: one sentence, never a stack.
 import { parseCommand, type Command, type HelpTopic } from './args.js';
 import { EXIT, reportError } from './errors.js';
-import { COMPLETION_USAGE, DIFF_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE, VERSION } from './usage.js';
+import { COMPLETION_USAGE, DIFF_USAGE, LINT_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE, VERSION } from './usage.js';
 
 const HELP: Record<HelpTopic, string> = {
   main: USAGE,
@@ -12,8 +12,9 @@ const HELP: Record<HelpTopic, string> = {
   transfer: TRANSFER_USAGE,
   diff: DIFF_USAGE,
   purge: PURGE_USAGE,
+  lint: LINT_USAGE,
 };
-const COMMANDS = new Set(['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge']);
+const COMMANDS = new Set(['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint']);
 
 export async function main(argv: readonly string[]): Promise<number> {
   let command: Command;
@@ -43,6 +44,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return run('cdn-tui diff', async () => (await import('./diff.js')).diffCommand(command.args));
     case 'purge':
       return run('cdn-tui purge', async () => (await import('./purge.js')).purgeCommand(command.args));
+    case 'lint':
+      return run('cdn-tui lint', async () => (await import('./lint.js')).lintCommand(command.args));
     case 'tui':
       return run('cdn-tui', async () => (await import('./tui.js')).tuiCommand(command.flags));
   }

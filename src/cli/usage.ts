@@ -12,6 +12,7 @@ export const USAGE = `Usage:
   cdn-tui apply FILE|DIR|- [--to [PROFILE:]ID|NAME [--prune]] [--dry-run] [--yes]
   cdn-tui diff A B                      (A, B: [PROFILE:]ID|NAME, an export file, or -)
   cdn-tui purge URL... [--wildcard | --cachekey]
+  cdn-tui lint [PROFILE:]ID|NAME|FILE|--all [--json] [--ignore CODE]...
   cdn-tui --help | --version
 
 The terminal UI for CDN content delivery configurations. With no base URL and token from the
@@ -49,6 +50,9 @@ Commands:
                       (cdn-tui diff --help)
   purge URL...        remove cached objects by URL, cache key or wildcard; exit 1 when some
                       hosts are not the account's (cdn-tui purge --help)
+  lint TARGET         warnings for what the API accepts but that breaks a site (an https
+                      certificate, an unreachable origin, a runaway regex); exit 1 when there
+                      are some (cdn-tui lint --help)
 
 Environment (flags win over the environment, which wins over the profile):
   CDN_TUI_BASE_URL, CDN_TUI_TOKEN, CDN_TUI_PROFILE
@@ -205,4 +209,35 @@ Each answer's groups are printed on standard output, a status line and its URLs:
 Exit codes: 0 every URL accepted, 1 some refused (not the account's hosts), 2 bad usage or URLs
 the API refused as malformed, 4 a request could not be sent or answered (network, token,
 permission, server).
+`;
+
+export const LINT_USAGE = `Usage: cdn-tui lint [PROFILE:]ID|NAME|FILE|--all [--json] [--ignore CODE]... [connection flags]
+
+Warnings for what the API accepts (or a file holds, or the service kept from before a check) but
+that breaks a site: a configuration (of that profile of the config file, or of the connection the
+flags, environment and default profile give), an export file, - (standard input), or with --all
+every configuration of the connection, read one after the other through the rate limit (each
+wait said on standard error). Standard output holds one finding a line and nothing else:
+
+  shop (1528252734) · rule ^/(a+)+$ (1528255001) · regex_catastrophic: "^/(a+)+$" repeats … [path]
+
+The codes (docs/lint.md says what each flags and why it breaks a site):
+  cname_access_only_without_cname   shared_certificate_cnames   origin_unreachable_address
+  regex_invalid   regex_catastrophic   redirect_without_target   https_redirect_on_http_site
+  override_zero_ttl   empty_vary_list   unused_cache_setting
+
+Options:
+  --all               every configuration of the connection, in id order
+  --json              one JSON array of {configuration: {id, name}, kind, id, path or name,
+                      field, code, message} instead of the lines
+  --ignore CODE       leave out the findings of CODE (repeatable; or codes joined by commas)
+  connection flags    --base-url, --token, --token-file, --profile, --ca-file, --max-body,
+                      --headers-timeout, --body-timeout (as for cdn-tui; see cdn-tui --help)
+  --help, -h          this help
+
+  cdn-tui lint prod:shop --ignore unused_cache_setting
+  cdn-tui lint --all --profile prod --json > findings.json
+
+Exit codes: 0 no finding, 1 findings, 2 bad usage (an unknown code or profile), 4 a configuration
+or file could not be read (a missing file, no such configuration, no answer).
 `;

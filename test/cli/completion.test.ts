@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FLAGS, TUI_FLAGS, parseCommand } from '../../src/cli/args.js';
 import { completionScript, profileNames } from '../../src/cli/completion.js';
 import { SERVE_FLAGS } from '../../src/cli/serve-args.js';
+import { LINT_FLAGS } from '../../src/cli/lint-args.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { BIN, tempDir } from '../helpers/emulator.js';
 
@@ -26,13 +27,13 @@ describe('completion arguments', () => {
 });
 
 describe('completion scripts', () => {
-  const tables = { '': TUI_FLAGS, login: LOGIN_FLAGS, serve: SERVE_FLAGS };
+  const tables = { '': TUI_FLAGS, login: LOGIN_FLAGS, serve: SERVE_FLAGS, lint: LINT_FLAGS };
   it.each(SHELLS)('%s: names every flag of every command and the commands', (shell) => {
     const script = completionScript(shell);
     for (const [command, table] of Object.entries(tables)) {
       for (const flag of Object.keys(table)) expect(script, `${command} --${flag}`).toMatch(new RegExp(`(--|-l )${flag}\\b`));
     }
-    for (const command of ['login', 'serve', 'completion']) expect(script).toContain(command);
+    for (const command of ['login', 'serve', 'completion', 'lint']) expect(script).toContain(command);
     expect(script).toContain('completion --profiles');
   });
 });
@@ -92,8 +93,11 @@ describe('the built bin', () => {
     expect(bash('cdn-tui', '--profile', '')).toEqual(['prod', 'staging']);
     expect(bash('cdn-tui', '--profile', 's')).toEqual(['staging']);
     expect(bash('cdn-tui', '--profile', '=', '')).toEqual(['prod', 'staging']); // --profile=<Tab>
-    expect(bash('cdn-tui', '')).toEqual(['apply', 'completion', 'diff', 'export', 'help', 'login', 'purge', 'serve']);
+    expect(bash('cdn-tui', '')).toEqual(['apply', 'completion', 'diff', 'export', 'help', 'lint', 'login', 'purge', 'serve']);
     expect(bash('cdn-tui', 'purge', '--w')).toEqual(['--wildcard']);
+    expect(bash('cdn-tui', 'lint', '--i')).toEqual(['--ignore']);
+    expect(bash('cdn-tui', 'lint', 'shop', '--j')).toEqual(['--json']);
+    expect(bash('cdn-tui', 'help', 'l')).toEqual(['lint', 'login']);
     expect(bash('cdn-tui', 'login', '--pro')).toEqual(['--profile']);
     expect(bash('cdn-tui', 'serve', '--seed', '')).toEqual(['demo', 'none']);
     expect(bash('cdn-tui', 'serve', '--pro')).toEqual(['--products']);
@@ -110,7 +114,7 @@ describe('the built bin', () => {
     };
     expect(fish('cdn-tui --pro')).toEqual(['--profile']);
     expect(fish('cdn-tui --profile ')).toEqual(['prod', 'staging']);
-    expect(fish('cdn-tui ')).toEqual(['apply', 'completion', 'export', 'help', 'login', 'serve']);
+    expect(fish('cdn-tui ')).toEqual(['apply', 'completion', 'diff', 'export', 'help', 'lint', 'login', 'purge', 'serve']);
     expect(fish('cdn-tui serve --seed ')).toEqual(['demo', 'none']);
   });
 
