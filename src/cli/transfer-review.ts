@@ -5,8 +5,7 @@
 // 1 a failure, 3 a conflict.
 import { createInterface } from 'node:readline/promises';
 import { formatRequest, showValue } from '../diff/index.js';
-import { jobLine, summarize, titleOf, type AppStore, type RecordKey } from '../store/index.js';
-import { checkDraft } from '../store/validate-draft.js';
+import { jobLine, preflight, preflightNeeds, summarize, titleOf, type AppStore, type Finding, type Preflight, type RecordKey } from '../store/index.js';
 import { EXIT, UsageError } from './errors.js';
 
 export interface ApplyFlags {
@@ -44,8 +43,13 @@ export function stdoutFlushed(): Promise<void> {
   return new Promise((done) => process.stdout.write('', () => done()));
 }
 
-/** The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request. */
-function reviewText(store: AppStore, keys: readonly string[]): string {
+/** A finding as a line under its request: `refused: path: Rule 12 already has this path.` */
+function findingLine(f: Finding): string {
+  return `  ${f.severity === 'refused' ? 'refused' : 'warning'}: ${f.field ? `${f.field}: ` : ''}${f.message}`;
+}
+
+/** The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request, what the pre-flight found. */
+function reviewText(store: AppStore, keys: readonly string[], checked: Preflight): string {
   const lines: string[] = [];
   for (const key of keys) {
     const review = store.getState().review(key);
@@ -55,6 +59,7 @@ function reviewText(store: AppStore, keys: readonly string[]): string {
     // A field that takes the id of a record made first says so (`+{the id of new cache setting x}`), not its stand-in.
     for (const c of review.changes) lines.push(`  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`);
     lines.push(`  ${formatRequest(review.request)}`);
+    lines.push(...(checked.findings[key] ?? []).map(findingLine));
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
@@ -107,16 +112,16 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
     return EXIT.ok;
   }
   const requests = plan.keys.filter((k) => store.getState().review(k)?.request).length;
-  io.out(reviewText(store, plan.keys));
-  io.out(`${plan.keys.length} change${plan.keys.length === 1 ? '' : 's'}, ${requests} request${requests === 1 ? '' : 's'}\n`);
-  // The file is sent whole or not at all: a record with a field the API would refuse stops it here.
-  const invalid = plan.keys.flatMap((k) => {
-    const d = store.getState().drafts[k];
-    const errors = d ? checkDraft(store.getState(), d) : {};
-    return Object.entries(errors).map(([f, m]) => `  ${titleOf(k, d?.values)}: ${f}: ${m.join(' ')}`);
-  });
-  if (invalid.length) {
-    io.out(`not sent: fix these in the file\n${invalid.join('\n')}\n`);
+  // Checked against the target as read now, and against each other (docs/preflight.md).
+  await Promise.all(preflightNeeds(store.getState(), plan.keys).map((k) => store.getState().ensureFresh(k)));
+  const checked = preflight(store.getState(), plan.keys);
+  io.out(reviewText(store, plan.keys, checked));
+  const refusedWords = checked.refused ? ` · ${checked.refused} would be refused` : '';
+  const warningWords = checked.warnings ? ` · ${checked.warnings} warning${checked.warnings === 1 ? '' : 's'}` : '';
+  io.out(`${plan.keys.length} change${plan.keys.length === 1 ? '' : 's'}, ${requests} request${requests === 1 ? '' : 's'}${refusedWords}${warningWords}\n`);
+  // The file is sent whole or not at all: a request the API would refuse stops it here.
+  if (checked.refused) {
+    io.out(`not sent: ${checked.refused} request${checked.refused === 1 ? '' : 's'} would be refused (above): fix the file\n`);
     return EXIT.error;
   }
   if (options.dryRun) return EXIT.ok;

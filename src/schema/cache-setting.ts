@@ -90,6 +90,7 @@ export const cacheSettingSchema = defineSchema({
   rules: [
     {
       fields: ['name'],
+      siblings: true,
       check: (r, ctx) => {
         for (const other of ctx.siblings?.() ?? []) {
           if (other.name === r.name) return [['name', problem('cacheNameTaken', String(other.id))]];

@@ -84,6 +84,7 @@ export const configurationSchema = defineSchema({
   rules: [
     {
       fields: ['name'],
+      siblings: true,
       check: (r, ctx) => {
         const other = typeof r.name === 'string' ? holderOf(ctx, 'name', r.name) : undefined;
         return other ? [['name', problem('configurationNameTaken', String(r.name), String(other.id))]] : [];
@@ -91,6 +92,7 @@ export const configurationSchema = defineSchema({
     },
     {
       fields: ['cname'],
+      siblings: true,
       check: (r, ctx) =>
         cnames(r).flatMap((c) => {
           const other = holderOf(ctx, 'cname', c);

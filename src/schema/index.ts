@@ -7,7 +7,7 @@ export { errorResponsesSchema, ERROR_CODES } from './error-responses.js';
 export { originSchema, defaultOrigin } from './origin.js';
 export { MAX_TTL } from './common.js';
 export { checkFormat, regexProblem } from './formats.js';
-export { fieldErrorsOf, inItem, MESSAGE_CODES, problem, quote, type MessageCode, type Problem } from './messages.js';
+export { fieldErrorsOf, inItem, MESSAGE_CODES, PRODUCT_CODES, problem, quote, type MessageCode, type Problem } from './messages.js';
 export { isAccountHost, MAX_PURGE_URLS, purgeHost, readPurgeBody, urlProblem, type AccountHosts, type PurgeBody, type PurgeKind } from './purge.js';
 export { defaultOriginId, deleteProblem, rulesUsing, type DeleteScope } from './deletes.js';
 export { accepts, acceptedFields, checkValue, spaceProblem, toResponse, validateRecord, validateWrite, type WriteResult } from './validate.js';

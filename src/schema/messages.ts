@@ -98,6 +98,9 @@ const TEXTS = {
 
 export type MessageCode = keyof typeof TEXTS;
 
+/** Refusals that depend on the products of the account, which a client cannot read (docs/api.md §4). */
+export const PRODUCT_CODES: ReadonlySet<MessageCode> = new Set<MessageCode>(['needsProduct', 'rawlogsProduct', 'overrideMinTtl']);
+
 /** Every code, in the catalogue's order. */
 export const MESSAGE_CODES: readonly MessageCode[] = Object.keys(TEXTS).filter((k): k is MessageCode => Object.hasOwn(TEXTS, k));
 

@@ -147,6 +147,7 @@ export const originSchema = defineSchema({
   rules: [
     {
       fields: ['name'],
+      siblings: true,
       check: (r, ctx) => {
         for (const other of ctx.siblings?.() ?? []) {
           if (other.name === r.name) return [['name', problem('originNameTaken', String(other.id))]];

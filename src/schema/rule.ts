@@ -117,6 +117,7 @@ export const ruleSchema = defineSchema({
     },
     {
       fields: ['path', 'regex'],
+      siblings: true,
       check: (r, ctx) => {
         for (const other of ctx.siblings?.() ?? []) {
           if (other.path === r.path && other.regex === r.regex) {

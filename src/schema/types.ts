@@ -137,6 +137,8 @@ export type { Problems } from './messages.js';
 export interface CrossRule<N extends string = string> {
   /** The fields the rule reads; it runs when the write touches any of them. */
   readonly fields: readonly N[];
+  /** The rule reads the other records of the scope (a value unique among them): checking it needs them read. */
+  readonly siblings?: true;
   /** Problems with the merged record. */
   readonly check: (record: Rec, ctx: ValidationContext) => Problems<N>;
 }

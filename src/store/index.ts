@@ -16,3 +16,20 @@ export { jobLine, pacingText, duration } from './job-line.js';
 export { isFresh, keptAt, listOfRecord } from './keep/fresh.js';
 export { alreadyApplied, toReadAgain } from './applied.js';
 export { purgeCounts, purgeRequests, type PurgeJob, type PurgeSent, type PurgeStage, type PurgeTarget } from './slices/purge.js';
+export {
+  accountHosts,
+  phaseOf,
+  preflight,
+  preflightNeeds,
+  purgePreflight,
+  readAt,
+  reading,
+  readWords,
+  REVIEW_READ_AGE_MS,
+  toRead,
+  type Finding,
+  type Preflight,
+  type PreflightState,
+  type PurgeFinding,
+  type Severity,
+} from './preflight/index.js';

@@ -67,7 +67,9 @@ describe('export and apply', () => {
     const incomplete = io();
     const before = writes();
     expect(await applyCommand(flags(), path, { dryRun: false, yes: true }, incomplete)).toBe(1);
-    expect(incomplete.text()).toContain(`not sent: fix these in the file\n  new rule /added-by-apply/ in configuration ${demoId(3)}: protocol_policy: This field is required.`);
+    // Under its request, in the API's words; the summary counts it; nothing sent.
+    expect(incomplete.text()).toMatch(new RegExp(`new rule /added-by-apply/ in configuration ${demoId(3)}\\n(  .*\\n)*  POST .*\\n  refused: protocol_policy: This field is required\\.\\n`));
+    expect(incomplete.text()).toContain('3 changes, 3 requests · 1 would be refused\nnot sent: 1 request would be refused (above): fix the file\n');
     expect(writes()).toBe(before);
     json.rules[json.rules.length - 1]!.protocol_policy = 'http';
     writeFileSync(path, JSON.stringify(json));

@@ -16,6 +16,7 @@ import { historyEntry } from '../history-entry.js';
 import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
 import { planApply, type Batch } from './bases.js';
+import { phaseOf } from '../preflight/index.js';
 
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
@@ -54,7 +55,12 @@ const FRAME_MS = 16;
  * The progress of applyMany (`applying`): set at once when it starts, then at most once a frame as
  * answers come (the last count always shown), and cleared at the end.
  */
-function progressOf(set: SliceContext['set'], total: number): { step(): void; end(): void } {
+interface Progress {
+  step(): void;
+  end(): void;
+}
+
+function progressOf(set: SliceContext['set'], total: number): Progress {
   let done = 0;
   let timer: NodeJS.Timeout | undefined;
   const show = () => {
@@ -264,37 +270,31 @@ export function applySlice(ctx: SliceContext): ApplyActions {
    * first that does not go stops the rest (held, kept as drafts). A key moved on the way (its
    * configuration was created) is sent under its new key.
    */
-  async function applyInOrder(keys: readonly RecordKey[], call: CallOptions): Promise<ApplyResult[]> {
+  async function applyInOrder(keys: readonly RecordKey[], call: CallOptions, progress: Progress): Promise<ApplyResult[]> {
     const results = new Map<RecordKey, ApplyResult>();
-    const progress = progressOf(set, keys.length);
     let stopped: string | undefined;
-    try {
-      for (const given of sendOrder(keys, get().drafts)) {
-        const key = get().moved[given] ?? given;
-        if (stopped) {
-          results.set(given, { key, outcome: 'held', message: stopped });
-          continue;
-        }
-        const result = await apply(key, call);
-        results.set(given, result);
-        progress.step();
-        if (call.stop?.aborted) stopped = STOPPED;
-        else if (result.outcome !== 'applied' && result.outcome !== 'unchanged') stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
+    for (const given of sendOrder(keys, get().drafts)) {
+      const key = get().moved[given] ?? given;
+      if (stopped) {
+        results.set(given, { key, outcome: 'held', message: stopped });
+        continue;
       }
-    } finally {
-      progress.end();
+      const result = await apply(key, call);
+      results.set(given, result);
+      progress.step();
+      if (call.stop?.aborted) stopped = STOPPED;
+      else if (result.outcome !== 'applied' && result.outcome !== 'unchanged') stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
     }
     return keys.map((k) => results.get(k)!);
   }
 
   /** Drafts that do not wait for each other: `concurrency` requests out at once at most. */
-  async function applyAll(keys: readonly RecordKey[], call: CallOptions): Promise<ApplyResult[]> {
+  async function applyAll(keys: readonly RecordKey[], call: CallOptions, progress: Progress): Promise<ApplyResult[]> {
     const results: ApplyResult[] = new Array(keys.length);
     const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
     // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
     const tasks = planApply(get(), api, keys, limit);
     let next = 0;
-    const progress = progressOf(set, keys.length);
     const worker = async () => {
       while (next < tasks.length) {
         const task = tasks[next++]!;
@@ -306,12 +306,34 @@ export function applySlice(ctx: SliceContext): ApplyActions {
         progress.step();
       }
     };
+    await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+    return results;
+  }
+
+  /**
+   * A send in its three steps (preflight/batch.ts): rule deletes, then creates and edits (one at a
+   * time, in order, when some take ids from records others make), then the deletes of records rules
+   * may use, once every edit that moves rules off them is answered. One result per key, in order.
+   */
+  async function applyPhased(keys: readonly RecordKey[], call: CallOptions): Promise<ApplyResult[]> {
+    const results = new Map<RecordKey, ApplyResult>();
+    const progress = progressOf(set, keys.length);
     try {
-      await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+      // Each key's step as the send begins (a draft is gone once sent).
+      const phases = new Map(keys.map((k) => {
+        const d = get().drafts[k];
+        return [k, d ? phaseOf(d) : 2];
+      }));
+      for (const phase of [1, 2, 3] as const) {
+        const these = keys.filter((k) => phases.get(k) === phase);
+        if (these.length === 0) continue;
+        const sent = linked(these, get().drafts) ? await applyInOrder(these, call, progress) : await applyAll(these, call, progress);
+        these.forEach((k, i) => results.set(k, sent[i]!));
+      }
     } finally {
       progress.end();
     }
-    return results;
+    return keys.map((k) => results.get(k)!);
   }
 
   return {
@@ -326,7 +348,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       stopper = job;
       const call: CallOptions = { ...(signal ? { signal } : {}), stop: job.signal };
       try {
-        return await (linked(keys, get().drafts) ? applyInOrder(keys, call) : applyAll(keys, call));
+        return await applyPhased(keys, call);
       } finally {
         if (stopper === job) stopper = undefined;
       }

@@ -1,0 +1,84 @@
+// A send as the pre-flight sees it: each draft's request, the record it changes as read, and what
+// the send leaves of each list. A send goes in three steps (src/store/slices/apply.ts, `phases`):
+// rules deleted first, then every create and edit, then the deletes of records rules may use
+// (cache settings, origins) and of configurations, once the rules are off them.
+import { buildRequest, type WriteRequest } from '../../diff/index.js';
+import type { Rec } from '../../schema/index.js';
+import { isFresh } from '../keep/fresh.js';
+import { listOf, type ListKey, type RecordKey } from '../keys.js';
+import { standIn } from '../refs.js';
+import type { Draft } from '../types.js';
+import type { PreflightState } from './types.js';
+
+/** When a request goes: 1 rule deletes, 2 creates and edits, 3 the other deletes. */
+export type Phase = 1 | 2 | 3;
+
+export function phaseOf(d: Pick<Draft, 'target'>): Phase {
+  if (d.target.op !== 'delete') return 2;
+  return d.target.kind === 'rule' ? 1 : 3;
+}
+
+export interface Entry {
+  readonly key: RecordKey;
+  /** The draft as the checks take it (a configuration not created yet stood in). */
+  readonly draft: Draft;
+  readonly request: WriteRequest | undefined;
+  /** The record as read in this session (an edit's, a delete's); undefined when not read, or new. */
+  readonly server: Rec | undefined;
+  /** The record as the send leaves it: an edit's record with the changes; a new record's values; undefined once deleted. */
+  readonly after: Rec | undefined;
+  readonly list: ListKey | undefined;
+}
+
+export interface Batch {
+  readonly state: PreflightState;
+  readonly entries: readonly Entry[];
+  readonly byKey: ReadonlyMap<RecordKey, Entry>;
+}
+
+/** The record of `key` as read in this session, if it was. */
+export function readRecord(state: PreflightState, key: RecordKey): Rec | undefined {
+  return isFresh(state, key) ? state.records[key] : undefined;
+}
+
+/** The keys of a list as read in this session (whole, not a kept copy), or undefined. */
+export function readList(state: PreflightState, list: ListKey): readonly RecordKey[] | undefined {
+  return isFresh(state, list) ? state.lists[list]!.keys : undefined;
+}
+
+export function batchOf(state: PreflightState, keys: readonly RecordKey[]): Batch {
+  const entries: Entry[] = [];
+  for (const key of keys) {
+    const given = state.drafts[key];
+    if (!given) continue;
+    const draft = standIn(given);
+    const { target } = draft;
+    const server = target.op === 'create' ? undefined : readRecord(state, key);
+    const request = buildRequest(target, draft.base, draft.values);
+    const after = target.op === 'delete' ? undefined : target.op === 'create' ? draft.values : { ...(server ?? draft.base), ...request?.body };
+    entries.push({ key, draft, request, server, after, list: listOf(target) });
+  }
+  return { state, entries, byKey: new Map(entries.map((e) => [e.key, e])) };
+}
+
+/** The entries of the send in `list`, but `self`. */
+export function othersIn(batch: Batch, list: ListKey, self: RecordKey): Entry[] {
+  return batch.entries.filter((e) => e.list === list && e.key !== self);
+}
+
+/**
+ * The records of `list` as the whole send leaves them, each with its key: those read, with the
+ * send's edits; less those it deletes; with those it makes. Undefined when the list was not read.
+ */
+export function listAfter(batch: Batch, list: ListKey): Array<readonly [RecordKey, Rec]> | undefined {
+  const read = readList(batch.state, list);
+  if (!read) return undefined;
+  const out: Array<readonly [RecordKey, Rec]> = [];
+  for (const key of read) {
+    const entry = batch.byKey.get(key);
+    const record = entry ? entry.after : batch.state.records[key];
+    if (record) out.push([key, record]);
+  }
+  for (const e of batch.entries) if (e.list === list && e.draft.target.op === 'create' && e.after) out.push([e.key, e.after]);
+  return out;
+}

@@ -1,0 +1,21 @@
+// The pre-flight of what an edit or a delete starts from: the record as read for the review. Gone
+// from the server, an edit is refused (404); changed since the draft began, the send stops at it
+// and shows both sides (src/store/slices/apply.ts), so the review says so first.
+import { threeWay } from '../../diff/index.js';
+import { isFresh } from '../keep/fresh.js';
+import { listOf } from '../keys.js';
+import type { Batch, Entry } from './batch.js';
+import type { Finding } from './types.js';
+
+export function recordFindings(batch: Batch, e: Entry): Finding[] {
+  const { target, base, values } = e.draft;
+  if (target.op !== 'update' || !base) return [];
+  const list = listOf(target);
+  if (list && isFresh(batch.state, list) && !batch.state.lists[list]!.keys.includes(e.key)) {
+    return [{ severity: 'refused', field: '', code: 'gone', message: 'Gone from the server since your draft began (someone deleted it): the API answers 404.' }];
+  }
+  if (!e.server) return [];
+  const theirs = threeWay(target.kind, base, e.server, values).map((f) => f.field);
+  if (theirs.length === 0) return [];
+  return [{ severity: 'warning', field: theirs[0]!, code: 'changed', message: `Changed on the server since your draft began (${theirs.join(', ')}): the send stops at this request and shows both sides (m keeps yours, t takes theirs).` }];
+}

@@ -1,0 +1,100 @@
+// The pre-flight of a create or an edit (docs/preflight.md): the request checked by the schema the
+// emulator validates with, on the merged record, against its configuration as read (siblings,
+// references) and against the other requests of the same send (two new rules of one path).
+import { PRODUCT_CODES, PRODUCTS, schemaFor, validateWrite, type Problem, type Product, type Rec, type RefKind, type ValidationContext } from '../../schema/index.js';
+import { recordKey, type RecordKey } from '../keys.js';
+import { titleOf } from '../outcome.js';
+import { othersIn, readList, type Batch, type Entry } from './batch.js';
+import type { Finding } from './types.js';
+
+const NO_PRODUCTS: ReadonlySet<Product> = new Set();
+const ALL_PRODUCTS: ReadonlySet<Product> = new Set(PRODUCTS);
+
+type Found = ReadonlyArray<readonly [field: string, problem: Problem]>;
+
+const PRODUCT_NOTE = 'The API refuses it if the account lacks that product (cdn-tui cannot see which products an account has).';
+
+/** Whether a record of `kind` with `id` is in its list as read; undefined when the list was not read. */
+function refExists(batch: Batch, conf: number | undefined, kind: RefKind, id: number): boolean {
+  if (conf === undefined) return true; // a configuration not made yet: its records are the send's own
+  const list = readList(batch.state, `${kind}:${conf}`);
+  return list === undefined || list.includes(recordKey(kind, conf, id));
+}
+
+function validate(e: Entry, ctx: ValidationContext): Found {
+  const op = e.draft.target.op === 'create' ? 'create' : 'patch';
+  const stored = op === 'patch' ? (e.server ?? e.draft.base ?? {}) : undefined;
+  const result = validateWrite(schemaFor(e.draft.target.kind), op, e.request?.body, stored, ctx);
+  if (result.ok) return [];
+  return 'problems' in result ? result.problems : [['', result.problem]];
+}
+
+const same = (a: readonly [string, Problem], b: readonly [string, Problem]) => a[0] === b[0] && a[1].code === b[1].code;
+
+/**
+ * The problems `others` as siblings add to the request's own (`alone`): the rules of uniqueness,
+ * each with the sibling that holds the value, found by halving (a list of 10,000 with no clash is
+ * one run; each holder costs a few more).
+ */
+function clashes(e: Entry, others: ReadonlyArray<readonly [RecordKey, Rec]>, alone: Found): Array<readonly [string, Problem, RecordKey]> {
+  const added = (part: ReadonlyArray<readonly [RecordKey, Rec]>) =>
+    validate(e, { products: ALL_PRODUCTS, siblings: () => part.map(([, r]) => r) }).filter((p) => !alone.some((a) => same(a, p)));
+  const found = (part: ReadonlyArray<readonly [RecordKey, Rec]>): Array<readonly [string, Problem, RecordKey]> => {
+    if (part.length === 0) return [];
+    const problems = added(part);
+    if (problems.length === 0) return [];
+    if (part.length === 1) return problems.map(([field, p]) => [field, p, part[0]![0]] as const);
+    const half = Math.ceil(part.length / 2);
+    return [...found(part.slice(0, half)), ...found(part.slice(half))];
+  };
+  return found(others);
+}
+
+function labelOf(e: Entry, field: string): string {
+  const spec: { readonly label: string } | undefined = schemaFor(e.draft.target.kind).fields.find((f) => f.name === field);
+  return spec?.label ?? field;
+}
+
+/** Findings on a create or an edit. */
+export function writeFindings(batch: Batch, e: Entry): Finding[] {
+  const { draft } = e;
+  if (!e.request?.body || draft.target.op === 'delete') return [];
+  const { conf, kind } = draft.target;
+  // The request alone: types, bounds, required fields, rules across its fields, its references;
+  // no product assumed (a refusal that needs one is a warning: the account's products are unknown).
+  const own = validate(e, { products: NO_PRODUCTS, ...(kind === 'rule' ? { refExists: (ref: RefKind, id: number) => refExists(batch, conf, ref, id) } : {}) });
+  // A field that takes the id of a record the send makes first holds a stand-in until then: not checked.
+  const taken = new Set(Object.keys(draft.refs ?? {}));
+  const findings: Finding[] = own
+    .filter(([field]) => !taken.has(field))
+    .map(([field, p]) =>
+      PRODUCT_CODES.has(p.code) ? { severity: 'warning', field, code: p.code, message: `${p.text} ${PRODUCT_NOTE}` } : { severity: 'refused', field, code: p.code, message: p.text },
+    );
+  if (!e.list) return findings;
+  // Values unique in the list: against its records as read (but the rules the send deletes first),
+  // and against the send's other creates and edits as it leaves them.
+  const others = othersIn(batch, e.list, e.key);
+  const deletedFirst = new Set(others.filter((o) => o.draft.target.op === 'delete' && o.draft.target.kind === 'rule').map((o) => o.key));
+  const read = (readList(batch.state, e.list) ?? []).filter((k) => k !== e.key && !deletedFirst.has(k)).flatMap((k) => {
+    const r = batch.state.records[k];
+    return r ? [[k, r] as const] : [];
+  });
+  const after = others.filter((o) => o.after !== undefined && o.draft.target.op !== 'delete').map((o) => [o.key, o.after!] as const);
+  const alone = validate(e, { products: ALL_PRODUCTS });
+  const nowHeld = clashes(e, read, alone);
+  const thenHeld = clashes(e, after, alone);
+  const holds = (list: typeof thenHeld, field: string, p: Problem, holder: RecordKey) => list.some(([f, q, h]) => f === field && q.code === p.code && h === holder);
+  for (const [field, p, holder] of nowHeld) {
+    const edited = batch.byKey.get(holder)?.draft.target.op === 'update';
+    if (edited && !holds(thenHeld, field, p, holder)) {
+      const message = `${titleOf(holder, batch.state.records[holder])} has this ${labelOf(e, field)} now and gives it up in this same send: if this request goes first, the API refuses it (${p.text})`;
+      findings.push({ severity: 'warning', field, code: 'order', message });
+    } else findings.push({ severity: 'refused', field, code: p.code, message: p.text });
+  }
+  for (const [field, p, holder] of thenHeld) {
+    if (holds(nowHeld, field, p, holder)) continue;
+    const message = `${titleOf(holder, batch.byKey.get(holder)?.after)} in this same send has this ${labelOf(e, field)} too: the API refuses whichever of the two goes second.`;
+    findings.push({ severity: 'refused', field, code: p.code, message });
+  }
+  return findings;
+}
