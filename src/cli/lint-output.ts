@@ -29,7 +29,9 @@ export function reportedOf(snapshot: Pick<ExportFile, 'configuration' | 'origins
   );
 }
 
-const named = (name: string | null, recordId: number | null | undefined, none: string) => `${name === null ? none : printable(name)}${recordId == null ? '' : ` (${recordId})`}`;
+/** `shop (7)`: a name shown printable (or `none`), and the id when there is one. */
+const named = (name: string | null, recordId: number | null | undefined, none: string) =>
+  `${name === null ? none : printable(name)}${recordId === null || recordId === undefined ? '' : ` (${recordId})`}`;
 
 /** `<configuration> (<id>) · <kind> <name or path> (<id>) · <code>: <message> [<field>]`, and a newline. */
 export function findingLine(r: Reported): string {

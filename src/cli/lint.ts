@@ -4,6 +4,7 @@
 // each wait said on stderr). Standard output holds the findings and nothing else. Exit 0 no
 // finding, 1 findings, 2 bad usage, 4 a configuration or file could not be read.
 import { explain } from '../api/explain.js';
+import { printable } from '../lint/index.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { CliError, EXIT } from './errors.js';
 import type { LintArgs } from './lint-args.js';
@@ -33,7 +34,7 @@ async function lintAll(args: LintArgs, io: Out, each: (found: readonly Reported[
       try {
         found = reportedOf(await exportConfiguration(api, Number(c.id)));
       } catch (e) {
-        throw new CliError(`cannot read configuration ${String(c.name)} (${String(c.id)}), ${done} of ${total} checked: ${explain(e)}`, EXIT.unreadable);
+        throw new CliError(`cannot read configuration ${printable(String(c.name))} (${String(c.id)}), ${done} of ${total} checked: ${explain(e)}`, EXIT.unreadable);
       }
       findings += each(found);
       done++;

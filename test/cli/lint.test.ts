@@ -162,6 +162,17 @@ describe('cdn-tui lint FILE', () => {
     expect(await lint(['-'], emu, JSON.stringify(file))).toEqual({ status: 1, stdout: FILE_LINES.join(''), stderr: '' });
   });
 
+  it('a name or path with control characters is shown, never obeyed: still one line each; a record without an id has none', async () => {
+    const hostile = { ...file, configuration: { ...file.configuration, name: 'evil\u001b]0;owned\u0007' }, cache_settings: [], rules: [{ path: '^/a\n(', regex: true }] };
+    const out = await lint(['-'], emu, JSON.stringify(hostile));
+    expect(out.status).toBe(1);
+    expect(out.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^evil\\u001b\]0;owned\\u0007 \(9\) · configuration evil\\u001b\]0;owned\\u0007 \(9\) · cname_access_only_without_cname: /),
+      'evil\\u001b]0;owned\\u0007 (9) · rule ^/a\\u000a( · regex_invalid: "^/a\\n(" is not a valid regular expression (Unterminated group): the rule matches no request. [path]',
+      '',
+    ]);
+  });
+
   it('cdn-tui export of a configuration reads as the configuration does', async () => {
     const path = join(tempDir(), 'broken.json');
     const quiet = { out: () => {}, err: () => {}, ask: async () => 'n', interactive: false };
