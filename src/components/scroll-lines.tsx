@@ -1,7 +1,8 @@
 // A document of lines that scrolls (the review): only the lines in the window are drawn, each cut
-// to the width (the caller wraps long ones, so nothing is cut without a mark).
+// to the width (the caller wraps long ones, so nothing is cut without a mark); the cursor's line,
+// when there is one, in inverse.
 import { Box, Text } from 'ink';
-import { cellWidth, fit } from '../ui/text.js';
+import { cellWidth, fit, pad } from '../ui/text.js';
 import { useTheme, type Theme } from '../ui/theme.js';
 
 export type Tone = 'title' | 'remove' | 'add' | 'request' | 'error' | 'ok' | 'warn' | 'dim' | 'plain';
@@ -24,6 +25,8 @@ export interface ScrollLinesProps {
   readonly top: number;
   readonly height: number;
   readonly width: number;
+  /** The line under the cursor (drawn in inverse, padded to the width). */
+  readonly cursor?: number;
 }
 
 function style(tone: Tone, theme: Theme): { color?: string; bold?: boolean; dimColor?: boolean } {
@@ -47,13 +50,18 @@ function style(tone: Tone, theme: Theme): { color?: string; bold?: boolean; dimC
   }
 }
 
-export function ScrollLines({ lines, top, height, width }: ScrollLinesProps) {
+export function ScrollLines({ lines, top, height, width, cursor }: ScrollLinesProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const visible = lines.slice(top, top + height);
   return (
     <Box flexDirection="column" height={height} width={width} overflow="hidden">
-      {visible.map((line, i) => (
+      {visible.map((line, i) =>
+        top + i === cursor ? (
+          <Text key={top + i} wrap="truncate" inverse {...style(line.tone ?? 'plain', theme)}>
+            {pad(line.text, width, ascii)}
+          </Text>
+        ) : (
         <Text key={top + i} wrap="truncate" {...style(line.tone ?? 'plain', theme)}>
           {line.spans && cellWidth(line.text) <= width
             ? line.spans.map((span, j) => (
@@ -63,7 +71,8 @@ export function ScrollLines({ lines, top, height, width }: ScrollLinesProps) {
               ))
             : fit(line.text, width, ascii) || ' '}
         </Text>
-      ))}
+        ),
+      )}
     </Box>
   );
 }

@@ -33,3 +33,4 @@ export {
   type PurgeFinding,
   type Severity,
 } from './preflight/index.js';
+export { emptyRequired } from './validate-draft.js';

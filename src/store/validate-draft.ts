@@ -1,7 +1,7 @@
 // A draft checked against src/schema before anything is sent, with what the store knows of its scope.
 import { buildRequest } from '../diff/index.js';
-import { PRODUCTS, schemaFor, validateWrite, type FieldErrors, type ValidationContext } from '../schema/index.js';
-import { listOf, recordKey } from './keys.js';
+import { fieldErrorsOf, PRODUCTS, schemaFor, validateWrite, type FieldErrors, type MessageCode, type Problems, type ValidationContext } from '../schema/index.js';
+import { listOf, recordKey, type RecordKey } from './keys.js';
 import { standIn } from './refs.js';
 import type { DataState, Draft } from './types.js';
 
@@ -23,20 +23,35 @@ function contextOf(state: DataState, draft: Draft): ValidationContext {
   };
 }
 
-/** Field errors of a draft (empty when it may be sent). Deletes are not checked. */
-export function checkDraft(state: DataState, given: Draft): FieldErrors {
+/** The problems of a draft, coded (none when it may be sent). Deletes are not checked. */
+export function draftProblems(state: DataState, given: Draft): Problems {
   const draft = standIn(given);
   const { target } = draft;
-  if (target.op === 'delete') return {};
+  if (target.op === 'delete') return [];
   const schema = schemaFor(target.kind);
   const server = target.op === 'update' ? (draft.base ?? {}) : undefined;
   const request = buildRequest(target, server, draft.values);
-  if (!request?.body) return {};
+  if (!request?.body) return [];
   const result = validateWrite(schema, target.op === 'create' ? 'create' : 'patch', request.body, server, contextOf(state, draft));
-  if (result.ok) return {};
-  if (!('errors' in result)) return { detail: [result.detail] };
+  if (result.ok) return [];
+  if (!('problems' in result)) return [['detail', result.problem]];
   // A field that takes the id of a record another draft makes first holds a stand-in until then: not checked.
-  const errors = { ...result.errors };
-  for (const field of Object.keys(given.refs ?? {})) delete errors[field];
-  return errors;
+  const taken = new Set(Object.keys(given.refs ?? {}));
+  return result.problems.filter(([field]) => !taken.has(field));
+}
+
+/** Field errors of a draft (empty when it may be sent). Deletes are not checked. */
+export function checkDraft(state: DataState, given: Draft): FieldErrors {
+  return fieldErrorsOf(draftProblems(state, given));
+}
+
+const EMPTY: ReadonlySet<MessageCode> = new Set<MessageCode>(['required', 'blank']);
+
+/** The fields of a new record's draft (or blank form) left empty that the API requires, with the API's words, in schema order. */
+export function emptyRequired(state: DataState, key: RecordKey): Array<readonly [field: string, message: string]> {
+  const d = state.drafts[key] ?? state.blanks[key];
+  if (d?.target.op !== 'create') return [];
+  return draftProblems(state, d)
+    .filter(([, p]) => EMPTY.has(p.code))
+    .map(([field, p]) => [field, p.text] as const);
 }

@@ -8,7 +8,8 @@ import { ChoiceList } from '../../components/select-list.js';
 import { FieldRow } from '../../components/field-row.js';
 import { jsonEqual } from '../../diff/index.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { notApplicable } from '../../schema/index.js';
+import { notApplicable, type FieldSpec } from '../../schema/index.js';
+import { emptyRequired } from '../../store/index.js';
 import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { formView } from '../../app/ui-store.js';
 import { windowTop } from '../../app/views.js';
@@ -100,6 +101,15 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
     {
       command: 'review',
       run: () => {
+        // A new record with a required field still empty goes to that field, not to a review.
+        const [empty] = emptyRequired(data.getState(), spec.key);
+        if (empty) {
+          const [name, message] = empty;
+          data.getState().markAttempted(spec.key);
+          focus(now().list.findIndex((f) => f.name === name));
+          const label = now().list.find((f) => f.name === name)?.label ?? name;
+          return void ui.getState().say('error', `${label}: ${message} Fill it in, then s.`);
+        }
         const pending = spec.keys.filter(hasDraft);
         if (pending.length) ui.getState().review(pending, reviewTitle);
         else ui.getState().say('info', 'nothing to review: no field was changed');
@@ -109,8 +119,12 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
   ];
   useKeys(PRIORITY.screen, bindings, { active: state.editing === undefined });
 
-  const labelWidth = Math.min(24, Math.max(...fields.map((f) => cellWidth(f.label))));
-  const help = focused ? `${notApplicable(focused, values) ? `not used now: ${notApplicable(focused, values)}. ` : ''}${focused.help}` : '';
+  const required = (f: FieldSpec) => creating && f.create === 'required';
+  const labelOf = (f: FieldSpec) => (required(f) ? `${f.label} *` : f.label);
+  const labelWidth = Math.min(24, Math.max(...fields.map((f) => cellWidth(labelOf(f)))));
+  const help = focused
+    ? `${required(focused) ? 'required (* a new record needs it): ' : ''}${notApplicable(focused, values) ? `not used now: ${notApplicable(focused, values)}. ` : ''}${focused.help}`
+    : '';
   return (
     <Box flexDirection="column" width={width}>
       {rows.slice(top, top + rowsHeight).map((row, i) => {
@@ -119,7 +133,7 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
         return (
           <FieldRow
             key={row.field.name}
-            label={row.field.label}
+            label={labelOf(row.field)}
             shown={row.shown}
             changed={row.changed}
             focused={isFocused}

@@ -14,10 +14,10 @@ import { FormPanel } from './form-panel.js';
 import { schemaFor } from '../../schema/index.js';
 
 const NEW_HINT: Readonly<Record<FormKind, string>> = {
-  configuration: 'New configuration: fill in name, origin address and origin Host header; s reviews the POST.',
-  rule: 'New rule: fill in the fields at the top, then s reviews the POST.',
-  cache_setting: 'New cache setting: fill in the fields at the top, then s reviews the POST.',
-  origin: 'New origin: fill in the fields at the top (addresses: host role w=N; next…), then s reviews the POST.',
+  configuration: 'New configuration: fill in the fields marked * (name, origin address, origin Host header); s reviews the POST.',
+  rule: 'New rule: fill in the fields marked *, then s reviews the POST.',
+  cache_setting: 'New cache setting: fill in the fields marked *, then s reviews the POST.',
+  origin: 'New origin: fill in the fields marked * (addresses: host role w=N; next…), then s reviews the POST.',
 };
 
 export function FormScreen({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {

@@ -1,12 +1,22 @@
-// The review as lines (UX.md §4–5): per draft its title, every changed field `field: -old → +new`,
-// field errors, the exact request (wrapped, never cut), a conflict's base/theirs/mine, and what
-// became of it when sent. Pure: the review screen windows these lines.
+// The review as lines (UX.md §4–5, §9): per draft its title, every changed field `field: -old →
+// +new` with what the pre-flight found under the field to change, the exact request (wrapped, never
+// cut), a conflict's base/theirs/mine, and what became of it when sent. Each line knows its draft
+// and field: `x` drops the draft under the cursor, Enter opens its form at that field. Pure: the
+// review screen windows these lines.
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
-import type { AppState, Conflict, RecordKey, Review } from '../../store/index.js';
+import type { AppState, Conflict, Finding, Preflight, RecordKey, Review } from '../../store/index.js';
 import { alreadyApplied, linked, sendOrder, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
+
+/** A line of the review: the draft it belongs to and the field it is about, if any. */
+export interface ReviewLine extends Line {
+  readonly key?: RecordKey;
+  readonly field?: string;
+  /** A problem the API would refuse: the cursor goes to the first. */
+  readonly refused?: true;
+}
 
 export interface ReviewCounts {
   /** Drafts still to send. */
@@ -36,6 +46,12 @@ function changeLines(field: string, before: unknown, after: string, width: numbe
   return [...(old ? wrapped(`  ${field}: -${safe(showValue(before))}`, width, 'remove') : []), ...wrapped(`${old ? '    → ' : `  ${field}: `}+${after}`, width, 'add')];
 }
 
+/** A finding under its field: `✗ path: Rule 12 already has this path.` (refused) or `! …` (a warning). */
+function findingLines(f: Finding, width: number, ascii: boolean): Line[] {
+  const mark = f.severity === 'refused' ? (ascii ? 'x' : '✗') : '!';
+  return wrapped(`    ${mark} ${f.field ? `${f.field}: ` : ''}${safe(f.message)}`, width, f.severity === 'refused' ? 'error' : 'warn', '      ');
+}
+
 function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
   const w = Math.max(6, Math.floor((width - 25) / 3));
   const row = (mark: string, a: string, b: string, d: string, e: string) => `${mark}${pad(a, 20, ascii)} ${pad(b, w, ascii)} ${pad(d, w, ascii)} ${fit(e, w, ascii)}`;
@@ -47,8 +63,18 @@ function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
   ];
 }
 
-export function reviewLines(state: AppState, keys: readonly RecordKey[], results: readonly ResultLine[], width: number, ascii: boolean, notes: readonly string[] = []): Line[] {
-  const out: Line[] = notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
+const NO_CHECK: Preflight = { findings: {}, refused: 0, warnings: 0 };
+
+export function reviewLines(
+  state: AppState,
+  keys: readonly RecordKey[],
+  results: readonly ResultLine[],
+  width: number,
+  ascii: boolean,
+  notes: readonly string[] = [],
+  checked: Preflight = NO_CHECK,
+): ReviewLine[] {
+  const out: ReviewLine[] = notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
   if (out.length) out.push({ text: '' });
   const resultOf = new Map(results.map((r) => [r.key, r]));
   // Drafts that take ids from others go one at a time: listed, and numbered, in the order they are sent.
@@ -58,22 +84,29 @@ export function reviewLines(state: AppState, keys: readonly RecordKey[], results
     const review: Review | undefined = state.review(key);
     const result = resultOf.get(key);
     if (!review && !result) continue;
-    out.push({ text: `${inOrder ? `${i + 1}. ` : ''}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' });
-    if (result) out.push(...wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error'));
+    const of = (lines: readonly Line[], field?: string, refused?: boolean): ReviewLine[] => lines.map((l) => ({ ...l, key, ...(field ? { field } : {}), ...(refused ? { refused: true as const } : {}) }));
+    out.push(...of([{ text: `${inOrder ? `${i + 1}. ` : ''}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' }]));
+    if (result) out.push(...of(wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error')));
     if (review && alreadyApplied(state, key)) {
-      out.push(...wrapped(`  ${ascii ? 'ok' : '✓'} already applied: the server has this change (sent before the app stopped); nothing to send`, width, 'ok'), { text: '' });
+      out.push(...of(wrapped(`  ${ascii ? 'ok' : '✓'} already applied: the server has this change (sent before the app stopped); nothing to send`, width, 'ok')), { text: '' });
       continue;
     }
     if (review) {
-      if (review.target.op === 'delete') out.push({ text: '  - the whole record is deleted', tone: 'remove' });
+      const found = checked.findings[key] ?? [];
+      const under = (field: string) => found.filter((f) => f.field === field).flatMap((f) => of(findingLines(f, width, ascii), field || undefined, f.severity === 'refused'));
+      if (review.target.op === 'delete') out.push(...of([{ text: '  - the whole record is deleted', tone: 'remove' }]));
       for (const c of review.changes) {
         const ref = review.refs?.[c.field];
-        out.push(...changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width));
+        out.push(...of(changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width), c.field), ...under(c.field));
       }
-      for (const [field, messages] of Object.entries(state.fieldErrors[key] ?? {})) out.push(...wrapped(`  error: ${field}: ${safe(messages.join(' '))}`, width, 'error'));
-      out.push(...(review.request ? wrapped(`  ${safe(formatRequest(review.request))}`, width, 'request') : [{ text: '  nothing to send', tone: 'dim' as const }]));
+      // Problems of fields the draft does not change (one missing), and of the request as a whole.
+      const changed = new Set(review.changes.map((c) => c.field));
+      for (const field of new Set(found.map((f) => f.field))) if (!changed.has(field)) out.push(...under(field));
+      // Field errors the API answered when it was sent (the pre-flight's own are above).
+      if (result && !result.ok) for (const [field, messages] of Object.entries(state.fieldErrors[key] ?? {})) out.push(...of(wrapped(`  error: ${field}: ${safe(messages.join(' '))}`, width, 'error'), field));
+      out.push(...of(review.request ? wrapped(`  ${safe(formatRequest(review.request))}`, width, 'request') : [{ text: '  nothing to send', tone: 'dim' as const }]));
       const conflict = state.conflicts[key];
-      if (conflict) out.push(...conflictLines(conflict, width, ascii));
+      if (conflict) out.push(...of(conflictLines(conflict, width, ascii)));
     }
     out.push({ text: '' });
   }

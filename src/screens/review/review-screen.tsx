@@ -1,23 +1,28 @@
-// The diff review (UX.md §4–5): a summary line stays on top, the changes scroll under it (never
-// taller than the screen); `y` sends everything listed, seen or not; `n`/Esc goes back with the
-// drafts intact; a conflict shows base / theirs / mine until the user chooses (m / t). Deleting a
+// The diff review (UX.md §4–5, §9): a summary line stays on top, the changes scroll under it (never
+// taller than the screen) with what the pre-flight found under the field to change; `y` sends
+// everything listed, seen or not, once checked and while nothing would be refused; on a line, Enter
+// opens its change's form at that field and `x` drops that change; `n`/Esc goes back with the drafts
+// intact; a conflict shows base / theirs / mine until the user chooses (m / t). Deleting a
 // configuration asks for its name typed out first, as `d` does.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { alreadyApplied, listOfRecord, toReadAgain, type AppState, type AppStore, type RecordKey } from '../../store/index.js';
+import { alreadyApplied, preflight, preflightNeeds, reading, titleOf, toReadAgain, type AppState, type AppStore, type Preflight, type RecordKey } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { Confirm } from '../../components/confirm.js';
 import { useTheme } from '../../ui/theme.js';
-import { moveBindings, type ListControl } from '../../app/list-controller.js';
+import { cursorNow, moveBindings, useListView, type ListControl } from '../../app/list-controller.js';
+import { moveTo } from '../../app/views.js';
+import { openDraftForm } from '../../app/open-draft.js';
 import { VIEW } from '../../app/routes.js';
 import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
-import { listView, type ResultLine, type UiStore } from '../../app/ui-store.js';
+import type { ResultLine, UiStore } from '../../app/ui-store.js';
 import { sendReviewed } from '../../app/send-job.js';
 import { useJobLine } from '../../app/job-status.js';
-import { reviewCounts, reviewLines } from './review-lines.js';
+import { reviewCounts, reviewLines, type ReviewCounts, type ReviewLine } from './review-lines.js';
+import { useReviewed } from './review-state.js';
 
 const NO_RESULTS: readonly ResultLine[] = [];
 /** Rows of the name question: borders, title, the input, a note. */
@@ -39,7 +44,7 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   const [sentFrom, setSentFrom] = useState<AppState>();
   // Deleting a configuration (an undone create, say) asks for its name typed out, as `d` does.
   const [confirming, setConfirming] = useState<string>();
-  const state = useReviewedState(keys, sentFrom);
+  const { state, checked, checking } = useReviewed(keys, sentFrom);
   // What the drafts change is read again when it was not in this session (drafts restored after a
   // restart): the review can then say which the server already has.
   useEffect(() => {
@@ -47,10 +52,21 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   }, [data, keys]);
   const applying = useAppStore((s) => s.applying !== undefined);
   const results = useUiStore((s) => s.results[view] ?? NO_RESULTS);
-  const { lines, counts } = useMemo(() => ({ lines: reviewLines(state, keys, results, width, ascii, notes), counts: reviewCounts(state, keys) }), [state, keys, results, width, ascii, notes]);
+  const { lines, counts } = useMemo(
+    () => ({ lines: reviewLines(state, keys, results, width, ascii, notes, checked), counts: reviewCounts(state, keys) }),
+    [state, keys, results, width, ascii, notes, checked],
+  );
   const bodyHeight = Math.max(1, height - 2 - (confirming === undefined ? 0 : CONFIRM_ROWS));
-  const stored = useUiStore((s) => listView(s, view).top);
-  const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
+  const { cursor, top } = useListView(view, lines.length, bodyHeight);
+  const control: ListControl = { ui, view, height: bodyHeight, total: () => lines.length };
+  // Once checked, the first refusal is where the cursor goes: when the review opens, and after `x`.
+  const seek = useRef(true);
+  const firstRefused = lines.findIndex((l) => l.refused);
+  useEffect(() => {
+    if (!seek.current || checking) return;
+    seek.current = false;
+    if (firstRefused >= 0) ui.getState().setList(view, (v) => moveTo(v, firstRefused, lines.length, bodyHeight));
+  }, [checking, firstRefused, ui, view, lines.length, bodyHeight]);
 
   const pendingNow = () => keys.filter((k) => data.getState().drafts[k] !== undefined);
   const conflictsNow = () => keys.filter((k) => data.getState().conflicts[k] !== undefined);
@@ -63,6 +79,11 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   };
   const send = () => {
     if (data.getState().applying) return void ui.getState().say('error', 'another send is under way: wait for it, or Esc in its review to stop it');
+    // Checked again as of now: what `y` sends is what the pre-flight passed.
+    const now = data.getState();
+    if (checking || reading(now, preflightNeeds(now, pendingNow())).length) return void ui.getState().say('info', 'still checking against the server: y again in a moment');
+    const refused = preflight(now, pendingNow()).refused;
+    if (refused) return void ui.getState().say('error', refusedWords(refused));
     // What the server already has is not sent again: those drafts are done.
     const applied = pendingNow().filter((k) => alreadyApplied(data.getState(), k));
     data.getState().discardDrafts(applied);
@@ -84,10 +105,19 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
     }
     ui.getState().say('info', side === 'mine' ? 'kept your values on top of theirs: review and y to send' : 'took their values: review again');
   };
-  const control: ListControl = { ui, view, height: bodyHeight, total: () => lines.length, scroll: true };
+  /** The line under the cursor as of now (keys may come faster than renders). */
+  const lineNow = (): ReviewLine | undefined => lines[cursorNow(control)];
+  const drop = () => {
+    const key = lineNow()?.key;
+    if (key === undefined || !data.getState().drafts[key]) return false;
+    seek.current = true;
+    dropChange(data, ui, key, keys);
+  };
   const bindings: Binding[] = [
     ...moveBindings(control),
-    { command: 'apply', disabled: readOnly ?? (counts.drafts + counts.applied === 0 ? 'nothing to send' : undefined), run: askOrSend },
+    { command: 'apply', disabled: readOnly ?? (counts.drafts + counts.applied === 0 ? 'nothing to send' : checked.refused ? refusedWords(checked.refused) : undefined), run: askOrSend },
+    { command: 'fix', disabled: readOnly, run: () => (lineNow()?.key === undefined ? false : openDraftForm(data, ui, lineNow()!.key!, lineNow()!.field ?? firstField(checked, lineNow()!.key!))) },
+    { command: 'dropChange', run: drop },
     { command: 'cancel', run: () => void ui.getState().pop() },
     ...(conflictsNow().length
       ? [
@@ -100,18 +130,13 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   // While it sends: Esc stops what has not gone (q leaves the review; the send goes on).
   useKeys(PRIORITY.screen, [{ command: 'stopSending', run: () => stop(data, ui) }], { active: applying });
 
-  const applied = counts.applied ? ` ${theme.sym.dot} ${counts.applied} already applied` : '';
-  const summary = counts.drafts
-    ? `Review: ${counts.changes} change${counts.changes === 1 ? '' : 's'}, ${counts.requests} request${counts.requests === 1 ? '' : 's'}${applied} ${theme.sym.dot} y sends all ${theme.sym.dot} n/Esc back (drafts kept)`
-    : counts.applied
-      ? `Review: nothing to send${applied} ${theme.sym.dot} y clears them ${theme.sym.dot} n/Esc back`
-      : 'Review: nothing pending';
+  const summary = summaryText(counts, checked, checking, theme.sym.dot);
   const where = lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Heading text={summary + where} width={width} />
       <Box height={1} />
-      <ScrollLines lines={lines} top={top} height={bodyHeight} width={width} />
+      <ScrollLines lines={lines} top={top} height={bodyHeight} width={width} cursor={cursor} />
       {confirming === undefined ? null : (
         <Confirm
           title={`Send ${counts.requests} request${counts.requests === 1 ? '' : 's'}, deleting ${confDeletesNow().length === 1 ? 'a configuration' : 'configurations'} and all they hold?`}
@@ -150,17 +175,43 @@ function Heading({ text, width }: { readonly text: string; readonly width: numbe
   );
 }
 
-const KEPT: readonly unknown[] = [];
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/**
- * The store's state, re-read whenever something the review draws changes: the drafts, field
- * errors, conflicts and server copies of its keys (and nothing else); `kept` instead, unchanged,
- * while it is given.
- */
-function useReviewedState(keys: readonly RecordKey[], kept: AppState | undefined): AppState {
-  const { data } = useStores();
-  // Its list too: read again, it tells which drafts the server already has (a delete: the record gone).
-  const seen = useAppStore(useShallow((s) => (kept ? KEPT : keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k], s.lists[listOfRecord(k) ?? ''], s.readAgain?.[k]]))));
-  // A new state object only when what the review draws changed (the memo of its lines keys on it).
-  return useMemo(() => (seen === KEPT && kept ? kept : data.getState()), [kept, seen, data]);
+function refusedWords(n: number): string {
+  return `${plural(n, 'request')} would be refused: Enter on its line fixes it, x drops it`;
+}
+
+/** The summary line: the counts, what the pre-flight found (or that it is still checking), what y does. */
+function summaryText(counts: ReviewCounts, checked: Preflight, checking: boolean, dot: string): string {
+  const applied = counts.applied ? ` ${dot} ${counts.applied} already applied` : '';
+  if (!counts.drafts) return counts.applied ? `Review: nothing to send${applied} ${dot} y clears them ${dot} n/Esc back` : 'Review: nothing pending';
+  const parts = [`Review: ${plural(counts.changes, 'change')}, ${plural(counts.requests, 'request')}${applied}`];
+  if (checking) parts.push('checking against the server…');
+  if (checked.refused) parts.push(`${checked.refused} would be refused`);
+  if (checked.warnings) parts.push(plural(checked.warnings, 'warning'));
+  if (checked.refused) parts.push('Enter fixes, x drops');
+  else if (!checking) parts.push('y sends all');
+  parts.push('n/Esc back (drafts kept)');
+  return parts.join(` ${dot} `);
+}
+
+/** The field Enter opens on a line that names none: the first the pre-flight says to change. */
+function firstField(checked: Preflight, key: RecordKey): string | undefined {
+  return checked.findings[key]?.find((f) => f.field !== '')?.field;
+}
+
+/** `x`: the change goes from the drafts (and those that wait for a record it was to make); the journal follows at once. */
+function dropChange(data: AppStore, ui: UiStore, key: RecordKey, listed: readonly RecordKey[]): void {
+  const title = titleOf(key, data.getState().drafts[key]?.values ?? data.getState().records[key]);
+  const before = listed.filter((k) => data.getState().drafts[k]).length;
+  data.getState().discardDrafts([key]);
+  data.getState().flushJournal();
+  const left = listed.filter((k) => data.getState().drafts[k]).length;
+  const more = before - left - 1;
+  const also = more > 0 ? ` and ${plural(more, 'request')} that needed it` : '';
+  if (left === 0) {
+    ui.getState().pop();
+    return void ui.getState().say('info', `dropped ${title}${also}: nothing left to send`);
+  }
+  ui.getState().say('info', `dropped ${title}${also}: ${plural(left, 'request')} left in this review`);
 }

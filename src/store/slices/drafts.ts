@@ -28,6 +28,8 @@ export interface DraftActions {
   startCreate(kind: DraftTarget['kind'], conf: number | undefined): RecordKey;
   /** The form of `key` is left: a blank nobody typed in goes. */
   leaveForm(key: RecordKey): void;
+  /** A new record's review was asked for with required fields still empty: from now on its form tells them off. */
+  markAttempted(key: RecordKey): void;
   markDelete(key: RecordKey): void;
   /** Reverts a field to the server's value in each of these drafts. */
   revertFields(keys: readonly RecordKey[], field: string): void;
@@ -175,6 +177,10 @@ export function draftSlice(ctx: SliceContext): DraftActions {
     },
     leaveForm(key) {
       if (get().blanks[key]) set((s) => ({ blanks: without(s.blanks, key) }));
+    },
+    markAttempted(key) {
+      const d = get().drafts[key];
+      if (d && !d.attempted) put(key, { ...d, attempted: true });
     },
     markDelete(key) {
       const server = get().records[key];

@@ -1,0 +1,64 @@
+// What the review draws from the store, and its pre-flight (UX.md §9): the reads its checks need
+// are started when it opens (what was read more than a minute ago, read again), the state is taken
+// again only when something the review draws changed, and while a send is under way the state of
+// when `y` was pressed is kept (the 200 diffs are not rebuilt as each answer comes).
+import { useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { listOfRecord, preflight, preflightNeeds, reading, toRead, type AppState, type Draft, type Preflight, type RecordKey } from '../../store/index.js';
+import { useAppStore, useStores } from '../../app/stores.js';
+
+const KEPT: readonly unknown[] = [];
+
+/** The keys the pre-flight of these drafts reads (a change of what they send may change them). */
+function useNeeds(keys: readonly RecordKey[]): readonly string[] {
+  const { data } = useStores();
+  const drafts = useAppStore(useShallow((s) => keys.map((k) => s.drafts[k])));
+  return useMemo(() => {
+    const byKey: Record<RecordKey, Draft> = {};
+    keys.forEach((k, i) => {
+      const d = drafts[i];
+      if (d) byKey[k] = d;
+    });
+    return preflightNeeds({ ...data.getState(), drafts: byKey }, keys);
+  }, [data, keys, drafts]);
+}
+
+export interface Reviewed {
+  readonly state: AppState;
+  readonly checked: Preflight;
+  /** What the checks still wait for (being read now): `y` waits too. */
+  readonly checking: boolean;
+}
+
+/**
+ * The store's state, re-read whenever something the review draws changes (the drafts, field
+ * errors, conflicts and server copies of its keys, and the lists its checks read), and the
+ * pre-flight of it; `kept` instead, unchanged, while it is given.
+ */
+export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefined): Reviewed {
+  const { data } = useStores();
+  const needs = useNeeds(keys);
+  // When the review opened: what was read more than a minute before is read again, and checked only then.
+  const [openedAt] = useState(() => Date.now());
+  // Read for the review: what its checks need and was not read in the last minute.
+  useEffect(() => {
+    const s = data.getState();
+    for (const key of toRead(s, needs, Date.now())) void s.reload(key);
+  }, [data, needs]);
+  const seen = useAppStore(
+    useShallow((s) =>
+      kept
+        ? KEPT
+        : [
+            ...keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k], s.lists[listOfRecord(k) ?? ''], s.readAgain?.[k]]),
+            ...needs.flatMap((n) => [s.lists[n], s.records[n], s.requests[n]?.status]),
+          ],
+    ),
+  );
+  // A new state object only when what the review draws changed (the memo of its lines keys on it).
+  const state = useMemo(() => (seen === KEPT && kept ? kept : data.getState()), [kept, seen, data]);
+  return useMemo(() => {
+    const due = toRead(state, needs, openedAt).filter((k) => state.requests[k]?.status !== 'error');
+    return { state, checked: preflight(state, keys), checking: reading(state, needs).length > 0 || due.length > 0 };
+  }, [state, keys, needs, openedAt]);
+}
