@@ -14,7 +14,7 @@ export async function openTab(app: App, conf: number, tab: keyof typeof TAB_KEYS
 }
 
 /** Focused rows below the tab bar (row 2), as text without the marks. */
-function focused(app: App): string[] {
+export function focused(app: App): string[] {
   return app
     .inverseRows()
     .filter((r) => r > 2)

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
 import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, editField, writes, reviewOf } from './flows-helpers.js';
-import { NEW_CACHE_SETTING_FIELDS, RULE_FIELDS, choose, fieldLine, focusLabel, focusRow, openTab } from './editors-helpers.js';
+import { NEW_CACHE_SETTING_FIELDS, RULE_FIELDS, choose, fieldLine, focusLabel, focusRow, focused, openTab } from './editors-helpers.js';
 import { demoId, demoRuleId, demoCacheSettingId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
@@ -67,28 +67,32 @@ describe.skipIf(!existsSync(BIN))('records', () => {
   );
 
   it(
-    'creates a rule (required fields first, missing ones explained only when sent), then deletes it',
+    'creates a rule (required fields first, marked *; s with one empty goes to it, explained, nothing sent), then deletes it',
     async () => {
       const app = await startApp({ cols: 140, rows: 34 });
       try {
         await openTab(app, demoId(3), 'rules');
         await app.press('n');
-        await app.waitForText('New rule');
+        await app.waitForText('New rule: fill in the fields marked *');
         expect(app.screen()).not.toContain('This field is required');
+        expect(fieldLine(app, 'protocol policy')).toMatch(/^ {2}protocol policy \* /);
+        expect(fieldLine(app, 'gzip')).toMatch(/^ {2}gzip {2,}no/);
         await app.press('enter');
         await app.type('/fonts/');
         await app.press('enter');
+        // Protocol policy and behavior still empty: s goes to the first, in the API's words; no review.
         await app.press('s');
-        await app.waitForText(`POST ${CFG}/${demoId(3)}/rules_engine {"path": "/fonts/"`);
-        await app.press('y'); // protocol policy and behavior are still missing
-        await app.waitForText('error: This field is required.');
+        await app.waitForText('error: protocol policy: This field is required. Fill it in, then s.');
+        expect(focused(app)[0]).toMatch(/^protocol policy \*/);
+        expect(fieldLine(app, 'behavior')).toContain('error: This field is required.');
+        expect(app.screen()).not.toContain('Review:');
         expect(writes(app.log())).toEqual([]);
         const NEW_RULE = RULE_FIELDS.filter((l) => l !== 'id');
         for (const [label, value] of [['protocol policy', 'http,https'], ['behavior', 'delivery']] as const) {
           await focusLabel(app, label, NEW_RULE);
           await app.press('enter');
           await choose(app, value);
-          await app.waitUntil(() => new RegExp(`^[* ] ${label} +${value}`).test(fieldLine(app, label)), `${label} chosen`);
+          await app.waitUntil(() => new RegExp(`^[* ] ${label} \\* +${value}`).test(fieldLine(app, label)), `${label} chosen`);
         }
         await app.press('s');
         await app.waitForText('  behavior: +"delivery"'); // a new record's fields: no old value

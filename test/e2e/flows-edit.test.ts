@@ -58,7 +58,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
   );
 
   it(
-    "a cname another configuration holds: the error lands on the cnames row, nothing is sent, the draft stays",
+    "a cname another configuration holds: the review says so under the field before y, y sends nothing, Enter goes to the cnames row with its error, the draft stays",
     async () => {
       const app = await startApp({ cols: 160, rows: 30 }); // wide enough for the whole error beside the value
       try {
@@ -68,20 +68,25 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         await app.waitUntil(() => formRow(app, 'cnames').includes('error:'), 'an error on the cnames row');
         expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
 
+        // The review says so under the field, in the API's words, before y; y sends nothing.
         await app.press('s');
-        await app.waitForText(reviewOf(1));
+        await app.waitForText('Review: 1 change, 1 request · 1 would be refused · Enter fixes, x drops');
         await app.waitUntil(
           () => visibleLines(app).includes(`  PATCH /content_delivery/configurations/${demoId(3)} {"cname": ["shop.acme-outdoor.example"]}`),
           'the PATCH line in the review',
         );
+        expect(visibleLines(app)).toContain(`    ✗ cname: "shop.acme-outdoor.example" already belongs to configuration ${demoId(1)} ("acme-outdoor shop (prod)").`);
         await app.press('y');
-        await app.waitForText('error: 0 applied, 1 failed');
+        await app.waitForText('error: 1 request would be refused: Enter on its line fixes it, x drops it');
+        expect(app.screen()).toContain('Review:');
+        // Enter on it: back in the form, on the cnames row.
+        await app.press('enter');
         await app.waitForNoText('Review:');
         expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
 
         // Still a pending draft: the review lists it again.
         await app.press('s');
-        await app.waitForText(reviewOf(1));
+        await app.waitForText('Review: 1 change, 1 request · 1 would be refused');
         await app.waitForText('cname: -["api.acme-outdoor.example"] → +["shop.acme-outdoor.example"]');
         await app.press('esc');
         await app.waitForNoText('Review:');

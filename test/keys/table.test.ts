@@ -10,7 +10,8 @@ describe('key table', () => {
     expect(commandsOf('enter')).toEqual(expect.arrayContaining(['open', 'edit', 'choose', 'keep']));
     expect(commandsOf('esc')).toEqual(expect.arrayContaining(['drop', 'cancel', 'back']));
     expect(commandsOf('ctrl-c')).toEqual(['forceQuit']);
-    expect(commandsOf('x')).toEqual([]);
+    expect(commandsOf('x')).toEqual(['dropChange']);
+    expect(commandsOf('w')).toEqual([]);
   });
 
   it('gives every command keys, footer words and a place', () => {

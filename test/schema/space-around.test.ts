@@ -33,12 +33,12 @@ describe('white space around text values', () => {
   it('a refused field: an error under the field, whatever the white space (space, tab, NBSP, line break)', () => {
     for (const path of ['/BBB ', ' /BBB', '/BBB\t', '\u00a0/BBB', '/BBB\n']) {
       const r = validateWrite(ruleSchema, 'patch', { path }, { path: '/a', regex: false }, ctx);
-      expect(r).toEqual({ ok: false, errors: { path: [REFUSED] } });
+      expect(r).toMatchObject({ ok: false, errors: { path: [REFUSED] } });
     }
     const redirect = validateWrite(ruleSchema, 'patch', { behavior: 'redirect', redirect_to: 'https://x.example/ ' }, { path: '/a' }, ctx);
-    expect(redirect).toEqual({ ok: false, errors: { redirect_to: [REFUSED] } });
+    expect(redirect).toMatchObject({ ok: false, errors: { redirect_to: [REFUSED] } });
     const host = validateWrite(configurationSchema, 'create', { name: 'n', origin_address: 'o.example', origin_host_header: ' h.example' }, undefined, ctx);
-    expect(host).toEqual({ ok: false, errors: { origin_host_header: [REFUSED] } });
+    expect(host).toMatchObject({ ok: false, errors: { origin_host_header: [REFUSED] } });
   });
 
   it('a trimmed field is stored without it', () => {

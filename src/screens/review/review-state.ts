@@ -9,10 +9,10 @@ import { useAppStore, useStores } from '../../app/stores.js';
 
 const KEPT: readonly unknown[] = [];
 
-/** The keys the pre-flight of these drafts reads (a change of what they send may change them). */
-function useNeeds(keys: readonly RecordKey[]): readonly string[] {
+/** The keys the pre-flight of these drafts reads (a change of what they send may change them); of `kept`'s drafts while it is given. */
+function useNeeds(keys: readonly RecordKey[], kept: AppState | undefined): readonly string[] {
   const { data } = useStores();
-  const drafts = useAppStore(useShallow((s) => keys.map((k) => s.drafts[k])));
+  const drafts = useAppStore(useShallow((s) => keys.map((k) => (kept ?? s).drafts[k])));
   return useMemo(() => {
     const byKey: Record<RecordKey, Draft> = {};
     keys.forEach((k, i) => {
@@ -37,7 +37,7 @@ export interface Reviewed {
  */
 export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefined): Reviewed {
   const { data } = useStores();
-  const needs = useNeeds(keys);
+  const needs = useNeeds(keys, kept);
   // When the review opened: what was read more than a minute before is read again, and checked only then.
   const [openedAt] = useState(() => Date.now());
   // Read for the review: what its checks need and was not read in the last minute.
