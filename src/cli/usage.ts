@@ -11,7 +11,7 @@ export const USAGE = `Usage:
   cdn-tui export ID [--out FILE]        cdn-tui export --all --out DIR
   cdn-tui apply FILE|DIR|- [--to [PROFILE:]ID|NAME [--prune]] [--dry-run] [--yes]
   cdn-tui diff A B                      (A, B: [PROFILE:]ID|NAME, an export file, or -)
-  cdn-tui purge URL... [--wildcard | --cachekey]
+  cdn-tui purge URL... [--wildcard | --cachekey] [--dry-run]
   cdn-tui lint [PROFILE:]ID|NAME|FILE|--all [--json] [--ignore CODE]...
   cdn-tui --help | --version
 
@@ -188,7 +188,7 @@ Exit codes: 0 the same, 1 different, 2 bad usage (an unknown profile, a name tha
 configurations), 4 a side could not be read (a missing file, no such configuration, no answer).
 `;
 
-export const PURGE_USAGE = `Usage: cdn-tui purge URL... [--wildcard | --cachekey] [connection flags]
+export const PURGE_USAGE = `Usage: cdn-tui purge URL... [--wildcard | --cachekey] [--dry-run] [connection flags]
 
 Removes cached objects now (POST /purge/url, /purge/cachekey or /purge/wildcard): a URL is
 host/path, with or without http:// or https://, its host a domain name or cname of one of the
@@ -196,6 +196,8 @@ account's configurations. - reads URLs from standard input, one a line.
 
   --cachekey          purge by cache key instead of by URL
   --wildcard          each URL is a pattern with * (www.example.com/images/*): one request each
+  --dry-run           print the requests and what the API would refuse (a malformed URL, a host
+                      not the account's, checked against its configurations); send nothing
 
 The connection flags are the TUI's (--base-url, --token, --token-file, --profile, ...). Requests
 wait for the purge rate limit rather than be refused (the waits are said on standard error).
@@ -206,9 +208,11 @@ Each answer's groups are printed on standard output, a status line and its URLs:
   HTTP/1.1 403 FORBIDDEN: Unauthorized domain for your account (1 URL)
     www.elsewhere.com/x.png
 
+A URL the API would refuse as malformed stops the purge before anything is sent.
+
 Exit codes: 0 every URL accepted, 1 some refused (not the account's hosts), 2 bad usage or URLs
-the API refused as malformed, 4 a request could not be sent or answered (network, token,
-permission, server).
+the API would refuse as malformed (nothing sent), 4 a request could not be sent or answered
+(network, token, permission, server). With --dry-run, the same for what would happen.
 `;
 
 export const LINT_USAGE = `Usage: cdn-tui lint [PROFILE:]ID|NAME|FILE|--all [--json] [--ignore CODE]... [connection flags]

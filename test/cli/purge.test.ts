@@ -75,12 +75,29 @@ describe('cdn-tui purge', () => {
     const none = await run(emu, []);
     expect([none.status, none.stderr]).toEqual([2, 'cdn-tui purge: cdn-tui purge needs at least one URL, e.g. www.example.com/images/logo.png (or - to read them from standard input).\n']);
     expect((await run(emu, ['a.example/x', '--wildcard', '--cachekey'])).stderr).toBe('cdn-tui purge: use either --wildcard or --cachekey, not both.\n');
+    // A URL the API would refuse as malformed: said in the API's words, nothing sent.
     const before = purges(emu).length;
-    const bad = await run(emu, ['--wildcard', `${SHOP}/static/`]);
+    const bad = await run(emu, ['--wildcard', `${SHOP}/static/*`, `${SHOP}/static/`]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('the API refused the URLs');
-    expect(bad.stderr).toContain('a wildcard purge needs a * in its URL');
-    expect(purges(emu).slice(before).map((l) => l.status)).toEqual([400]);
+    expect(bad.stderr).toBe('cdn-tui purge: not sent: the API would refuse a URL: Item 1: a wildcard purge needs a * in its URL (e.g. www.example.com/images/*).\n');
+    expect(purges(emu).slice(before)).toEqual([]);
+  });
+
+  it('--dry-run: the requests and what the API would refuse under them, hosts checked against the account; nothing sent', async () => {
+    const before = purges(emu).length;
+    const foreign = await run(emu, ['--dry-run', `${SHOP}/a.css`, 'www.other.com/x.jpg']);
+    expect(foreign.status).toBe(1);
+    expect(foreign.stdout).toBe(
+      `POST /purge/url {"urls": ["${SHOP}/a.css", "www.other.com/x.jpg"], "method": "delete"}\n` +
+        "  refused: www.other.com/x.jpg: www.other.com is not a domain name or cname of the account's configurations: the API refuses this URL (403 Unauthorized domain for your account).\n" +
+        '2 URLs, 1 request · 1 would be refused (nothing sent: --dry-run)\n',
+    );
+    const fine = await run(emu, ['--dry-run', `${SHOP}/a.css`]);
+    expect([fine.status, fine.stdout.split('\n').at(-2)]).toEqual([0, '1 URL, 1 request (nothing sent: --dry-run)']);
+    const malformed = await run(emu, ['--dry-run', '--wildcard', `${SHOP}/static/`]);
+    expect(malformed.status).toBe(2);
+    expect(malformed.stdout).toContain('  refused: shop.acme-outdoor.example/static/: Item 1: a wildcard purge needs a * in its URL');
+    expect(purges(emu).slice(before)).toEqual([]);
   });
 
   it('a token the API refuses: exit 4, one line, the token never shown', async () => {
@@ -106,7 +123,7 @@ describe('its parts', () => {
   it('parses URLs among the connection flags', () => {
     expect(parseCommand(['purge', 'a.example/x', '--profile', 'prod', 'b.example/y', '--cachekey'])).toEqual({
       kind: 'purge',
-      args: { flags: expect.objectContaining({ profile: 'prod' }), kind: 'cachekey', urls: ['a.example/x', 'b.example/y'] },
+      args: { flags: expect.objectContaining({ profile: 'prod' }), kind: 'cachekey', urls: ['a.example/x', 'b.example/y'], dryRun: false },
     });
     expect(parseCommand(['purge', '--help'])).toEqual({ kind: 'help', topic: 'purge' });
     expect(() => parseCommand(['purge', '-', '-'])).toThrow(UsageError);

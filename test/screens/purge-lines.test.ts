@@ -14,6 +14,15 @@ describe('purge lines', () => {
     expect(purgeSummary(job, '·')).toBe('Purge (url): 2 URLs, 1 request · y sends · n/Esc back to the URLs');
   });
 
+  it("puts what the pre-flight found under its request, counts it on top, and says n goes back to fix it", () => {
+    const found = [{ severity: 'refused', field: 'urls', code: 'foreignHost', url: 'b.example/x.jpg', message: 'b.example is not the account\'s.' }] as const;
+    const lines = purgeLines(job, 200, '·', found);
+    expect(lines.map((l) => l.text)).toEqual(['POST /purge/url {"urls": ["a.example/x.jpg", "b.example/x.jpg"], "method": "delete"}', "  ✗ b.example/x.jpg: b.example is not the account's."]);
+    expect(lines[1]!.tone).toBe('error');
+    expect(purgeSummary(job, '·', found)).toBe('Purge (url): 2 URLs, 1 request · 1 URL would be refused · n/Esc back to fix them');
+    expect(purgeSummary(job, '·', [], true)).toBe('Purge (url): 2 URLs, 1 request · checking against the account… · n/Esc back to the URLs');
+  });
+
   it('shows each group of the answer under its request: accepted and refused, with their URLs', () => {
     const done: PurgeJob = {
       ...job,
@@ -43,9 +52,9 @@ describe('purge lines', () => {
     expect(text(stopped)).toEqual(['POST /purge/wildcard {"urls": ["a.example/*"], "method": "delete"}', '  error: not purged: rate limited', '1 not sent (stopped)']);
   });
 
-  it('warns when a * will not act as a wildcard, or a wildcard has none', () => {
+  it('warns when a * will not act as a wildcard (a wildcard without one is the pre-flight\'s refusal)', () => {
     expect(purgeWarnings({ kind: 'url', urls: ['a.example/*'] })[0]).toMatch(/taken as it is/);
-    expect(purgeWarnings({ kind: 'wildcard', urls: ['a.example/x'] })[0]).toMatch(/needs a \* in each URL \(the API refuses one without\)/);
+    expect(purgeWarnings({ kind: 'wildcard', urls: ['a.example/x'] })).toEqual([]);
     expect(purgeWarnings({ kind: 'wildcard', urls: ['a.example/*'] })).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { cursorNow, moveBindings, useListView, type ListControl } from '../../ap
 import { useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { formView } from '../../app/ui-store.js';
 import { PURGE_KINDS, type PurgeKind } from '../../api/index.js';
+import { usePurgeChecked } from './purge-checked.js';
 
 const KIND_HELP: Readonly<Record<PurgeKind, string>> = {
   url: 'these URLs, exactly as written',
@@ -39,6 +40,7 @@ export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
   const editing = useUiStore((s) => formView(s, view).editing);
+  const { found } = usePurgeChecked(job.id);
   // Notes wrap (a host left out is worth reading whole), at most a few lines of them.
   const noteLines = job.notes.flatMap((n) => wrap(`note: ${safe(n)}`, width)).slice(0, MAX_NOTE_LINES);
   const notes = noteLines.length;
@@ -90,9 +92,11 @@ export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob
   ];
   useKeys(PRIORITY.screen, bindings, { active: editing === undefined });
 
+  // A URL the API would refuse says why beside it (the review lists them too).
+  const problemOf = (u: string) => found.find((f) => f.url === u.trim() && f.severity === 'refused')?.message;
   const rows = [
     { label: 'kind', shown: job.kind, choosable: true },
-    ...job.urls.map((u, i) => ({ label: `URL ${i + 1}`, shown: safe(u), choosable: false })),
+    ...job.urls.map((u, i) => ({ label: `URL ${i + 1}`, shown: safe(u), choosable: false, error: problemOf(u) })),
     { label: '', shown: '+ add a URL (n)', choosable: false },
   ];
   const focused = Math.min(current.cursor, rows.length - 1);
@@ -130,6 +134,7 @@ export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob
             readOnly={readOnly !== undefined}
             labelWidth={6}
             width={width}
+            {...('error' in row && row.error !== undefined && !input ? { error: safe(row.error) } : {})}
             {...(input ? { editor: (w: number) => <UrlInput initial={job.urls[urlAt] ?? ''} width={w} onKeep={keep} onDrop={() => open(undefined)} /> } : {})}
           />
         );

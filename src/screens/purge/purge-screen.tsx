@@ -16,6 +16,7 @@ import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } fr
 import { listView, type UiStore } from '../../app/ui-store.js';
 import { useJobLine } from '../../app/job-status.js';
 import { purgeLines, purgeSummary } from './purge-lines.js';
+import { usePurgeChecked } from './purge-checked.js';
 import { PurgeForm } from './purge-form.js';
 
 export function PurgeScreen({ id }: { readonly id: number }) {
@@ -55,7 +56,8 @@ function PurgeReview({ id }: { readonly id: number }) {
   const readOnly = useReadOnlyReason();
   const job = useAppStore((s) => s.purges[id]);
   const view = `${VIEW.purge(id)}:review`;
-  const lines = useMemo(() => (job ? purgeLines(job, width, theme.sym.dot) : []), [job, width, theme.sym.dot]);
+  const { found, checking } = usePurgeChecked(id);
+  const lines = useMemo(() => (job ? purgeLines(job, width, theme.sym.dot, found, !theme.unicode) : []), [job, width, theme.sym.dot, found, theme.unicode]);
   const bodyHeight = Math.max(1, height - 2);
   const stored = useUiStore((s) => listView(s, view).top);
   const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
@@ -65,7 +67,9 @@ function PurgeReview({ id }: { readonly id: number }) {
     ...moveBindings(control),
   ];
   const edit = () => data.getState().editPurge(id, { stage: 'editing' });
-  if (stage === 'review') bindings.push({ command: 'apply', disabled: readOnly, run: () => void send(data, ui, id) }, { command: 'cancel', run: edit });
+  const refused = found.filter((f) => f.severity === 'refused').length;
+  const why = readOnly ?? (checking ? 'still checking against the account: y again in a moment' : refused ? 'some URLs would be refused (listed): n goes back to fix or remove them' : undefined);
+  if (stage === 'review') bindings.push({ command: 'apply', disabled: why, run: () => void send(data, ui, id) }, { command: 'cancel', run: edit });
   if (stage === 'done') bindings.push({ command: 'review', label: 'edit URLs', run: edit });
   if (stage === 'sending') {
     bindings.push({
@@ -81,7 +85,7 @@ function PurgeReview({ id }: { readonly id: number }) {
   const where = lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Heading text={purgeSummary(job, theme.sym.dot) + where} sending={stage === 'sending'} width={width} />
+      <Heading text={purgeSummary(job, theme.sym.dot, found, checking) + where} sending={stage === 'sending'} width={width} />
       <Box height={1} />
       <ScrollLines lines={lines} top={top} height={bodyHeight} width={width} />
     </Box>
