@@ -11,6 +11,7 @@ import { TAB_TITLES, type CompareSide, type Route, type Tab } from './routes.js'
 import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, offeredPurge, tabOf } from './ui-store.js';
 import { openPurge } from '../screens/purge/open-purge.js';
+import { reviewOfferedUndo } from './undo-offer.js';
 import { useJobLine } from './job-status.js';
 import { pendingElsewhere } from './profiles.js';
 import { connectionProblem, useSecondsLeft } from './connection-text.js';
@@ -157,6 +158,8 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
         openPurge({ data, ui }, offer);
       },
     },
+    // u after a send that failed partway (the message offers it): review the reversal of what it applied.
+    { command: 'undoApplied', footer: false, run: () => reviewOfferedUndo(data, ui) },
     { command: 'forceQuit', footer: false, run: onQuit },
   ]);
   return null;

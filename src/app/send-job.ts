@@ -2,7 +2,7 @@
 // (q) and browse while a paced send goes on (the footer says how far it is), and `Esc` in the review
 // stops what has not gone. At the end, the outcome lands where the user is: back from the review
 // when all went (if it is still on screen), else what became of each in the review's results.
-import { resultLine, summarize, titleOf, type AppStore, type ApplyResult, type RecordKey } from '../store/index.js';
+import { newSendId, resultLine, summarize, titleOf, type AppStore, type ApplyResult, type RecordKey } from '../store/index.js';
 import { currentRoute, type UiStore } from './ui-store.js';
 import { purgeOffer } from '../screens/purge/offer.js';
 
@@ -15,7 +15,8 @@ function showMade(ui: UiStore, sent: readonly ApplyResult[]): void {
 }
 
 export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonly RecordKey[], view: string, reviewId: number): Promise<void> {
-  const sent = await data.getState().applyMany(pending);
+  const send = newSendId(Date.now());
+  const sent = await data.getState().applyMany(pending, undefined, send);
   const summary = summarize(sent);
   const route = currentRoute(ui.getState());
   const onReview = route.screen === 'review' && route.id === reviewId;
@@ -42,7 +43,9 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
       .map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
   );
   // Stopped by the user (Esc) and nothing else wrong: said, not an error. Away from the review,
-  // the drafts not sent wait in ": pending".
+  // the drafts not sent wait in ": pending". Some applied: `u` reviews their reversal (or keep them).
   const stoppedOnly = summary.failed + summary.conflicts === 0;
-  ui.getState().say(stoppedOnly ? 'info' : 'error', onReview ? summary.text : `${summary.text} (: pending to see them)`);
+  const text = onReview ? summary.text : `${summary.text} (: pending to see them)`;
+  if (summary.applied > 0) ui.getState().say(stoppedOnly ? 'info' : 'error', `${text} · u undo the ${summary.applied} applied`, { undo: send });
+  else ui.getState().say(stoppedOnly ? 'info' : 'error', text);
 }

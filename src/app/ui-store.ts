@@ -13,8 +13,11 @@ export interface Message {
   readonly kind: 'ok' | 'error' | 'info';
   readonly text: string;
   readonly at: number;
-  /** What the message asks about, when a next key answers it (a second q quits; P purges what a save changed). */
-  readonly about?: 'quit' | { readonly purge: PurgeTarget };
+  /**
+   * What the message asks about, when a next key answers it (a second q quits; P purges what a save
+   * changed; u reviews the reversal of what a send that failed partway applied: its send's id).
+   */
+  readonly about?: 'quit' | { readonly purge: PurgeTarget } | { readonly undo: string };
 }
 
 /** A question that waits for an answer over several keys (typing a name to delete). */
@@ -133,8 +136,14 @@ export function formView(s: UiState, view: string): FormView {
 /** What `P` purges while the message after a saved change offers it (`P purge`). */
 export function offeredPurge(s: UiState, conf?: number): PurgeTarget | undefined {
   const about = s.message?.about;
-  if (typeof about !== 'object') return undefined;
+  if (typeof about !== 'object' || !('purge' in about)) return undefined;
   return conf === undefined || about.purge.conf === conf ? about.purge : undefined;
+}
+
+/** The send whose applied requests `u` would review the reversal of, while the message offers it. */
+export function offeredUndo(s: UiState): string | undefined {
+  const about = s.message?.about;
+  return typeof about === 'object' && 'undo' in about ? about.undo : undefined;
 }
 
 export function tabOf(s: UiState, conf: number): Tab {

@@ -134,6 +134,8 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
     }
   }
   const results = await saidWhileWaiting(store, io, () => store.getState().applyMany(plan.keys));
+  // The send into the profile's history now: the TUI's H shows it, one z undoes it.
+  store.getState().flushJournal();
   const summary = summarize(results);
   for (const r of results) {
     if (r.outcome !== 'invalid' && r.outcome !== 'failed') continue;
@@ -142,6 +144,9 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
     io.out(`${titleOf(r.key, store.getState().drafts[r.key]?.values)}: ${fields.length ? fields.join('; ') : r.outcome === 'failed' ? r.message : 'invalid'}\n`);
   }
   io.out(`${summary.text}\n`);
+  if (!summary.ok && summary.applied > 0) {
+    io.out(`the ${summary.applied} applied stay; to undo them, review their reversal in cdn-tui: H, this send, z\n`);
+  }
   if (results.some((r) => r.outcome === 'conflict')) return EXIT.conflict;
   return summary.ok ? EXIT.ok : EXIT.error;
 }

@@ -31,7 +31,7 @@ export function parseSide(text: string, what: string): Side {
 }
 
 /** The connection a side's profile names (its own base URL, token and CA, not the environment's), or that of the flags. */
-export function clientOf(flags: TuiFlags, profile: string | undefined): { api: ApiClient; label?: string } {
+export function clientOf(flags: TuiFlags, profile: string | undefined): { api: ApiClient; baseUrl: string; label?: string } {
   let given = flags;
   let env: ResolveContext['env'] = process.env;
   if (profile !== undefined) {
@@ -43,12 +43,14 @@ export function clientOf(flags: TuiFlags, profile: string | undefined): { api: A
   if (resolved.kind !== 'api') throw new UsageError('this command needs an API: --base-url and a token, or a profile (not --demo)');
   addSecret(resolved.token);
   const api = createApiClient(clientOptionsOf({ baseUrl: resolved.baseUrl, token: resolved.token, ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}), ...boundsOf(flags) }));
-  return { api, ...(resolved.profile !== undefined ? { label: resolved.profile } : {}) };
+  return { api, baseUrl: resolved.baseUrl, ...(resolved.profile !== undefined ? { label: resolved.profile } : {}) };
 }
 
 /** A configuration found: its client, id, and how messages name it (`prod:shop (1528252734)`). */
 export interface Located {
   readonly api: ApiClient;
+  /** The API's base URL: what names the profile's state files (the history of sends). */
+  readonly baseUrl: string;
   readonly id: number;
   readonly label: string;
 }
@@ -57,14 +59,14 @@ const unreadable = (message: string) => new CliError(message, EXIT.unreadable);
 
 /** The configuration a side names, looked up (by id, or by name among the configurations). */
 export async function locate(flags: TuiFlags, side: Extract<Side, { kind: 'configuration' }>): Promise<Located> {
-  const { api, label: profile } = clientOf(flags, side.profile);
+  const { api, baseUrl, label: profile } = clientOf(flags, side.profile);
   const where = profile !== undefined ? `${profile}:` : '';
   if (/^[0-9]+$/.test(side.ref)) {
     const id = Number(side.ref);
     if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`"${side.ref}" is not a configuration id`);
     try {
       const conf = await api.get({ kind: 'configuration' }, id);
-      return { api, id, label: `${where}${String(conf.name)} (${id})` };
+      return { api, baseUrl, id, label: `${where}${String(conf.name)} (${id})` };
     } catch (e) {
       throw unreadable(`cannot read configuration ${where}${id}: ${explain(e)}`);
     }
@@ -79,7 +81,7 @@ export async function locate(flags: TuiFlags, side: Extract<Side, { kind: 'confi
   if (named.length > 1) throw new UsageError(`"${side.ref}" names ${named.length} configurations${profile !== undefined ? ` in profile "${profile}"` : ''} (ids ${named.map((c) => String(c.id)).join(', ')}): give the id`);
   const found = named[0];
   if (!found) throw unreadable(`there is no configuration named "${side.ref}"${profile !== undefined ? ` in profile "${profile}"` : ''}`);
-  return { api, id: Number(found.id), label: `${where}${side.ref} (${String(found.id)})` };
+  return { api, baseUrl, id: Number(found.id), label: `${where}${side.ref} (${String(found.id)})` };
 }
 
 /** Standard input, whole (a pipe may be non-blocking: read as a stream). */

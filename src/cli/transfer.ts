@@ -8,7 +8,7 @@
 // file or the target could not be read.
 import { statSync, writeFileSync } from 'node:fs';
 import { explain } from '../api/explain.js';
-import { createAppStore, createMemoryJournal } from '../store/index.js';
+import { createAppStore, createFileHistory, createMemoryJournal, historyFile, stateDir, type HistoryStore } from '../store/index.js';
 import { planCopy } from '../transfer/compare.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { exportText } from '../transfer/format.js';
@@ -43,6 +43,11 @@ export async function exportCommand(flags: TuiFlags, id: number | undefined, out
   return EXIT.ok;
 }
 
+/** The history of sends of the profile the TUI shows (H): an apply is one send there, which one `z` undoes. */
+function profileHistory(baseUrl: string): HistoryStore {
+  return createFileHistory(historyFile(stateDir(process.env), baseUrl));
+}
+
 const isFolder = (path: string): boolean => {
   try {
     return statSync(path).isDirectory();
@@ -62,7 +67,10 @@ async function fileOf(path: string, read?: ReadText) {
 
 export async function applyCommand(flags: TuiFlags, path: string, options: ApplyOptions, io: Io = realIo, read?: ReadText): Promise<number> {
   if (options.to !== undefined) return applyTo(flags, path, options.to, options, io, read);
-  const store = () => createAppStore({ api: clientOf(flags, undefined).api, journal: createMemoryJournal() });
+  const store = () => {
+    const { api, baseUrl } = clientOf(flags, undefined);
+    return createAppStore({ api, journal: createMemoryJournal(), history: profileHistory(baseUrl) });
+  };
   if (path !== '-' && isFolder(path)) {
     const s = store();
     return reviewAndSend(s, await planFolder(s, path), options, io);
@@ -85,7 +93,7 @@ async function applyTo(flags: TuiFlags, path: string, to: string, options: Apply
   if (path !== '-' && isFolder(path)) throw new UsageError('--to takes one export file, not a folder');
   const file = await fileOf(path, read);
   const target = await locate(flags, side);
-  const store = createAppStore({ api: target.api, journal: createMemoryJournal() });
+  const store = createAppStore({ api: target.api, journal: createMemoryJournal(), history: profileHistory(target.baseUrl) });
   let plan;
   try {
     plan = await planCopy(store, file, target.id, 'all', { prune: options.prune === true });

@@ -15,12 +15,12 @@ function pick(record: Rec | undefined, like: Rec): Rec {
   return out;
 }
 
-export function historyEntry(d: Draft, req: WriteRequest, result: ApplyResult, at: string): HistoryEntry | undefined {
+export function historyEntry(d: Draft, req: WriteRequest, result: ApplyResult, at: string, send?: string): HistoryEntry | undefined {
   const sent = result.outcome === 'applied' || (result.outcome === 'failed' && result.error instanceof ClientError && result.error.method === req.method);
   if (!sent) return undefined;
   const key = result.outcome === 'applied' && result.newKey ? result.newKey : result.key;
   const record = result.outcome === 'applied' ? result.record : undefined;
-  const base = { at, key, title: titleOf(key, record ?? d.base ?? d.values), method: req.method, path: req.path };
+  const base = { at, key, title: titleOf(key, record ?? d.base ?? d.values), method: req.method, path: req.path, ...(send ? { send } : {}) };
   const values =
     req.method === 'DELETE'
       ? { ...(d.base ? { before: d.base } : {}) }

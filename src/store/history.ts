@@ -31,6 +31,8 @@ export interface HistoryEntry {
   /** A configuration deleted: what it held then (so that undoing it makes that again). */
   readonly contents?: ConfigurationContents;
   readonly result: 'applied' | 'failed';
+  /** The send it was part of (one `y`, one `cdn-tui apply`): one undo reverses all of it. Absent in entries of older versions: each a send of its own. */
+  readonly send?: string;
   /** A purge (POST /purge/…): kept to be seen, never undone. */
   readonly purge?: true;
   readonly status?: number;
@@ -70,6 +72,21 @@ function entryOf(v: unknown): HistoryEntry | undefined {
   if (v.contents === undefined || isContents(v.contents)) return v;
   const { contents: _dropped, ...rest } = v;
   return rest;
+}
+
+/** A new send's id: when it began, and enough chance that two sessions starting one at the same millisecond differ. */
+export function newSendId(now: number): string {
+  return `${new Date(now).toISOString()}~${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The send an entry was part of (an entry of an older version: its own). */
+export function sendOf(e: HistoryEntry): string {
+  return e.send ?? identity(e);
+}
+
+/** Whether the API refused the write (an answer 4xx): it changed nothing. */
+export function refused(e: HistoryEntry): boolean {
+  return e.result === 'failed' && e.status !== undefined && e.status >= 400 && e.status < 500;
 }
 
 /** What tells two entries apart: one write's answer, at one millisecond, to one record. */

@@ -14,7 +14,15 @@ export default function setup(): () => void {
   // not in the user's ~/.cache; test/cli/code-cache.test.ts checks the app's own cache folder.
   const cache = process.env.NODE_COMPILE_CACHE;
   process.env.NODE_COMPILE_CACHE ??= join(process.cwd(), 'node_modules', '.cache', 'node-compile-cache');
+  // What commands run inside the tests keep per profile (`cdn-tui apply` writes its send into the
+  // profile's history) goes to a state folder of the run's own, never the user's ~/.local/state.
+  const state = process.env.XDG_STATE_HOME;
+  const runState = mkdtempSync(join(tmpdir(), 'cdn-tui-test-state-'));
+  process.env.XDG_STATE_HOME = runState;
   return () => {
+    if (state === undefined) delete process.env.XDG_STATE_HOME;
+    else process.env.XDG_STATE_HOME = state;
+    rmSync(runState, { recursive: true, force: true });
     if (cache === undefined) delete process.env.NODE_COMPILE_CACHE;
     else process.env.NODE_COMPILE_CACHE = cache;
     if (previous === undefined) delete process.env.TMPDIR;

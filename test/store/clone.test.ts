@@ -145,7 +145,7 @@ describe('undo the delete of a configuration', () => {
     const entry = store.getState().history.at(-1)!;
     expect(entry.method).toBe('DELETE');
     expect(entry.contents?.rules.length).toBe(before.rules.length);
-    const undo = store.getState().startUndo(entry);
+    const undo = store.getState().startUndo([entry]);
     if ('problem' in undo) throw new Error(undo.problem);
     expect(undo.keys.length).toBe(1 + before.caches.length + (before.origins.length - 1) + before.rules.length + 1);
     const results = await store.getState().applyMany(undo.keys);
@@ -166,7 +166,7 @@ describe('undo the delete of a configuration', () => {
     await store.getState().deleteRecords([recordKey('configuration', undefined, gone)]);
     expect((await emu.call('POST', CFG, { body: { name: 'taken later', origin_address: 'o.example.test', origin_host_header: 'h.example.test' } })).status).toBe(201);
     await store.getState().loadConfigurations();
-    const undo = store.getState().startUndo(store.getState().history.at(-1)!);
+    const undo = store.getState().startUndo([store.getState().history.at(-1)!]);
     if ('problem' in undo) throw new Error(undo.problem);
     expect(undo.notes?.[0]).toBe('named "taken later (restored)": another configuration is named "taken later" now');
     expect((await store.getState().applyMany(undo.keys)).every((r) => r.outcome === 'applied')).toBe(true);

@@ -101,8 +101,8 @@ describe('the history of sent changes', () => {
     const name = store.getState().records[key]!.name;
     store.getState().editField(key, 'name', 'undo me');
     await store.getState().apply(key);
-    const undo = store.getState().startUndo(store.getState().history.at(-1)!);
-    expect(undo).toEqual({ keys: [key] });
+    const undo = store.getState().startUndo([store.getState().history.at(-1)!]);
+    expect(undo).toEqual({ keys: [key], notes: [] });
     expect((await store.getState().apply(key)).outcome).toBe('applied');
     expect((await emu.call('GET', `${CFG}/${demoId(6)}`)).body.name).toBe(name);
 
@@ -110,7 +110,7 @@ describe('the history of sent changes', () => {
     store.getState().editField(key, 'name', 'mine');
     await store.getState().apply(key);
     await emu.call('PATCH', `${CFG}/${demoId(6)}`, { body: { name: 'theirs' } });
-    store.getState().startUndo(store.getState().history.at(-1)!);
+    store.getState().startUndo([store.getState().history.at(-1)!]);
     expect((await store.getState().apply(key)).outcome).toBe('conflict');
     expect((await emu.call('GET', `${CFG}/${demoId(6)}`)).body.name).toBe('theirs');
     store.getState().discardDrafts([key]);
@@ -118,15 +118,15 @@ describe('the history of sent changes', () => {
     const made = createDraft(store, 'configuration', undefined, { name: 'undo create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
     const created = await store.getState().apply(made);
     const newKey = created.outcome === 'applied' ? created.newKey! : '';
-    const removal = store.getState().startUndo(store.getState().history.at(-1)!);
-    expect(removal).toEqual({ keys: [newKey] });
+    const removal = store.getState().startUndo([store.getState().history.at(-1)!]);
+    expect(removal).toEqual({ keys: [newKey], notes: [] });
     expect((await store.getState().apply(newKey)).outcome).toBe('applied');
     const names = () => ((emu.call('GET', CFG) as unknown) as Promise<{ body: Array<{ name: string }> }>).then((r) => r.body.map((c) => c.name));
     expect(await names()).not.toContain('undo create');
 
     // Undo the delete: made again, its write-once origin fields read from its Default Origin
     // before the delete (the configuration's own record never shows them).
-    const again = store.getState().startUndo(store.getState().history.at(-1)!);
+    const again = store.getState().startUndo([store.getState().history.at(-1)!]);
     if ('problem' in again) throw new Error(again.problem);
     expect(store.getState().drafts[again.keys[0]!]?.values).toMatchObject({ name: 'undo create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
     expect((await store.getState().applyMany(again.keys)).map((r) => r.outcome)).toEqual(again.keys.map(() => 'applied'));

@@ -11,7 +11,7 @@ import { titleOf } from '../outcome.js';
 import { afterMade, FIRST_ORIGIN, linked, sendOrder, taking, waitingMessage, waitsFor } from '../refs.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
-import { HISTORY_LIMIT } from '../history.js';
+import { HISTORY_LIMIT, newSendId } from '../history.js';
 import { historyEntry } from '../history-entry.js';
 import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
@@ -21,8 +21,11 @@ import { phaseOf } from '../preflight/index.js';
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
   apply(key: RecordKey, signal?: AbortSignal): Promise<ApplyResult>;
-  /** Sends several drafts, at most `concurrency` (≤ MAX_IN_FLIGHT, 8) requests at once, one result per key in order. */
-  applyMany(keys: readonly RecordKey[], signal?: AbortSignal): Promise<ApplyResult[]>;
+  /**
+   * Sends several drafts, at most `concurrency` (≤ MAX_IN_FLIGHT, 8) requests at once, one result
+   * per key in order; their history entries are one send (`send`: its id, else a new one).
+   */
+  applyMany(keys: readonly RecordKey[], signal?: AbortSignal, send?: string): Promise<ApplyResult[]>;
   /** Stops the send under way: what has not gone yet (waiting for the rate limit) stays a draft, held. */
   stopSending(): void;
   /** Rebases a conflicting draft on the server's record; `choice` picks per clashing field (default mine). */
@@ -222,7 +225,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return taken;
   }
 
-  async function apply(key: RecordKey, call: CallOptions, batch?: Batch): Promise<ApplyResult> {
+  async function apply(key: RecordKey, call: CallOptions, send: string, batch?: Batch): Promise<ApplyResult> {
     let d = get().drafts[key];
     if (!d) return { key, outcome: 'unchanged' };
     if (call.stop?.aborted) return { key, outcome: 'held', message: STOPPED };
@@ -257,7 +260,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       // Stopped while it waited for the rate limit: never sent, still a draft.
       result = e instanceof NotSentError ? { key, outcome: 'held', message: STOPPED } : fail(key, e);
     }
-    const entry = historyEntry(d, req, result, new Date(ctx.now()).toISOString());
+    const entry = historyEntry(d, req, result, new Date(ctx.now()).toISOString(), send);
     if (entry) {
       set((s) => ({ history: [...s.history.slice(-(HISTORY_LIMIT - 1)), entry] }));
       ctx.historyChanged();
@@ -270,7 +273,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
    * first that does not go stops the rest (held, kept as drafts). A key moved on the way (its
    * configuration was created) is sent under its new key.
    */
-  async function applyInOrder(keys: readonly RecordKey[], call: CallOptions, progress: Progress): Promise<ApplyResult[]> {
+  async function applyInOrder(keys: readonly RecordKey[], call: CallOptions, send: string, progress: Progress): Promise<ApplyResult[]> {
     const results = new Map<RecordKey, ApplyResult>();
     let stopped: string | undefined;
     for (const given of sendOrder(keys, get().drafts)) {
@@ -279,7 +282,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
         results.set(given, { key, outcome: 'held', message: stopped });
         continue;
       }
-      const result = await apply(key, call);
+      const result = await apply(key, call, send);
       results.set(given, result);
       progress.step();
       if (call.stop?.aborted) stopped = STOPPED;
@@ -289,7 +292,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   }
 
   /** Drafts that do not wait for each other: `concurrency` requests out at once at most. */
-  async function applyAll(keys: readonly RecordKey[], call: CallOptions, progress: Progress): Promise<ApplyResult[]> {
+  async function applyAll(keys: readonly RecordKey[], call: CallOptions, send: string, progress: Progress): Promise<ApplyResult[]> {
     const results: ApplyResult[] = new Array(keys.length);
     const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
     // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
@@ -302,7 +305,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
           await task.read.read(call);
           continue;
         }
-        results[task.draft] = await apply(keys[task.draft]!, call, task.batch);
+        results[task.draft] = await apply(keys[task.draft]!, call, send, task.batch);
         progress.step();
       }
     };
@@ -315,7 +318,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
    * time, in order, when some take ids from records others make), then the deletes of records rules
    * may use, once every edit that moves rules off them is answered. One result per key, in order.
    */
-  async function applyPhased(keys: readonly RecordKey[], call: CallOptions): Promise<ApplyResult[]> {
+  async function applyPhased(keys: readonly RecordKey[], call: CallOptions, send: string): Promise<ApplyResult[]> {
     const results = new Map<RecordKey, ApplyResult>();
     const progress = progressOf(set, keys.length);
     try {
@@ -327,7 +330,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       for (const phase of [1, 2, 3] as const) {
         const these = keys.filter((k) => phases.get(k) === phase);
         if (these.length === 0) continue;
-        const sent = linked(these, get().drafts) ? await applyInOrder(these, call, progress) : await applyAll(these, call, progress);
+        const sent = linked(these, get().drafts) ? await applyInOrder(these, call, send, progress) : await applyAll(these, call, send, progress);
         these.forEach((k, i) => results.set(k, sent[i]!));
       }
     } finally {
@@ -339,16 +342,16 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   return {
     apply(key, signal) {
       ctx.flushJournal(); // what is sent is on disk first
-      return apply(key, signal ? { signal } : {});
+      return apply(key, signal ? { signal } : {}, newSendId(ctx.now()));
     },
-    async applyMany(keys, signal) {
+    async applyMany(keys, signal, send = newSendId(ctx.now())) {
       ctx.flushJournal();
       // Esc (stopSending) stops what has not gone yet; what is out goes on.
       const job = new AbortController();
       stopper = job;
       const call: CallOptions = { ...(signal ? { signal } : {}), stop: job.signal };
       try {
-        return await applyPhased(keys, call);
+        return await applyPhased(keys, call, send);
       } finally {
         if (stopper === job) stopper = undefined;
       }

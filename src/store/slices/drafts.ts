@@ -3,7 +3,8 @@
 // first edit, so a form left with nothing typed leaves nothing behind.
 import { changedFields, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
-import { cloneDrafts, configurationNamed, configurationNames, createValuesOf, freeName } from '../clone.js';
+import { cloneDrafts, configurationNamed, createValuesOf } from '../clone.js';
+import { undoDrafts } from '../undo.js';
 import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
@@ -37,12 +38,10 @@ export interface DraftActions {
   discardDrafts(keys: readonly RecordKey[]): void;
   review(key: RecordKey): Review | undefined;
   /**
-   * The inverse of a sent change, as a draft for the normal review: an edit's fields back to what
-   * they were (based on what the change left, so a change made since shows as a conflict); a create
-   * deleted; a delete made again (a new id; a configuration with what it held then, references
-   * remapped). Returns the drafts' keys in the order they go, or why there are none.
+   * The inverse of sent changes (one entry of the history, or a whole send), as drafts for the
+   * normal review (src/store/undo.ts). Returns the drafts' keys in the order they go, or why there are none.
    */
-  startUndo(entry: HistoryEntry): Drafted | { readonly problem: string };
+  startUndo(entries: readonly HistoryEntry[]): Drafted | { readonly problem: string };
   /**
    * Copies of these rules or cache settings as new-record drafts in configuration `conf` (whose
    * origins and cache settings are loaded): a rule goes on that configuration's first origin, and
@@ -202,40 +201,9 @@ export function draftSlice(ctx: SliceContext): DraftActions {
         if (d?.target.op === 'create' && !d.refs) set((s) => ({ blanks: { ...s.blanks, [key]: blankOf(d.target) } }));
       }
     },
-    startUndo(entry) {
-      if (entry.result !== 'applied') return { problem: 'that change was not applied: nothing to undo' };
-      const now = ctx.now();
-      const { kind, conf } = parseKey(entry.key);
-      if (entry.purge) return { problem: 'a purge cannot be undone: the edge fills its cache again from the origin' };
-      if (entry.method === 'DELETE') {
-        if (kind === 'configuration' && entry.contents && entry.before) {
-          // Made again with what it held: its cache settings, rules (remapped) and error responses;
-          // under another name if a configuration has taken its name since.
-          const was = String(entry.before.name);
-          const names = configurationNames(get());
-          const name = names.has(was) ? freeName(was, 'restored', names) : was;
-          const made = cloneDrafts(entry.before, entry.contents, name, now, true);
-          const renamed = name === was ? [] : [`named ${JSON.stringify(name)}: another configuration is named ${JSON.stringify(was)} now`];
-          return putAll(made.drafts, [...renamed, ...made.notes]);
-        }
-        const key = newRecordKey(kind, conf);
-        const values = createValuesOf(kind, entry.before ?? {});
-        put(key, { target: { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) }, values, startedAt: now, updatedAt: now });
-        return { keys: [key] };
-      }
-      if (get().drafts[entry.key]) return { problem: 'a change of that record is pending: send or drop it first' };
-      const server = get().records[entry.key];
-      if (entry.method === 'POST') {
-        const record = server ?? entry.after;
-        if (!record) return { problem: 'the record is not known' };
-        put(entry.key, { target: targetOf(entry.key, 'delete'), base: record, values: record, startedAt: now, updatedAt: now });
-        return { keys: [entry.key] };
-      }
-      if (!server) return { problem: 'the record is gone from the server' };
-      // Based on the record as the change left it: a field changed since is a conflict at the re-read.
-      const base = { ...server, ...entry.after };
-      put(entry.key, { target: targetOf(entry.key, 'update'), base, values: { ...base, ...structuredClone(entry.before ?? {}) }, startedAt: now, updatedAt: now });
-      return { keys: [entry.key] };
+    startUndo(entries) {
+      const made = undoDrafts(get(), entries, ctx.now());
+      return 'problem' in made ? made : putAll(made.drafts, made.notes);
     },
     copyRecords(keys, conf) {
       const state = get();

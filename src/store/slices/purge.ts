@@ -5,7 +5,7 @@
 // each request goes into the history marked as a purge (z says why it cannot be undone).
 import { purgeBatches, purgeRequest, type PurgeKind, type PurgeOutcome, type PurgeRequest } from '../../api/index.js';
 import type { Rec } from '../../schema/index.js';
-import { HISTORY_LIMIT, type HistoryEntry } from '../history.js';
+import { HISTORY_LIMIT, newSendId, type HistoryEntry } from '../history.js';
 import { recordKey, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import { AbortError, ApiError } from '../../api/errors.js';
@@ -74,12 +74,12 @@ export function purgeCounts(sent: readonly PurgeSent[]): { readonly accepted: nu
   return { accepted, refused, failed };
 }
 
-function entryOf(job: PurgeJob, s: PurgeSent, at: string): HistoryEntry {
+function entryOf(job: PurgeJob, s: PurgeSent, at: string, send: string): HistoryEntry {
   const [rule, ...more] = job.target.rules ?? [];
   const key: RecordKey = rule === undefined || more.length ? recordKey('configuration', undefined, job.target.conf) : recordKey('rule', job.target.conf, rule);
   const refused = s.outcome?.groups.filter((g) => g.status >= 300).flatMap((g) => g.urls) ?? [];
   const after: Rec = { urls: [...s.request.body.urls], method: s.request.body.method };
-  const base = { at, key, title: `purge ${job.title}`, method: 'POST' as const, path: s.request.path, after, purge: true as const };
+  const base = { at, key, title: `purge ${job.title}`, method: 'POST' as const, path: s.request.path, after, purge: true as const, send };
   if (s.outcome) {
     const problem = refused.length ? { message: `${refused.length} refused: ${refused.join(', ')}`, status: s.outcome.httpStatus } : {};
     return { ...base, result: 'applied', ...problem };
@@ -123,6 +123,7 @@ export function purgeSlice(ctx: SliceContext): PurgeActions {
       stops.set(id, stop);
       update(id, (j) => ({ ...j, stage: 'sending', sent: [] }));
       const counting = requests.length > 1 && get().applying === undefined;
+      const send = newSendId(ctx.now());
       if (counting) set({ applying: { done: 0, total: requests.length } });
       for (const request of requests) {
         if (stop.signal.aborted) break;
@@ -135,7 +136,7 @@ export function purgeSlice(ctx: SliceContext): PurgeActions {
           if (e instanceof AbortError) break;
           sent = { request, message: messageOf(e), ...(e instanceof ApiError ? { status: e.status } : {}) };
         }
-        const entry = entryOf(job, sent, new Date(ctx.now()).toISOString());
+        const entry = entryOf(job, sent, new Date(ctx.now()).toISOString(), send);
         set((s) => ({
           history: [...s.history.slice(-(HISTORY_LIMIT - 1)), entry],
           ...(counting && s.applying ? { applying: { ...s.applying, done: s.applying.done + 1 } } : {}),
