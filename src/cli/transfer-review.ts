@@ -45,7 +45,7 @@ export function stdoutFlushed(): Promise<void> {
 
 /** A finding as a line under its request: `refused: path: Rule 12 already has this path.` */
 function findingLine(f: Finding): string {
-  return `  ${f.severity === 'refused' ? 'refused' : 'warning'}: ${f.field ? `${f.field}: ` : ''}${f.message}`;
+  return `  ${f.severity === 'refused' ? 'refused' : 'warning'}: ${f.field ? `${f.field}: ` : ''}${f.message}${f.lint ? ` [${f.code}]` : ''}`;
 }
 
 /** The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request, what the pre-flight found. */
@@ -61,6 +61,8 @@ function reviewText(store: AppStore, keys: readonly string[], checked: Preflight
     lines.push(`  ${formatRequest(review.request)}`);
     lines.push(...(checked.findings[key] ?? []).map(findingLine));
   }
+  // What the send brings on records it does not touch.
+  lines.push(...checked.general.map((f) => findingLine(f).trimStart()));
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 

@@ -34,3 +34,4 @@ export {
   type Severity,
 } from './preflight/index.js';
 export { emptyRequired } from './validate-draft.js';
+export { lintWarnings } from './lint-marks.js';

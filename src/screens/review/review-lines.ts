@@ -49,7 +49,9 @@ function changeLines(field: string, before: unknown, after: string, width: numbe
 /** A finding under its field: `✗ path: Rule 12 already has this path.` (refused) or `! …` (a warning). */
 function findingLines(f: Finding, width: number, ascii: boolean): Line[] {
   const mark = f.severity === 'refused' ? (ascii ? 'x' : '✗') : '!';
-  return wrapped(`    ${mark} ${f.field ? `${f.field}: ` : ''}${safe(f.message)}`, width, f.severity === 'refused' ? 'error' : 'warn', '      ');
+  // A warning of the lint names its code (docs/lint.md; `cdn-tui lint --ignore CODE`).
+  const code = f.lint ? ` [${f.code}]` : '';
+  return wrapped(`    ${mark} ${f.field ? `${f.field}: ` : ''}${safe(f.message)}${code}`, width, f.severity === 'refused' ? 'error' : 'warn', '      ');
 }
 
 function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
@@ -63,7 +65,7 @@ function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
   ];
 }
 
-const NO_CHECK: Preflight = { findings: {}, refused: 0, warnings: 0 };
+const NO_CHECK: Preflight = { findings: {}, general: [], refused: 0, warnings: 0 };
 
 export function reviewLines(
   state: AppState,
@@ -75,6 +77,8 @@ export function reviewLines(
   checked: Preflight = NO_CHECK,
 ): ReviewLine[] {
   const out: ReviewLine[] = notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
+  // What the send brings on records it does not touch (a cache setting left unused).
+  for (const f of checked.general) out.push(...wrapped(`! ${safe(f.message)} [${f.code}]`, width, 'warn', '  '));
   if (out.length) out.push({ text: '' });
   const resultOf = new Map(results.map((r) => [r.key, r]));
   // Drafts that take ids from others go one at a time: listed, and numbered, in the order they are sent.

@@ -303,6 +303,7 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       cname: ['partners-api.acme-outdoor.example'],
       cname_access_only: true,
       delivery_protocol: 'http,https',
+      digital_certificate: 1045,
     },
     patch: { rawlogs: true },
     patchRequires: 'raw_logs',
@@ -347,6 +348,7 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       origin_protocol_policy: 'https',
       cname: ['brand.acme-outdoor.example', 'about.acme-outdoor.example'],
       delivery_protocol: 'http,https',
+      digital_certificate: 1046,
       browser_cache_settings: true,
       browser_cache_settings_maximum_ttl: 10 * MINUTE,
       cdn_cache_settings: 'override',
@@ -405,6 +407,7 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       origin_host_header: 'blog.acme-outdoor.example',
       cname: ['blog.acme-outdoor.example'],
       delivery_protocol: 'http,https',
+      digital_certificate: 1047,
     },
     cacheSettings: [
       {
@@ -464,6 +467,7 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       origin_protocol_policy: 'https',
       cname: ['docs.acme-outdoor.example', 'developers.acme-outdoor.example'],
       delivery_protocol: 'http,https',
+      digital_certificate: 1048,
       cdn_cache_settings: 'override',
       cdn_cache_settings_maximum_ttl: 15 * MINUTE,
     },
@@ -580,6 +584,7 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       origin_host_header: 'video-origin.acme-outdoor.example',
       cname: ['video.acme-outdoor.example'],
       delivery_protocol: 'http,https',
+      digital_certificate: 1049,
     },
     cacheSettings: [
       {
@@ -623,6 +628,7 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       origin_protocol_policy: 'http',
       cname: ['downloads.acme-outdoor.example', 'mirror.acme-outdoor.example'],
       delivery_protocol: 'http,https',
+      digital_certificate: 1050,
       cdn_cache_settings: 'override',
       cdn_cache_settings_maximum_ttl: DAY,
     },

@@ -8,6 +8,7 @@ import type { RecordKey } from '../keys.js';
 import { batchOf } from './batch.js';
 import { deleteFindings } from './deletes.js';
 import { needsOf, readWords } from './needs.js';
+import { lintFindings, sideEffects } from './lint.js';
 import { recordFindings } from './record.js';
 import type { Finding, Preflight, PreflightState } from './types.js';
 import { writeFindings } from './writes.js';
@@ -44,11 +45,13 @@ export function preflight(state: PreflightState, keys: readonly RecordKey[]): Pr
   for (const e of batch.entries) {
     // What the server already has (a send cut short before a restart) is not sent again.
     if (alreadyApplied(state, e.key)) continue;
-    const found = [...recordFindings(batch, e), ...writeFindings(batch, e), ...deleteFindings(batch, e), ...unread(state, needsOf(e), fresh)].sort(bySeverity);
+    const checked = [...recordFindings(batch, e), ...writeFindings(batch, e), ...deleteFindings(batch, e), ...unread(state, needsOf(e), fresh)];
+    const found = [...checked, ...lintFindings(batch, e, checked)].sort(bySeverity);
     if (found.length === 0) continue;
     findings[e.key] = found;
     if (found.some((f) => f.severity === 'refused')) refused++;
     warnings += found.filter((f) => f.severity === 'warning').length;
   }
-  return { findings, refused, warnings };
+  const general = sideEffects(batch);
+  return { findings, general, refused, warnings: warnings + general.length };
 }

@@ -22,11 +22,15 @@ export interface Finding {
   readonly code: MessageCode | PreflightCode | (string & {});
   /** One sentence: the API's words for a refusal it would answer with. */
   readonly message: string;
+  /** A warning of the lint (docs/lint.md): `code` is one `cdn-tui lint --ignore` takes. */
+  readonly lint?: true;
 }
 
 export interface Preflight {
   /** Per request of the send (by draft key), its findings, refusals first. */
   readonly findings: Readonly<Record<RecordKey, readonly Finding[]>>;
+  /** Warnings on records the send does not touch, that the send brings (a cache setting left unused). */
+  readonly general: readonly Finding[];
   /** Requests that would be refused. */
   readonly refused: number;
   /** Warnings, on requests or not. */
