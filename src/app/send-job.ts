@@ -45,7 +45,8 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
   // Stopped by the user (Esc) and nothing else wrong: said, not an error. Away from the review,
   // the drafts not sent wait in ": pending". Some applied: `u` reviews their reversal (or keep them).
   const stoppedOnly = summary.failed + summary.conflicts === 0;
-  const text = onReview ? summary.text : `${summary.text} (: pending to see them)`;
-  if (summary.applied > 0) ui.getState().say(stoppedOnly ? 'info' : 'error', `${text} · u undo the ${summary.applied} applied`, { undo: send });
-  else ui.getState().say(stoppedOnly ? 'info' : 'error', text);
+  const where = onReview ? '' : ' (: pending to see them)';
+  // The offer goes before the reason: a status line cut to the terminal's width keeps it.
+  if (summary.applied > 0) ui.getState().say(stoppedOnly ? 'info' : 'error', `${summary.counts} · u undo the ${summary.applied} applied${summary.why}${where}`, { undo: send });
+  else ui.getState().say(stoppedOnly ? 'info' : 'error', `${summary.text}${where}`);
 }

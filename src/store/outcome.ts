@@ -15,6 +15,9 @@ export interface ApplySummary {
   readonly ok: boolean;
   /** One sentence for the status line. */
   readonly text: string;
+  /** Its counts alone (`26 applied, 1 failed`), and why (`: path: Rule 12 already has this path.`): `text` is the two. */
+  readonly counts: string;
+  readonly why: string;
 }
 
 /** `rule /images/* (45)`, `new cache setting static in configuration 7`, `error responses in the new configuration`. */
@@ -39,7 +42,9 @@ export function summarize(results: readonly ApplyResult[]): ApplySummary {
   const ok = failed + conflicts + held === 0;
   const only = results.length === 1 ? results[0] : undefined;
   let text: string;
-  if (ok && only?.outcome === 'applied') text = only.record ? `saved ${titleOf(only.newKey ?? only.key, only.record)}` : `deleted ${titleOf(only.key, undefined)}`;
+  let counts: string;
+  let why = '';
+  if (ok && only?.outcome === 'applied') text = counts = only.record ? `saved ${titleOf(only.newKey ?? only.key, only.record)}` : `deleted ${titleOf(only.key, only.gone)}`;
   else {
     const parts = [`${applied} applied`];
     if (failed) parts.push(`${failed} failed`);
@@ -47,10 +52,11 @@ export function summarize(results: readonly ApplyResult[]): ApplySummary {
     if (held) parts.push(`${held} not sent (kept as drafts)`);
     if (unchanged && !failed && !conflicts && !applied) parts.push(`${unchanged} had nothing to send`);
     const first = results.find((r) => r.outcome === 'failed' || r.outcome === 'invalid');
-    const why = first?.outcome === 'failed' ? `: ${first.message}` : first ? ': fix the fields marked error' : conflicts ? ': someone else changed them (m keep mine, t take theirs)' : '';
-    text = parts.join(', ') + why;
+    why = first?.outcome === 'failed' ? `: ${first.message}` : first ? ': fix the fields marked error' : conflicts ? ': someone else changed them (m keep mine, t take theirs)' : '';
+    counts = parts.join(', ');
+    text = counts + why;
   }
-  return { applied, unchanged, failed, conflicts, held, ok, text };
+  return { applied, unchanged, failed, conflicts, held, ok, text, counts, why };
 }
 
 /** One line per draft sent: what became of it. */

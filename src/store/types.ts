@@ -63,6 +63,8 @@ export type ApplyResult =
       readonly newKey?: RecordKey;
       /** A configuration deleted: what it held just before (read for the history). */
       readonly contents?: ConfigurationContents;
+      /** A record deleted: as it was (what names it in the status line). */
+      readonly gone?: Rec;
     }
   | { readonly key: RecordKey; readonly outcome: 'unchanged' }
   | { readonly key: RecordKey; readonly outcome: 'invalid'; readonly fieldErrors: FieldErrors }

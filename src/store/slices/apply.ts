@@ -206,7 +206,8 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       if (!(e instanceof ApiError && e.status === 404)) throw e; // gone already: what was wanted
     }
     const result = settle(key, t, undefined);
-    return contents && result.outcome === 'applied' ? { ...result, contents } : result;
+    if (result.outcome !== 'applied') return result;
+    return { ...result, ...(d.base ? { gone: d.base } : {}), ...(contents ? { contents } : {}) };
   }
 
   /**
