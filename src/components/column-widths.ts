@@ -10,8 +10,6 @@ export interface Measurable<Row> {
   readonly cell: (row: Row) => string;
   /** Cut last, after every other column is cut to nothing (an id: what a user types elsewhere). */
   readonly keep?: boolean;
-  /** A column of one width whatever its rows hold (a mark): not measured, so its cells are made for the rows shown only. */
-  readonly width?: number;
 }
 
 /** Rows measured at most per list: a list that long is measured on a sample spread through it. */
@@ -23,13 +21,9 @@ export const MEASURED_ROWS = 1000;
  * a filter is typed, and the rows on screen are measured besides, see `widest`).
  */
 export function measureColumns<Row>(columns: readonly Measurable<Row>[], rows: readonly Row[]): number[] {
-  const widths = columns.map((c) => Math.max(cellWidth(c.title), c.width ?? 0));
-  const measured = columns.map((c, i) => [c, i] as const).filter(([c]) => c.width === undefined);
+  const widths = columns.map((c) => cellWidth(c.title));
   const step = rows.length > MEASURED_ROWS ? rows.length / MEASURED_ROWS : 1;
-  for (let at = 0; at < rows.length; at += step) {
-    const row = rows[Math.floor(at)]!;
-    for (const [c, i] of measured) widths[i] = Math.max(widths[i]!, cellWidth(c.cell(row)));
-  }
+  for (let at = 0; at < rows.length; at += step) widest(widths, columns.map((c) => c.cell(rows[Math.floor(at)]!)));
   return widths;
 }
 

@@ -25,6 +25,8 @@ export interface WindowedTableProps<Row> {
   readonly marked?: ReadonlySet<string>;
   /** Rows with a pending draft, shown with a `*`. */
   readonly pending?: ReadonlySet<string>;
+  /** Rows with something to look at (lint warnings), shown with a `!` when neither marked nor pending. Asked of the rows shown only. */
+  readonly flagged?: (row: Row) => boolean;
   /** @default 'nothing here' */
   readonly empty?: string;
 }
@@ -58,7 +60,7 @@ export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
   const widths = tableWidths(columns, measured, cells, width - 2);
   const lines = shown.map((row, i) => {
     const key = rowKey(row);
-    const mark = props.marked?.has(key) ? theme.sym.mark : props.pending?.has(key) ? '*' : ' ';
+    const mark = props.marked?.has(key) ? theme.sym.mark : props.pending?.has(key) ? '*' : props.flagged?.(row) ? '!' : ' ';
     return `${mark} ${tableLine(cells[i]!, columns, widths, ascii)}`;
   });
   const at = cursor - top;

@@ -18,7 +18,10 @@ export { alreadyApplied, toReadAgain } from './applied.js';
 export { purgeCounts, purgeRequests, type PurgeJob, type PurgeSent, type PurgeStage, type PurgeTarget } from './slices/purge.js';
 export {
   accountHosts,
+  deleteNeeds,
   phaseOf,
+  previewDeletes,
+  rulesUsingKeys,
   preflight,
   preflightNeeds,
   purgePreflight,

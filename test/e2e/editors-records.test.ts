@@ -117,15 +117,16 @@ describe.skipIf(!existsSync(BIN))('records', () => {
   );
 
   it(
-    'deleting a cache setting that rules use explains the 409 and offers to jump to those rules',
+    'deleting a cache setting that rules use: said before anything is sent, in the API\'s words, with the offer to jump to those rules',
     async () => {
       const app = await startApp({ cols: 140, rows: 30 });
       try {
         await openTab(app, demoId(1), 'cache_settings');
         await focusRow(app, demoCacheSettingId(1)); // "html 5m", used by the first rule
-        await app.press('d', 'y');
-        await app.waitForText(new RegExp(`Cache setting ${demoCacheSettingId(1)} is used by rules ${demoRuleId(1)}\\b`));
+        await app.press('d');
+        await app.waitForText(new RegExp(`not deleted: Cache setting ${demoCacheSettingId(1)} is used by rules ${demoRuleId(1)}\\b`));
         await app.waitForText('y: show those rules');
+        expect(writes(app.log())).toEqual([]);
         expect((await app.emulator.call('GET', `${CFG}/${demoId(1)}/cache_settings/${demoCacheSettingId(1)}`)).status).toBe(200);
         await app.press('y');
         await app.waitForText(/behavior/);

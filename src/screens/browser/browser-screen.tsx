@@ -21,11 +21,9 @@ import { openMarked } from './marked.js';
 import { openPurge } from '../purge/open-purge.js';
 import { compareBinding } from '../compare/start-compare.js';
 
-// As wide as what they hold (the table measures them; an id is cut last). `!`: the configuration
-// has lint warnings (docs/lint.md), from what is read of it: `cdn-tui lint` lists them.
-const columns = (warnings: (row: Row) => number): readonly Column<Row>[] => [
+// As wide as what they hold (the table measures them; an id is cut last).
+const COLUMNS: readonly Column<Row>[] = [
   ID_COLUMN,
-  { title: '!', width: 1, cell: (r) => (warnings(r) > 0 ? '!' : '') },
   { title: 'name', cell: (r) => safe(r.record.name) },
   { title: 'domain', cell: (r) => safe(r.record.domain_name) },
   { title: 'protocol', cell: (r) => safe(r.record.delivery_protocol) },
@@ -47,9 +45,10 @@ export function BrowserScreen() {
   const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
   const pending = useMemo(() => new Set(pendingKeys), [pendingKeys]);
   const list = useRecordList('configurations', view, height, rowsOf);
-  // Counted again when what is read of the configurations changes (a list read, a record saved).
+  // `!` before a row: the configuration has lint warnings (docs/lint.md), from what is read of it
+  // (`cdn-tui lint` lists them); counted again when what is read changes (a list read, a record saved).
   const lists = useAppStore((s) => s.lists);
-  const cols = useMemo(() => columns((r) => (lists ? lintWarnings(data.getState(), Number(parseKey(r.key).id)) : 0)), [data, lists]);
+  const flagged = useMemo(() => (lists ? (r: Row) => lintWarnings(data.getState(), Number(parseKey(r.key).id)) > 0 : undefined), [data, lists]);
   const { keys, rows, filter, control, focusedNow } = list;
   useKeys(
     PRIORITY.screen,
@@ -127,7 +126,7 @@ export function BrowserScreen() {
   const { current } = list;
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <WindowedTable rows={rows} columns={cols} cursor={current.cursor} top={current.top} height={list.tableHeight} width={width} rowKey={rowKey} marked={list.markedSet} pending={pending} empty={empty} />
+      <WindowedTable rows={rows} columns={COLUMNS} cursor={current.cursor} top={current.top} height={list.tableHeight} width={width} rowKey={rowKey} marked={list.markedSet} pending={pending} {...(flagged ? { flagged } : {})} empty={empty} />
       <ListStatus counts={{ ...list.counts, total, what: WHAT, loading }} width={width} filtering={list.filtering} filterText={filter} onFilter={list.onFilter} />
     </Box>
   );

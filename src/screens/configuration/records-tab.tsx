@@ -9,7 +9,8 @@ import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
-import { listKey, parseKey, type ChildKind } from '../../store/index.js';
+import { deleteNeeds, listKey, parseKey, type ChildKind } from '../../store/index.js';
+import { askDelete } from './ask-delete.js';
 import { safe } from '../../ui/text.js';
 import { filterBinding, markBinding, moveBindings } from '../../app/list-controller.js';
 import { useAppStore, useReadOnlyReason, useStores } from '../../app/stores.js';
@@ -44,8 +45,6 @@ export function RecordsTab(props: RecordsTabProps) {
 
 const rowsOf = rowsSelector();
 
-/** Why the first origin stays (API.md §4.5): every configuration has its Default Origin. */
-export const DEFAULT_KEPT = 'the Default Origin cannot be deleted: the configuration was made with it';
 
 function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const { data, ui } = useStores();
@@ -120,11 +119,8 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
       run: () => {
         const chosen = chosenNow();
         if (chosen.length === 0) return false;
-        const first = data.getState().lists[list]?.keys[0];
-        if (kind === 'origin' && first !== undefined && chosen.includes(first)) {
-          return void ui.getState().say('error', DEFAULT_KEPT);
-        }
-        ui.getState().ask({ kind: 'delete', keys: chosen, view });
+        // What the API would refuse (rules still use it, the Default Origin) is said before the question, against the lists as read.
+        openFresh({ data, ui }, deleteNeeds(data.getState(), chosen), 'the rules as they are now', () => askDelete(data, ui, conf, chosen, view));
       },
     },
     // Rules and cache settings copy to another configuration; an origin is its configuration's own.

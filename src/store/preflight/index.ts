@@ -4,7 +4,8 @@
 // it on the store's state; the emulator's refusals are its test corpus (test/preflight/corpus.test.ts).
 import { alreadyApplied } from '../applied.js';
 import { isFresh } from '../keep/fresh.js';
-import type { RecordKey } from '../keys.js';
+import { listKey, parseKey, type RecordKey } from '../keys.js';
+import { rulesUsing } from '../../schema/index.js';
 import { batchOf } from './batch.js';
 import { deleteFindings } from './deletes.js';
 import { needsOf, readWords } from './needs.js';
@@ -34,6 +35,36 @@ function unread(state: PreflightState, needs: readonly string[], fresh: (key: st
       const why = failed?.status === 'error' && failed.message ? `: ${failed.message}` : '';
       return { severity: 'warning', field: '', code: 'not_read', message: `Not checked against ${readWords(k)}, which could not be read${why}.` };
     });
+}
+
+/** The drafts that delete `keys` (as they are read), beside the drafts there are: what `d` is about to send. */
+function withDeletes(state: PreflightState, keys: readonly RecordKey[]): PreflightState {
+  const drafts = { ...state.drafts };
+  for (const key of keys) {
+    const record = state.records[key];
+    const { kind, conf, id } = parseKey(key);
+    if (record && id !== undefined) drafts[key] = { target: { kind, op: 'delete', id, ...(conf !== undefined ? { conf } : {}) }, base: record, values: record, startedAt: 0, updatedAt: 0 };
+  }
+  return { ...state, drafts };
+}
+
+/** What the reads of the pre-flight of deleting `keys` are (`d` reads them before it asks). */
+export function deleteNeeds(state: PreflightState, keys: readonly RecordKey[]): string[] {
+  return preflightNeeds(withDeletes(state, keys), keys);
+}
+
+/** The pre-flight of deleting `keys` (`d`, before its question): what the API would refuse. */
+export function previewDeletes(state: PreflightState, keys: readonly RecordKey[]): Preflight {
+  return preflight(withDeletes(state, keys), keys);
+}
+
+/** The keys of the rules (as read) that use record `key` (a cache setting, an origin): those to point elsewhere first. */
+export function rulesUsingKeys(state: PreflightState, key: RecordKey): RecordKey[] {
+  const { kind, conf, id } = parseKey(key);
+  if ((kind !== 'cache_setting' && kind !== 'origin') || conf === undefined || id === undefined) return [];
+  const rules = (state.lists[listKey('rule', conf)]?.keys ?? []).flatMap((k) => (state.records[k] ? [[k, state.records[k]] as const] : []));
+  const using = new Set(rulesUsing(kind, id, rules.map(([, r]) => r)));
+  return rules.filter(([, r]) => using.has(r)).map(([k]) => k);
 }
 
 export function preflight(state: PreflightState, keys: readonly RecordKey[]): Preflight {

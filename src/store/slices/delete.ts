@@ -6,6 +6,7 @@ import type { SliceContext } from '../context.js';
 import type { ApplyActions } from './apply.js';
 import type { DraftActions } from './drafts.js';
 import type { LoadActions } from './load.js';
+import { rulesUsingKeys } from '../preflight/index.js';
 
 export interface DeleteFailure {
   readonly key: RecordKey;
@@ -42,13 +43,8 @@ export function deleteSlice(ctx: SliceContext, actions: () => Needs): DeleteActi
       // A record that rules refer to (by the field the rule schema says) cannot go while rules use it.
       const refused = failed.find((f) => f.status === 409 && ruleFieldReferring(parseKey(f.key).kind) !== undefined);
       if (!refused) return { deleted, failed };
-      const { conf, id, kind } = parseKey(refused.key);
-      const field = ruleFieldReferring(kind) ?? '';
-      const rulesList = listKey('rule', conf);
-      await reload(rulesList);
-      const state = ctx.get();
-      const rules = (state.lists[rulesList]?.keys ?? []).filter((k) => state.records[k]?.[field] === id);
-      return { deleted, failed, inUse: { key: refused.key, message: refused.message, rules } };
+      await reload(listKey('rule', parseKey(refused.key).conf));
+      return { deleted, failed, inUse: { key: refused.key, message: refused.message, rules: rulesUsingKeys(ctx.get(), refused.key) } };
     },
   };
 }
