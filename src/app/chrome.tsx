@@ -3,13 +3,13 @@
 import { useEffect, useState } from 'react';
 import { Footer } from '../components/footer.js';
 import { Header } from '../components/header.js';
-import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../keys/dispatcher.js';
 import { useShallow } from 'zustand/react/shallow';
 import { keptAt, listKey, parseKey, recordKey, type AppState } from '../store/index.js';
 import { ago, agoChangesIn, safe } from '../ui/text.js';
 import { TAB_TITLES, type CompareSide, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
-import { currentRoute, offeredPurge, tabOf } from './ui-store.js';
+import { currentRoute, offeredPurge, offeredUndo, tabOf } from './ui-store.js';
 import { openPurge } from '../screens/purge/open-purge.js';
 import { reviewOfferedUndo } from './undo-offer.js';
 import { useJobLine } from './job-status.js';
@@ -108,6 +108,7 @@ export function FooterBar({ width }: { readonly width: number }) {
 
 export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
   const { data, ui, profiles } = useStores();
+  const undoOffered = useUiStore((s) => offeredUndo(s) !== undefined);
   /** Back one level; a new record's form left with nothing typed leaves no draft. */
   const back = (): boolean => {
     const route = currentRoute(ui.getState());
@@ -158,8 +159,8 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
         openPurge({ data, ui }, offer);
       },
     },
-    // u after a send that failed partway (the message offers it): review the reversal of what it applied.
-    { command: 'undoApplied', footer: false, run: () => reviewOfferedUndo(data, ui) },
+    // u after a send that failed partway (while the message offers it): review the reversal of what it applied.
+    ...(undoOffered ? [{ command: 'undoApplied', footer: false, run: () => reviewOfferedUndo(data, ui) } satisfies Binding] : []),
     { command: 'forceQuit', footer: false, run: onQuit },
   ]);
   return null;

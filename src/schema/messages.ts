@@ -3,7 +3,8 @@
 // pre-flight (src/store/preflight) finds the same problems, by code, before anything is sent; and
 // test/preflight/corpus.test.ts holds, for every code, a change that the emulator refuses with it
 // and that the pre-flight flags. A check that refuses with a sentence of its own cannot be written:
-// a `Problem` is made here only, so a new check needs a new code, and the corpus a case for it.
+// a `Problem` is made here only (its type carries a brand no other module can write), so a new
+// check needs a new code, and the corpus a case for it.
 
 /** A value quoted for a message, cut short so a huge input never makes a huge answer. */
 export function quote(v: unknown): string {
@@ -104,10 +105,21 @@ export const PRODUCT_CODES: ReadonlySet<MessageCode> = new Set<MessageCode>(['ne
 /** Every code, in the catalogue's order. */
 export const MESSAGE_CODES: readonly MessageCode[] = Object.keys(TEXTS).filter((k): k is MessageCode => Object.hasOwn(TEXTS, k));
 
-/** One refusal: its code and the API's sentence. Made by `problem` only. */
+/** What only this module can put on a value: a `Problem` cannot be written as a literal elsewhere. */
+declare const fromCatalogue: unique symbol;
+
+/** One refusal: its code and the API's sentence. Made by `problem` (and `inItem`) only. */
 export interface Problem {
   readonly code: MessageCode;
   readonly text: string;
+  readonly [fromCatalogue]: true;
+}
+
+/** The one place a problem is put together (the brand exists in types only). */
+function made(code: MessageCode, text: string): Problem {
+  const p: Omit<Problem, typeof fromCatalogue> = { code, text };
+  // cast: the brand is a type, not a value; this is the one place a plain { code, text } becomes a Problem.
+  return p as Problem;
 }
 
 type Args<C extends MessageCode> = Parameters<(typeof TEXTS)[C]>;
@@ -117,12 +129,12 @@ const BY_CODE: { readonly [C in MessageCode]: (...args: Args<C>) => string } = T
 
 /** The problem of `code`, in the API's words. */
 export function problem<C extends MessageCode>(code: C, ...args: Args<C>): Problem {
-  return { code, text: BY_CODE[code](...args) };
+  return made(code, BY_CODE[code](...args));
 }
 
 /** A problem of one key of an item of a list of objects (`Item 2: weight: …`): the same code. */
 export function inItem(item: number, key: string, p: Problem): Problem {
-  return { code: p.code, text: `Item ${item}: ${key}: ${p.text}` };
+  return made(p.code, `Item ${item}: ${key}: ${p.text}`);
 }
 
 /** Problems, each under the field (one of `N`) that has to change. */

@@ -89,7 +89,7 @@ export function undoDrafts(state: DataState, entries: readonly HistoryEntry[], n
     if ('problem' in made) return made;
     const [first] = made.drafts;
     if (e.method === 'DELETE' && first && first[1].target.kind === parseKey(e.key).kind) remade.set(e.key, first[0]);
-    drafts.push(...made.drafts.map(([k, d]) => [k, d] as [RecordKey, Draft]));
+    for (const [k, d] of made.drafts) drafts.push([k, d]);
     notes.push(...made.notes);
     undone.push(e);
   }
@@ -97,5 +97,15 @@ export function undoDrafts(state: DataState, entries: readonly HistoryEntry[], n
   if (undone.length === 0) return { problem: 'nothing of it was applied: nothing to undo' };
   if (skipped) notes.push(`${skipped} of its ${entries.length} requests changed nothing (refused, failed, or a purge): not undone`);
   linkRemade(drafts, remade);
-  return { drafts, notes };
+  return { drafts: withinDeleted(drafts, notes), notes };
+}
+
+/** A configuration the reversal deletes takes what it holds with it: the reversal's other drafts in it go. */
+function withinDeleted(drafts: Array<[RecordKey, Draft]>, notes: string[]): Array<[RecordKey, Draft]> {
+  const gone = new Set(drafts.filter(([, d]) => d.target.kind === 'configuration' && d.target.op === 'delete').map(([, d]) => d.target.id));
+  if (gone.size === 0) return drafts;
+  const kept = drafts.filter(([, d]) => d.target.kind === 'configuration' || d.target.conf === undefined || !gone.has(d.target.conf));
+  const left = drafts.length - kept.length;
+  if (left) notes.push(`${left} of its requests are in a configuration this deletes: they go with it`);
+  return kept;
 }

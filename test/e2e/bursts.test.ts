@@ -20,8 +20,8 @@ let app: App;
 
 /** The id on the focused row (the inverse bar), or undefined. */
 function focusedId(): number | undefined {
-  const row = app.inverseRows().find((r) => /^\d+ /.test(app.inverseText(r)));
-  return row === undefined ? undefined : Number(/^(\d+) /.exec(app.inverseText(row))?.[1]);
+  const row = app.inverseRows().find((r) => /^[*●!]?\s*\d+ /.test(app.inverseText(r)));
+  return row === undefined ? undefined : Number(/^[*●!]?\s*(\d+) /.exec(app.inverseText(row))?.[1]);
 }
 
 /** Writes `keys` in one write; resolves with the frames the app wrote until the focus settles on the `n`-th configuration. */

@@ -61,7 +61,7 @@ function tableOnScreen(app: App, titles: readonly string[]): Table {
     end = header.startsWith(title, start) ? start + title.length : header.indexOf('…', start) + 1;
   }
   const { cols } = app.size();
-  const rows = lines.slice(at + 1).filter((l) => /^[ *●] +\d{10} /.test(l));
+  const rows = lines.slice(at + 1).filter((l) => /^[ *●!] +\d{10} /.test(l));
   return {
     columns: titles.map((title, i) => {
       const width = (starts[i + 1] ?? cols + 1) - 1 - starts[i]!;

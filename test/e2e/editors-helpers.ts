@@ -18,7 +18,7 @@ export function focused(app: App): string[] {
   return app
     .inverseRows()
     .filter((r) => r > 2)
-    .map((r) => app.inverseText(r).replace(/^[*●]?\s*/, '').trim());
+    .map((r) => app.inverseText(r).replace(/^[*●!]?\s*/, '').trim());
 }
 
 async function moveUntil(app: App, what: string, at: () => boolean, order: () => number): Promise<void> {

@@ -32,7 +32,7 @@ export function visibleLines(app: App): string[] {
 /** The id of the browser row under the focus bar, if any. */
 function focusedId(app: App): number | undefined {
   for (const text of focusedRows(app)) {
-    const m = /^(\d+) /.exec(text);
+    const m = /^[*●!]?\s*(\d+) /.exec(text);
     if (m) return Number(m[1]);
   }
   return undefined;

@@ -11,7 +11,7 @@ import { demoId } from '../helpers/seed-ids.js';
 const TABS = ' 1 Settings  2 Rules  3 Cache settings  4 Error responses  5 Origins';
 
 /** The browser's configuration rows on screen: "<id> <name…>" lines. */
-const browserRows = (app: App) => visibleLines(app).filter((l) => /^ +\d+ \S/.test(l));
+const browserRows = (app: App) => visibleLines(app).filter((l) => /^[ !] +\d+ \S/.test(l));
 /** Indexes of the screen lines that show the footer's key list (it ends with the help key, `? more` when cut). */
 const footerKeyLines = (app: App) =>
   visibleLines(app)
@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
         expect(app.line(0)).toMatch(/^configurations +127\.0\.0\.1:\d+ updated just now$/);
         for (const line of app.screen().split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
         expect(browserRows(app)).toHaveLength(12); // the whole demo list fits
-        expect(browserRows(app)[0]).toMatch(new RegExp(`^ +${demoId(1)} acme-outdoor`));
+        expect(browserRows(app)[0]).toMatch(new RegExp(`^[ !] +${demoId(1)} acme-outdoor`));
         expect(footerKeyLines(app)).toHaveLength(1);
         const footer = visibleLines(app)[footerKeyLines(app)[0]!]!;
         expect(footer).toContain('Enter open');
@@ -115,9 +115,9 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
         expect(app.line(0)).toMatch(/^configurations +127\.0\.0\.1:\d+ updated just now$/);
         const rows = browserRows(app);
         expect(rows).toHaveLength(13);
-        rows.forEach((row, i) => expect(row).toMatch(new RegExp(`^ +${demoId(i + 1)} `)));
-        expect(rows[12]).toMatch(new RegExp(`^ +${demoId(13)} evil\\^\\[\\[2J\\^\\[\\[H\\^\\[\\]0;pw`));
-        expect(rows[0]).toMatch(new RegExp(`^ +${demoId(1)} acme-outdoor shop`));
+        rows.forEach((row, i) => expect(row).toMatch(new RegExp(`^[ !] +${demoId(i + 1)} `)));
+        expect(rows[12]).toMatch(new RegExp(`^[ !] +${demoId(13)} evil\\^\\[\\[2J\\^\\[\\[H\\^\\[\\]0;pw`));
+        expect(rows[0]).toMatch(new RegExp(`^[ !] +${demoId(1)} acme-outdoor shop`));
         expect(visibleLines(app)[2]).toMatch(/^ +id name +domain +protocol +active +cnames$/);
 
         // Opened: the breadcrumb and the name field show the whole name, ^G for the bell.

@@ -11,7 +11,7 @@ import { demoId } from '../helpers/seed-ids.js';
 const CFG3 = `/content_delivery/configurations/${demoId(3)}`;
 
 /** The browser's configuration rows on screen: "<id> <name…>" lines. */
-const browserRows = (app: App) => visibleLines(app).filter((l) => /^ +\d+ \S/.test(l));
+const browserRows = (app: App) => visibleLines(app).filter((l) => /^[ !] +\d+ \S/.test(l));
 
 describe.skipIf(!existsSync(BIN))('sessions', () => {
   it(
@@ -159,7 +159,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await app.press('/');
         await app.type('docs');
         await app.waitUntil(() => browserRows(app).length === 1, 'only one configuration listed');
-        expect(browserRows(app)[0]).toMatch(new RegExp(`^ +${demoId(7)} acme developer docs `));
+        expect(browserRows(app)[0]).toMatch(new RegExp(`^[ !] +${demoId(7)} acme developer docs `));
         await app.waitUntil(() => visibleLines(app).includes('/docs'), 'the filter input "/docs"');
         await app.press('esc');
         await app.waitForText('12 of 12 configurations');
@@ -171,7 +171,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await app.type('docs');
         await app.press('enter');
         await app.waitForText('1 of 12 configurations · /docs');
-        expect(browserRows(app)).toEqual([expect.stringMatching(new RegExp(`^ +${demoId(7)} acme developer docs `))]);
+        expect(browserRows(app)).toEqual([expect.stringMatching(new RegExp(`^[ !] +${demoId(7)} acme developer docs `))]);
         expect(focusedRows(app)).toEqual([expect.stringMatching(new RegExp(`^${demoId(7)} acme developer docs `))]);
         await app.press('/', 'esc');
         await app.waitForText('12 of 12 configurations');

@@ -82,7 +82,7 @@ describe.skipIf(!existsSync(BIN))('kept reads', () => {
         }
         const second = await start();
         await second.waitForText(/as of 12 min ago/, 5000);
-        expect(second.screen()).toMatch(new RegExp(`^ +${demoId(1)} acme-outdoor shop`, 'm'));
+        expect(second.screen()).toMatch(new RegExp(`^[ !] +${demoId(1)} acme-outdoor shop`, 'm'));
         expect(readLog(log).length, 'rows before any answer').toBe(answered);
         // The settings are a form: read again before they are shown; a rule's form opens once its
         // kept list is read again.

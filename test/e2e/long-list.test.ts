@@ -19,7 +19,7 @@ describe.skipIf(!existsSync(BIN))(`${N.toLocaleString('en')} configurations`, ()
       const app = await startApp({ emulator, cols: 120, rows: 30 });
       try {
         await app.waitForText(new RegExp(`^\\d+ of ${N} configurations, loading…`, 'm'), 20_000);
-        expect(visibleLines(app).some((l) => new RegExp(`^ +${demoId(1)} \\S+ +\\S+\\.map\\.`).test(l))).toBe(true); // rows, not "loading"
+        expect(visibleLines(app).some((l) => new RegExp(`^[ !] +${demoId(1)} \\S+ +\\S+\\.map\\.`).test(l))).toBe(true); // rows, not "loading"
         await app.waitForText(new RegExp(`^${N} of ${N} configurations$`, 'm'), 30_000);
 
         const gets = readLog(log).filter((l) => l.method === 'GET' && l.path.startsWith('/content_delivery/configurations?'));
@@ -27,13 +27,13 @@ describe.skipIf(!existsSync(BIN))(`${N.toLocaleString('en')} configurations`, ()
         expect(gets).toHaveLength(N / 1000);
 
         await app.press('end');
-        await app.waitUntil(() => app.inverseRows().some((r) => app.inverseText(r).startsWith(`${demoId(N)} `)), 'the last row focused');
+        await app.waitUntil(() => app.inverseRows().some((r) => app.inverseText(r).replace(/^[*●!]?\s*/, '').startsWith(`${demoId(N)} `)), 'the last row focused');
 
         await app.press('/');
         await app.type('-99999');
         await app.press('enter');
         await app.waitForText(new RegExp(`1 of ${N} configurations . /-99999`));
-        expect(visibleLines(app).filter((l) => /^ +\d+ \S/.test(l))).toEqual([expect.stringMatching(new RegExp(`^ +${demoId(99999)} \\S+-99999 `))]);
+        expect(visibleLines(app).filter((l) => /^[ !] +\d+ \S/.test(l))).toEqual([expect.stringMatching(new RegExp(`^[ !] +${demoId(99999)} \\S+-99999 `))]);
       } finally {
         await app.close();
         await emulator.close();

@@ -82,7 +82,7 @@ describe.skipIf(!existsSync(BIN))('terminals of ops boxes', () => {
         expect(coloured(app)).toBe(!noColor);
 
         await resizeTo(app, LARGE);
-        expect(visibleLines(app).filter((l) => /^ +\d+ \S/.test(l))).toHaveLength(12);
+        expect(visibleLines(app).filter((l) => /^[ !] +\d+ \S/.test(l))).toHaveLength(12);
         await resizeTo(app, SMALL);
         expect(layout(app)).toEqual(fresh);
 

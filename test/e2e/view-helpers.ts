@@ -11,7 +11,7 @@ export const CFG = '/content_delivery/configurations';
 /** The id at the start of the focus bar below the tab bar (row 2), marks (`*`, `●`) left out. */
 export function focusedId(app: App): number | undefined {
   for (const row of app.inverseRows().filter((r) => r > 2)) {
-    const m = /^[*●]?\s*(\d+) /.exec(app.inverseText(row));
+    const m = /^[*●!]?\s*(\d+) /.exec(app.inverseText(row));
     if (m) return Number(m[1]);
   }
   return undefined;
@@ -20,7 +20,7 @@ export function focusedId(app: App): number | undefined {
 /** The text of the focus bar below the tab bar, marks left out (a form's focused field: "active  yes"). */
 export function focusedText(app: App): string {
   const row = app.inverseRows().find((r) => r > 2);
-  return row === undefined ? '' : app.inverseText(row).replace(/^[*●]?\s*/, '');
+  return row === undefined ? '' : app.inverseText(row).replace(/^[*●!]?\s*/, '');
 }
 
 /** Drafts kept in the app's journal (`<stateDir>/cdn-tui/drafts-*.json`); 0 when there is no journal. */

@@ -59,7 +59,7 @@ describe.skipIf(!existsSync(BIN))('view state', () => {
         await app.waitForText(countLine);
         await app.waitForNoText('Enter keep  Esc drop');
         await focusRow(app, target.id);
-        expect(visibleLines(app)).not.toContainEqual(expect.stringMatching(new RegExp(`^ +${blog[0]!.id} blog`))); // the window scrolled
+        expect(visibleLines(app)).not.toContainEqual(expect.stringMatching(new RegExp(`^[ !] +${blog[0]!.id} blog`))); // the window scrolled
         const list = browserList(app);
         const barRow = app.inverseRows();
 

@@ -20,7 +20,7 @@ describe('purge lines', () => {
     expect(lines.map((l) => l.text)).toEqual(['POST /purge/url {"urls": ["a.example/x.jpg", "b.example/x.jpg"], "method": "delete"}', "  ✗ b.example/x.jpg: b.example is not the account's."]);
     expect(lines[1]!.tone).toBe('error');
     expect(purgeSummary(job, '·', found)).toBe('Purge (url): 2 URLs, 1 request · 1 URL would be refused · n/Esc back to fix them');
-    expect(purgeSummary(job, '·', [], true)).toBe('Purge (url): 2 URLs, 1 request · checking against the account… · n/Esc back to the URLs');
+    expect(purgeSummary(job, '·', [], true)).toBe('Purge (url): 2 URLs, 1 request · checking against the account · n/Esc back to the URLs');
   });
 
   it('shows each group of the answer under its request: accepted and refused, with their URLs', () => {

@@ -78,6 +78,6 @@ export function helpLines(entries: readonly HelpEntry[], width: number, height: 
     if (more <= spare) spare -= more;
     for (const text of take) lines.push({ text, dim: entries[i]!.disabled });
   }
-  if (listed < entries.length) lines.push({ text: fit(`… ${entries.length - listed} more: a taller terminal shows them`, inner, ascii), dim: true });
+  if (listed < entries.length) lines.push({ text: fit(`${ascii ? '...' : '…'} ${entries.length - listed} more: a taller terminal shows them`, inner, ascii), dim: true });
   return { width: inner, lines };
 }

@@ -85,7 +85,7 @@ export function HistoryScreen() {
   };
   useKeys(PRIORITY.screen, [
     ...moveBindings(control),
-    { command: 'open', run: () => ui.getState().setExpanded(view, !ui.getState().expanded[view]) },
+    { command: 'open', label: 'diff', run: () => ui.getState().setExpanded(view, !ui.getState().expanded[view]) },
     { command: 'expand', run: setOpen(true) },
     { command: 'collapse', run: setOpen(false) },
     {

@@ -67,7 +67,7 @@ export function purgeSummary(job: PurgeJob, dot: string, found: readonly PurgeFi
   const many = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   if (job.stage === 'review') {
     const refused = new Set(found.filter((f) => f.severity === 'refused').map((f) => f.url)).size;
-    const state = checking ? 'checking against the account…' : refused ? `${many(refused, 'URL')} would be refused ${dot} n/Esc back to fix them` : 'y sends';
+    const state = checking ? 'checking against the account' : refused ? `${many(refused, 'URL')} would be refused ${dot} n/Esc back to fix them` : 'y sends';
     return `Purge (${job.kind}): ${many(urls, 'URL')}, ${many(requests.length, 'request')} ${dot} ${state}${refused ? '' : ` ${dot} n/Esc back to the URLs`}`;
   }
   const { accepted, refused, failed } = purgeCounts(job.sent);

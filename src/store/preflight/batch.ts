@@ -34,6 +34,7 @@ export interface Batch {
   readonly state: PreflightState;
   readonly entries: readonly Entry[];
   readonly byKey: ReadonlyMap<RecordKey, Entry>;
+  readonly byList: ReadonlyMap<ListKey, readonly Entry[]>;
 }
 
 /** The record of `key` as read in this session, if it was. */
@@ -58,12 +59,40 @@ export function batchOf(state: PreflightState, keys: readonly RecordKey[]): Batc
     const after = target.op === 'delete' ? undefined : target.op === 'create' ? draft.values : { ...(server ?? draft.base), ...request?.body };
     entries.push({ key, draft, request, server, after, list: listOf(target) });
   }
-  return { state, entries, byKey: new Map(entries.map((e) => [e.key, e])) };
+  const byList = new Map<ListKey, Entry[]>();
+  for (const e of entries) {
+    if (e.list === undefined) continue;
+    const those = byList.get(e.list);
+    if (those) those.push(e);
+    else byList.set(e.list, [e]);
+  }
+  return { state, entries, byKey: new Map(entries.map((e) => [e.key, e])), byList };
+}
+
+const asRead = new WeakMap<Batch, Map<ListKey, ReadonlyArray<readonly [RecordKey, Rec]>>>();
+
+/**
+ * The records of `list` as read, with their keys, as the API sees them when the send's creates and
+ * edits go: less the rules it deletes first. Made once per send and list (a request skips itself).
+ */
+export function siblingsAsRead(batch: Batch, list: ListKey): ReadonlyArray<readonly [RecordKey, Rec]> {
+  let mine = asRead.get(batch);
+  if (!mine) asRead.set(batch, (mine = new Map()));
+  let pairs = mine.get(list);
+  if (!pairs) {
+    const deletedFirst = new Set((batch.byList.get(list) ?? []).filter((o) => phaseOf(o.draft) === 1).map((o) => o.key));
+    pairs = (readList(batch.state, list) ?? []).flatMap((k) => {
+      const r = batch.state.records[k];
+      return r && !deletedFirst.has(k) ? [[k, r] as const] : [];
+    });
+    mine.set(list, pairs);
+  }
+  return pairs;
 }
 
 /** The entries of the send in `list`, but `self`. */
 export function othersIn(batch: Batch, list: ListKey, self: RecordKey): Entry[] {
-  return batch.entries.filter((e) => e.list === list && e.key !== self);
+  return (batch.byList.get(list) ?? []).filter((e) => e.key !== self);
 }
 
 /**
@@ -79,6 +108,6 @@ export function listAfter(batch: Batch, list: ListKey): Array<readonly [RecordKe
     const record = entry ? entry.after : batch.state.records[key];
     if (record) out.push([key, record]);
   }
-  for (const e of batch.entries) if (e.list === list && e.draft.target.op === 'create' && e.after) out.push([e.key, e.after]);
+  for (const e of batch.byList.get(list) ?? []) if (e.draft.target.op === 'create' && e.after) out.push([e.key, e.after]);
   return out;
 }

@@ -14,8 +14,24 @@ const CHILDREN = [
   ['origins', 'origin'],
 ] as const;
 
+interface Scopes {
+  readonly before: LintScope;
+  readonly after: LintScope;
+}
+
+/** Each send's scopes, made once per configuration (every request of a bulk edit shares them). */
+const made = new WeakMap<Batch, Map<number, Scopes>>();
+
 /** Configuration `conf` as read (what of it the store has: lists not read are left out, never guessed), and as the send leaves it. */
-function scopes(batch: Batch, conf: number): { readonly before: LintScope; readonly after: LintScope } {
+function scopes(batch: Batch, conf: number): Scopes {
+  let mine = made.get(batch);
+  if (!mine) made.set(batch, (mine = new Map()));
+  let found = mine.get(conf);
+  if (!found) mine.set(conf, (found = scopesOf(batch, conf)));
+  return found;
+}
+
+function scopesOf(batch: Batch, conf: number): Scopes {
   const { state } = batch;
   const key = recordKey('configuration', undefined, conf);
   const configuration = state.records[key];

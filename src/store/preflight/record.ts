@@ -7,11 +7,22 @@ import { listOf } from '../keys.js';
 import type { Batch, Entry } from './batch.js';
 import type { Finding } from './types.js';
 
+const sets = new WeakMap<Batch, Map<string, ReadonlySet<string>>>();
+
+/** The keys of a list as read, as a set (made once per send and list). */
+function listed(batch: Batch, list: string): ReadonlySet<string> {
+  let mine = sets.get(batch);
+  if (!mine) sets.set(batch, (mine = new Map()));
+  let keys = mine.get(list);
+  if (!keys) mine.set(list, (keys = new Set(batch.state.lists[list]?.keys ?? [])));
+  return keys;
+}
+
 export function recordFindings(batch: Batch, e: Entry): Finding[] {
   const { target, base, values } = e.draft;
   if (target.op !== 'update' || !base) return [];
   const list = listOf(target);
-  if (list && isFresh(batch.state, list) && !batch.state.lists[list]!.keys.includes(e.key)) {
+  if (list && isFresh(batch.state, list) && !listed(batch, list).has(e.key)) {
     return [{ severity: 'refused', field: '', code: 'gone', message: 'Gone from the server since your draft began (someone deleted it): the API answers 404.' }];
   }
   if (!e.server) return [];

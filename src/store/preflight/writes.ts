@@ -4,7 +4,7 @@
 import { PRODUCT_CODES, PRODUCTS, schemaFor, validateWrite, type Problem, type Product, type Rec, type RefKind, type ValidationContext } from '../../schema/index.js';
 import { recordKey, type RecordKey } from '../keys.js';
 import { titleOf } from '../outcome.js';
-import { othersIn, readList, type Batch, type Entry } from './batch.js';
+import { othersIn, readList, siblingsAsRead, type Batch, type Entry } from './batch.js';
 import type { Finding } from './types.js';
 
 const NO_PRODUCTS: ReadonlySet<Product> = new Set();
@@ -37,8 +37,13 @@ const same = (a: readonly [string, Problem], b: readonly [string, Problem]) => a
  * one run; each holder costs a few more).
  */
 function clashes(e: Entry, others: ReadonlyArray<readonly [RecordKey, Rec]>, alone: Found): Array<readonly [string, Problem, RecordKey]> {
+  // The request's own record is no sibling of itself (`others` is shared by every request of its list).
+  const siblings = (part: ReadonlyArray<readonly [RecordKey, Rec]>) =>
+    function* (): Generator<Rec> {
+      for (const [key, r] of part) if (key !== e.key) yield r;
+    };
   const added = (part: ReadonlyArray<readonly [RecordKey, Rec]>) =>
-    validate(e, { products: ALL_PRODUCTS, siblings: () => part.map(([, r]) => r) }).filter((p) => !alone.some((a) => same(a, p)));
+    validate(e, { products: ALL_PRODUCTS, siblings: siblings(part) }).filter((p) => !alone.some((a) => same(a, p)));
   const found = (part: ReadonlyArray<readonly [RecordKey, Rec]>): Array<readonly [string, Problem, RecordKey]> => {
     if (part.length === 0) return [];
     const problems = added(part);
@@ -70,15 +75,14 @@ export function writeFindings(batch: Batch, e: Entry): Finding[] {
     .map(([field, p]) =>
       PRODUCT_CODES.has(p.code) ? { severity: 'warning', field, code: p.code, message: `${p.text} ${PRODUCT_NOTE}` } : { severity: 'refused', field, code: p.code, message: p.text },
     );
-  if (!e.list) return findings;
+  // Values unique in the list (the schema's rules that read the other records): only when the request sets one.
+  const body = e.request.body;
+  const unique = schemaFor(kind).rules.some((r) => r.siblings && (draft.target.op === 'create' || r.fields.some((f) => Object.hasOwn(body, f))));
+  if (!e.list || !unique) return findings;
   // Values unique in the list: against its records as read (but the rules the send deletes first),
   // and against the send's other creates and edits as it leaves them.
   const others = othersIn(batch, e.list, e.key);
-  const deletedFirst = new Set(others.filter((o) => o.draft.target.op === 'delete' && o.draft.target.kind === 'rule').map((o) => o.key));
-  const read = (readList(batch.state, e.list) ?? []).filter((k) => k !== e.key && !deletedFirst.has(k)).flatMap((k) => {
-    const r = batch.state.records[k];
-    return r ? [[k, r] as const] : [];
-  });
+  const read = siblingsAsRead(batch, e.list);
   const after = others.filter((o) => o.after !== undefined && o.draft.target.op !== 'delete').map((o) => [o.key, o.after!] as const);
   const alone = validate(e, { products: ALL_PRODUCTS });
   const nowHeld = clashes(e, read, alone);
