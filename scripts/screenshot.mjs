@@ -159,9 +159,14 @@ const SCENARIOS = {
     ],
   },
   'new-rule': {
-    about: 'a new rule: the form with the required fields first',
+    about: 'a new rule: the form with the required fields first, marked *; s with one empty goes to it',
     app: { args: ['--demo'] },
-    steps: [...FIRST_OPEN, { press: ['2'] }, { wait: '/static/' }, { press: ['n'] }, { wait: 'New rule' }, { press: ['enter'] }, { type: '/fonts/' }, { press: ['enter'] }, { idle: 200 }],
+    steps: [...FIRST_OPEN, { press: ['2'] }, { wait: '/static/' }, { press: ['n'] }, { wait: 'New rule' }, { press: ['enter'] }, { type: '/fonts/' }, { press: ['enter', 's'] }, { wait: 'Fill it in, then s.' }, { idle: 200 }],
+  },
+  'review-refused': {
+    about: "a copy of the shop's rules onto staging: the review flags, before y, the requests the API would refuse (the cursor on the first; Enter fixes, x drops)",
+    app: { args: ['--demo'], cols: 110, rows: 34 },
+    steps: [...FIRST_OPEN, { press: ['2'] }, { wait: '/static/' }, { press: Array(10).fill('space') }, { wait: 'marked' }, { press: ['c'] }, { type: 'staging' }, { wait: 'copy ' }, { press: ['enter'] }, { wait: 'would be refused' }, { idle: 300 }],
   },
   'delete-configuration': {
     about: 'deleting a configuration: the exact DELETE, and its name typed to confirm',
@@ -230,7 +235,7 @@ const SCENARIOS = {
     steps: [{ wait: 'winter sale' }, { press: ['?'] }, { wait: 'Keys of this view' }, { idle: 200 }],
   },
   history: {
-    about: 'the history of sent changes (H), with the diff of one (Enter); z would undo it',
+    about: 'the history of sends (H), with the diff of one (Enter); z would undo it, a whole send at once',
     app: { args: ['--demo'] },
     steps: [
       ...REVIEWING,
