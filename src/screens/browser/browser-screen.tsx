@@ -124,10 +124,13 @@ export function BrowserScreen() {
       ? `could not load the configurations: ${safe(request.message ?? '')} (r retries)`
       : loadingText('configurations', waiting);
   const { current } = list;
+  // On a row marked !, the line under the list says what the mark means and where to read it.
+  const focusedRow = rows[current.cursor];
+  const lintNote = focusedRow && flagged?.(focusedRow) ? `! lint warnings: cdn-tui lint ${String(parseKey(focusedRow.key).id)}` : undefined;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <WindowedTable rows={rows} columns={COLUMNS} cursor={current.cursor} top={current.top} height={list.tableHeight} width={width} rowKey={rowKey} marked={list.markedSet} pending={pending} {...(flagged ? { flagged } : {})} empty={empty} />
-      <ListStatus counts={{ ...list.counts, total, what: WHAT, loading }} width={width} filtering={list.filtering} filterText={filter} onFilter={list.onFilter} />
+      <ListStatus counts={{ ...list.counts, total, what: WHAT, loading, ...(lintNote ? { note: lintNote } : {}) }} width={width} filtering={list.filtering} filterText={filter} onFilter={list.onFilter} />
     </Box>
   );
 }

@@ -83,11 +83,15 @@ export function HistoryScreen() {
     // Closed from one of its requests: the cursor goes back to the send.
     if (!on && row.kind === 'request') ui.getState().setList(view, (v) => ({ ...v, cursor: rowsNow().findIndex((r) => r.kind === 'send' && r.send === row.send) }));
   };
+  // → and ← where they act: a send of several requests (open or closed), one of its requests.
+  const shown = rows[current.cursor];
+  const opens = shown?.kind === 'send' && shown.entries.length > 1 && !shown.open;
+  const closes = shown?.kind === 'request' || (shown?.kind === 'send' && shown.open);
   useKeys(PRIORITY.screen, [
     ...moveBindings(control),
     { command: 'open', label: 'diff', run: () => ui.getState().setExpanded(view, !ui.getState().expanded[view]) },
-    { command: 'expand', run: setOpen(true) },
-    { command: 'collapse', run: setOpen(false) },
+    { command: 'expand', footer: opens, run: setOpen(true) },
+    { command: 'collapse', footer: closes, run: setOpen(false) },
     {
       command: 'undo',
       disabled: readOnly,
