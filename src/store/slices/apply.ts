@@ -16,7 +16,7 @@ import { historyEntry } from '../history-entry.js';
 import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
 import { planApply, type Batch } from './bases.js';
-import { phaseOf } from '../preflight/index.js';
+import { phaseOf, preflightNeeds } from '../preflight/index.js';
 
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
@@ -340,10 +340,22 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return keys.map((k) => results.get(k)!);
   }
 
+  /**
+   * Refusals the pre-flight did not foresee (someone changed what it was checked against since it
+   * was read): what the refused drafts' checks read is read again, once each, so that their next
+   * review knows.
+   */
+  function readAgain(results: readonly ApplyResult[]): void {
+    const refused = results.filter((r) => r.outcome === 'failed' && r.status !== undefined && r.status >= 400 && r.status < 500 && ![401, 403, 429].includes(r.status));
+    for (const need of preflightNeeds(get(), refused.map((r) => r.key))) void get().reload(need);
+  }
+
   return {
-    apply(key, signal) {
+    async apply(key, signal) {
       ctx.flushJournal(); // what is sent is on disk first
-      return apply(key, signal ? { signal } : {}, newSendId(ctx.now()));
+      const result = await apply(key, signal ? { signal } : {}, newSendId(ctx.now()));
+      readAgain([result]);
+      return result;
     },
     async applyMany(keys, signal, send = newSendId(ctx.now())) {
       ctx.flushJournal();
@@ -352,7 +364,9 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       stopper = job;
       const call: CallOptions = { ...(signal ? { signal } : {}), stop: job.signal };
       try {
-        return await applyPhased(keys, call, send);
+        const results = await applyPhased(keys, call, send);
+        readAgain(results);
+        return results;
       } finally {
         if (stopper === job) stopper = undefined;
       }
