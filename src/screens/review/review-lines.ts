@@ -39,11 +39,13 @@ function wrapped(text: string, width: number, tone: Line['tone'], indent = '    
 }
 
 /** `field: -old → +new`; `after` as shown (a value, or where a referenced id comes from). */
-function changeLines(field: string, before: unknown, after: string, width: number): Line[] {
-  const old = before === undefined ? '' : `-${safe(showValue(before))} → `;
-  const text = `  ${field}: ${old}+${after}`;
-  if (cellWidth(text) <= width) return [{ text, tone: 'plain', spans: [{ text: `  ${field}: ` }, ...(old ? [{ text: old.slice(0, -3), tone: 'remove' as const }, { text: ' → ' }] : []), { text: `+${after}`, tone: 'add' as const }] }];
-  return [...(old ? wrapped(`  ${field}: -${safe(showValue(before))}`, width, 'remove') : []), ...wrapped(`${old ? '    → ' : `  ${field}: `}+${after}`, width, 'add')];
+function changeLines(field: string, before: unknown, after: string, width: number, ascii: boolean): Line[] {
+  // Without UTF-8 (LANG=C) not one other byte is written: the arrow too.
+  const arrow = ascii ? ' -> ' : ' → ';
+  const removed = before === undefined ? '' : `-${safe(showValue(before))}`;
+  const text = `  ${field}: ${removed ? removed + arrow : ''}+${after}`;
+  if (cellWidth(text) <= width) return [{ text, tone: 'plain', spans: [{ text: `  ${field}: ` }, ...(removed ? [{ text: removed, tone: 'remove' as const }, { text: arrow }] : []), { text: `+${after}`, tone: 'add' as const }] }];
+  return [...(removed ? wrapped(`  ${field}: ${removed}`, width, 'remove') : []), ...wrapped(`${removed ? `   ${arrow}` : `  ${field}: `}+${after}`, width, 'add')];
 }
 
 /** A finding under its field: `✗ path: Rule 12 already has this path.` (refused) or `! …` (a warning). */
@@ -101,7 +103,7 @@ export function reviewLines(
       if (review.target.op === 'delete') out.push(...of([{ text: '  - the whole record is deleted', tone: 'remove' }]));
       for (const c of review.changes) {
         const ref = review.refs?.[c.field];
-        out.push(...of(changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width), c.field), ...under(c.field));
+        out.push(...of(changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width, ascii), c.field), ...under(c.field));
       }
       // Problems of fields the draft does not change (one missing), and of the request as a whole.
       const changed = new Set(review.changes.map((c) => c.field));

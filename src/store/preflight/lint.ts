@@ -63,7 +63,12 @@ export function lintFindings(batch: Batch, e: Entry, refused: readonly Finding[]
 /** Warnings the send brings on records it does not touch, named by their titles. */
 export function sideEffects(batch: Batch): Finding[] {
   const confs = new Set<number>();
-  for (const e of batch.entries) if (e.draft.target.conf !== undefined && e.draft.refs?.conf === undefined) confs.add(e.draft.target.conf);
+  for (const e of batch.entries) {
+    const { kind, conf, id } = e.draft.target;
+    // A configuration's own edit counts for what it holds (its rules read its protocol).
+    const where = kind === 'configuration' ? id : e.draft.refs?.conf === undefined ? conf : undefined;
+    if (where !== undefined) confs.add(where);
+  }
   const out: Finding[] = [];
   for (const conf of confs) {
     const { before, after } = scopes(batch, conf);
