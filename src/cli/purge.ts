@@ -14,7 +14,7 @@ import { createAppStore, createMemoryJournal, pacingText, purgePreflight, purgeR
 import { CliError, EXIT, UsageError } from './errors.js';
 import type { PurgeArgs } from './purge-args.js';
 import { clientOf, readStdin } from './transfer-side.js';
-import { realIo, type Io } from './transfer-review.js';
+import { findingLine, realIo, type Io } from './transfer-review.js';
 
 /** The URLs of the arguments, `-` replaced by the non-blank lines of standard input (read as a stream: a pipe may be non-blocking). */
 export async function urlsOf(args: readonly string[], stdin: () => string | Promise<string> = readStdin): Promise<string[]> {
@@ -31,9 +31,7 @@ export function groupText(g: PurgeGroup): string {
 }
 
 /** A problem the pre-flight found, as a line under its request: `  refused: www.x.com/a: …`. */
-function findingText(f: PurgeFinding): string {
-  return `  ${f.severity === 'refused' ? 'refused' : 'warning'}: ${f.url !== undefined ? `${f.url}: ` : ''}${f.message}\n`;
-}
+const findingText = (f: PurgeFinding) => `${findingLine(f, f.url)}\n`;
 
 /** `--dry-run`: the requests and, under each, what the API would refuse (hosts checked against the configurations as read now). */
 async function dryRun(api: ApiClient, args: PurgeArgs, urls: readonly string[], io: Io): Promise<number> {

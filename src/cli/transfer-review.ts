@@ -43,9 +43,12 @@ export function stdoutFlushed(): Promise<void> {
   return new Promise((done) => process.stdout.write('', () => done()));
 }
 
-/** A finding as a line under its request: `refused: path: Rule 12 already has this path.` */
-function findingLine(f: Finding): string {
-  return `  ${f.severity === 'refused' ? 'refused' : 'warning'}: ${f.field ? `${f.field}: ` : ''}${f.message}${f.lint ? ` [${f.code}]` : ''}`;
+/**
+ * A finding as a line under its request, named by what it is about (its field, a purge's URL):
+ * `  refused: path: Rule 12 already has this path.`, `  warning: … [lint code]`.
+ */
+export function findingLine(f: Finding, about = f.field): string {
+  return `  ${f.severity === 'refused' ? 'refused' : 'warning'}: ${about ? `${about}: ` : ''}${f.message}${f.lint ? ` [${f.code}]` : ''}`;
 }
 
 /** The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request, what the pre-flight found. */
@@ -59,7 +62,7 @@ function reviewText(store: AppStore, keys: readonly string[], checked: Preflight
     // A field that takes the id of a record made first says so (`+{the id of new cache setting x}`), not its stand-in.
     for (const c of review.changes) lines.push(`  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`);
     lines.push(`  ${formatRequest(review.request)}`);
-    lines.push(...(checked.findings[key] ?? []).map(findingLine));
+    lines.push(...(checked.findings[key] ?? []).map((f) => findingLine(f)));
   }
   // What the send brings on records it does not touch.
   lines.push(...checked.general.map((f) => findingLine(f).trimStart()));

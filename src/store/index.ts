@@ -29,6 +29,7 @@ export {
   reading,
   readWords,
   REVIEW_READ_AGE_MS,
+  stillChecking,
   toRead,
   type Finding,
   type Preflight,

@@ -2,10 +2,11 @@
 // are started when it opens (what was read more than a minute ago, read again), the state is taken
 // again only when something the review draws changed, and while a send is under way the state of
 // when `y` was pressed is kept (the 200 diffs are not rebuilt as each answer comes).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { listOfRecord, preflight, preflightNeeds, reading, toRead, type AppState, type Draft, type Preflight, type RecordKey } from '../../store/index.js';
+import { listOfRecord, preflight, preflightNeeds, stillChecking, type AppState, type Draft, type Preflight, type RecordKey } from '../../store/index.js';
 import { useAppStore, useStores } from '../../app/stores.js';
+import { useReviewReads } from '../../app/use-review-reads.js';
 
 const KEPT: readonly unknown[] = [];
 
@@ -38,13 +39,7 @@ export interface Reviewed {
 export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefined): Reviewed {
   const { data } = useStores();
   const needs = useNeeds(keys, kept);
-  // When the review opened: what was read more than a minute before is read again, and checked only then.
-  const [openedAt] = useState(() => Date.now());
-  // Read for the review: what its checks need and was not read in the last minute.
-  useEffect(() => {
-    const s = data.getState();
-    for (const key of toRead(s, needs, Date.now())) void s.reload(key);
-  }, [data, needs]);
+  const openedAt = useReviewReads(needs);
   const seen = useAppStore(
     useShallow((s) =>
       kept
@@ -57,8 +52,5 @@ export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefin
   );
   // A new state object only when what the review draws changed (the memo of its lines keys on it).
   const state = useMemo(() => (seen === KEPT && kept ? kept : data.getState()), [kept, seen, data]);
-  return useMemo(() => {
-    const due = toRead(state, needs, openedAt).filter((k) => state.requests[k]?.status !== 'error');
-    return { state, checked: preflight(state, keys), checking: reading(state, needs).length > 0 || due.length > 0 };
-  }, [state, keys, needs, openedAt]);
+  return useMemo(() => ({ state, checked: preflight(state, keys), checking: stillChecking(state, needs, openedAt) }), [state, keys, needs, openedAt]);
 }

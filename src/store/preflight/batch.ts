@@ -69,26 +69,31 @@ export function batchOf(state: PreflightState, keys: readonly RecordKey[]): Batc
   return { state, entries, byKey: new Map(entries.map((e) => [e.key, e])), byList };
 }
 
-const asRead = new WeakMap<Batch, Map<ListKey, ReadonlyArray<readonly [RecordKey, Rec]>>>();
+/**
+ * A value of a send made once per key (a list, a configuration): what every request of a bulk edit
+ * checks against is made for the first and shared by the others.
+ */
+export function perSend<K, T>(make: (batch: Batch, key: K) => T): (batch: Batch, key: K) => T {
+  const made = new WeakMap<Batch, Map<K, T>>();
+  return (batch, key) => {
+    let mine = made.get(batch);
+    if (!mine) made.set(batch, (mine = new Map()));
+    if (!mine.has(key)) mine.set(key, make(batch, key));
+    return mine.get(key)!;
+  };
+}
 
 /**
  * The records of `list` as read, with their keys, as the API sees them when the send's creates and
- * edits go: less the rules it deletes first. Made once per send and list (a request skips itself).
+ * edits go: less the rules it deletes first. A request skips itself.
  */
-export function siblingsAsRead(batch: Batch, list: ListKey): ReadonlyArray<readonly [RecordKey, Rec]> {
-  let mine = asRead.get(batch);
-  if (!mine) asRead.set(batch, (mine = new Map()));
-  let pairs = mine.get(list);
-  if (!pairs) {
-    const deletedFirst = new Set((batch.byList.get(list) ?? []).filter((o) => phaseOf(o.draft) === 1).map((o) => o.key));
-    pairs = (readList(batch.state, list) ?? []).flatMap((k) => {
-      const r = batch.state.records[k];
-      return r && !deletedFirst.has(k) ? [[k, r] as const] : [];
-    });
-    mine.set(list, pairs);
-  }
-  return pairs;
-}
+export const siblingsAsRead = perSend((batch, list: ListKey): ReadonlyArray<readonly [RecordKey, Rec]> => {
+  const deletedFirst = new Set((batch.byList.get(list) ?? []).filter((o) => phaseOf(o.draft) === 1).map((o) => o.key));
+  return (readList(batch.state, list) ?? []).flatMap((k) => {
+    const r = batch.state.records[k];
+    return r && !deletedFirst.has(k) ? [[k, r] as const] : [];
+  });
+});
 
 /** The entries of the send in `list`, but `self`. */
 export function othersIn(batch: Batch, list: ListKey, self: RecordKey): Entry[] {

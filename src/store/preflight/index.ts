@@ -16,7 +16,7 @@ import { writeFindings } from './writes.js';
 
 export type { Finding, Preflight, PreflightCode, PreflightState, Severity } from './types.js';
 export { phaseOf, type Phase } from './batch.js';
-export { readAt, readWords, reading, REVIEW_READ_AGE_MS, toRead } from './needs.js';
+export { readAt, readWords, reading, REVIEW_READ_AGE_MS, stillChecking, toRead } from './needs.js';
 export { accountHosts, purgePreflight, type PurgeFinding } from './purge.js';
 
 const bySeverity = (a: Finding, b: Finding) => (a.severity === b.severity ? 0 : a.severity === 'refused' ? -1 : 1);

@@ -5,48 +5,28 @@ import { lintRecord, lintScope, type LintFinding, type LintScope } from '../../l
 import type { Rec } from '../../schema/index.js';
 import { listKey, recordKey, type RecordKey } from '../keys.js';
 import { titleOf } from '../outcome.js';
-import { listAfter, readList, type Batch, type Entry } from './batch.js';
+import { listAfter, perSend, readList, type Batch, type Entry } from './batch.js';
 import type { Finding } from './types.js';
-
-const CHILDREN = [
-  ['rules', 'rule'],
-  ['cache_settings', 'cache_setting'],
-  ['origins', 'origin'],
-] as const;
 
 interface Scopes {
   readonly before: LintScope;
   readonly after: LintScope;
 }
 
-/** Each send's scopes, made once per configuration (every request of a bulk edit shares them). */
-const made = new WeakMap<Batch, Map<number, Scopes>>();
-
 /** Configuration `conf` as read (what of it the store has: lists not read are left out, never guessed), and as the send leaves it. */
-function scopes(batch: Batch, conf: number): Scopes {
-  let mine = made.get(batch);
-  if (!mine) made.set(batch, (mine = new Map()));
-  let found = mine.get(conf);
-  if (!found) mine.set(conf, (found = scopesOf(batch, conf)));
-  return found;
-}
-
-function scopesOf(batch: Batch, conf: number): Scopes {
+const scopes = perSend((batch: Batch, conf: number): Scopes => {
   const { state } = batch;
   const key = recordKey('configuration', undefined, conf);
-  const configuration = state.records[key];
-  const edited = batch.byKey.get(key)?.after;
-  const before: Record<string, unknown> = configuration ? { configuration } : {};
-  const after: Record<string, unknown> = (edited ?? configuration) ? { configuration: edited ?? configuration } : {};
-  for (const [field, kind] of CHILDREN) {
-    const list = listKey(kind, conf);
-    const read = readList(state, list);
-    if (read) before[field] = read.map((k) => state.records[k]).filter((r): r is Rec => r !== undefined);
-    const left = listAfter(batch, list);
-    if (left) after[field] = left.map(([, r]) => r);
-  }
-  return { before, after };
-}
+  const read = state.records[key];
+  const edited = batch.byKey.get(key)?.after ?? read;
+  const records = (kind: 'rule' | 'cache_setting' | 'origin') => readList(state, listKey(kind, conf))?.map((k) => state.records[k]).filter((r): r is Rec => r !== undefined);
+  const left = (kind: 'rule' | 'cache_setting' | 'origin') => listAfter(batch, listKey(kind, conf))?.map(([, r]) => r);
+  const scope = (configuration: Rec | undefined, lists: (kind: 'rule' | 'cache_setting' | 'origin') => Rec[] | undefined): LintScope => {
+    const [rules, caches, origins] = [lists('rule'), lists('cache_setting'), lists('origin')];
+    return { ...(configuration ? { configuration } : {}), ...(rules ? { rules } : {}), ...(caches ? { cache_settings: caches } : {}), ...(origins ? { origins } : {}) };
+  };
+  return { before: scope(read, records), after: scope(edited, left) };
+});
 
 const warning = (f: LintFinding, message = f.message): Finding => ({ severity: 'warning', field: f.field, code: f.code, message, lint: true });
 

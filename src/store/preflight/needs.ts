@@ -68,3 +68,11 @@ export function readWords(key: string): string {
 export function reading(state: PreflightState, needs: readonly RecordKey[]): RecordKey[] {
   return needs.filter((k) => state.requests[k]?.status === 'loading');
 }
+
+/**
+ * Whether a review opened at `openedAt` still waits for what its checks read: a read under way, or
+ * one due (not read in time for it, and not failed: a failed read is a `not_read` warning instead).
+ */
+export function stillChecking(state: PreflightState, needs: readonly string[], openedAt: number): boolean {
+  return reading(state, needs).length > 0 || toRead(state, needs, openedAt).some((k) => state.requests[k]?.status !== 'error');
+}

@@ -4,19 +4,11 @@
 import { threeWay } from '../../diff/index.js';
 import { isFresh } from '../keep/fresh.js';
 import { listOf } from '../keys.js';
-import type { Batch, Entry } from './batch.js';
+import { perSend, type Batch, type Entry } from './batch.js';
 import type { Finding } from './types.js';
 
-const sets = new WeakMap<Batch, Map<string, ReadonlySet<string>>>();
-
-/** The keys of a list as read, as a set (made once per send and list). */
-function listed(batch: Batch, list: string): ReadonlySet<string> {
-  let mine = sets.get(batch);
-  if (!mine) sets.set(batch, (mine = new Map()));
-  let keys = mine.get(list);
-  if (!keys) mine.set(list, (keys = new Set(batch.state.lists[list]?.keys ?? [])));
-  return keys;
-}
+/** The keys of a list as read, as a set. */
+const listed = perSend((batch, list: string): ReadonlySet<string> => new Set(batch.state.lists[list]?.keys ?? []));
 
 export function recordFindings(batch: Batch, e: Entry): Finding[] {
   const { target, base, values } = e.draft;
