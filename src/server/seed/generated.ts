@@ -29,6 +29,8 @@ export function* generatedAccount(count: number): Generator<SeedConfiguration> {
         origin_host_header: site,
         cname: [`www.${site}`, ...(rnd() < 0.3 ? [`cdn.${site}`] : [])],
         delivery_protocol: https ? 'http,https' : 'http',
+        // A site on https has a certificate of its own (the shared one would not cover its cnames).
+        ...(https ? { digital_certificate: 5000 + i } : {}),
       },
       ...(rnd() < 0.05 ? { patch: { active: false } } : {}),
       cacheSettings: [
