@@ -92,7 +92,8 @@ const { screen, until, write: type, serveLog, url, token, done } = bench;
 await until(() => screen().includes(`${N} unsaved changes from your last session were kept`), 30_000);
 await until(() => /updated (just now|\d)/.test(screen()), 30_000); // the start-up load is done: nothing else in flight
 type('\r');
-await until(() => screen().includes(`Review: ${N} changes, ${N} requests`), 30_000);
+// Once the review has checked its drafts against the server (it reads their rules first): y sends.
+await until(() => screen().includes(`Review: ${N} changes, ${N} requests · y sends all`), 30_000);
 
 const before = serveLog().length;
 const start = performance.now();
