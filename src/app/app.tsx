@@ -23,6 +23,7 @@ import { JournalNotice } from './journal-notice.js';
 import type { ConnectionControl } from './connection-control.js';
 import { ReconnectKeys } from './reconnect-keys.js';
 import type { TuiOptions } from './options.js';
+import type { QuitHow } from './leave-keys.js';
 import type { Profiles } from './profiles.js';
 import { VIEW, type Route } from './routes.js';
 import { CompareScreen } from '../screens/compare/compare-screen.js';
@@ -54,7 +55,7 @@ function Screen({ route }: { readonly route: Route }) {
   }
 }
 
-function Shell({ onQuit, width }: { readonly onQuit: () => void; readonly width: number }) {
+function Shell({ onQuit, width }: { readonly onQuit: (how: QuitHow) => void; readonly width: number }) {
   const route = useUiStore(currentRoute);
   const overlay = useUiStore((s) => s.overlay);
   const question = useUiStore((s) => s.question);
@@ -88,7 +89,8 @@ export interface AppProps {
   readonly ui: UiStore;
   readonly options: TuiOptions;
   readonly theme: Theme;
-  readonly onQuit: () => void;
+  /** The app is left: `q` at the top, or Ctrl-C. */
+  readonly onQuit: (how: QuitHow) => void;
   /** The terminal's size, given by the caller on every resize; absent: Ink's window size. */
   readonly size?: { readonly columns: number; readonly rows: number };
   /** Trying again now and logging in again (the session's); absent: `r` reloads only where a screen does. */
@@ -117,8 +119,8 @@ export function App({ store, ui, options, theme, onQuit, size, control, profiles
           <Box ref={root} flexDirection="column" width={width} height={height} overflow="hidden">
             <Shell
               width={width}
-              onQuit={() => {
-                onQuit();
+              onQuit={(how) => {
+                onQuit(how);
                 exit();
               }}
             />

@@ -12,6 +12,7 @@ import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, offeredPurge, offeredUndo, tabOf } from './ui-store.js';
 import { openPurge } from '../screens/purge/open-purge.js';
 import { reviewOfferedUndo } from './undo-offer.js';
+import { interruptBinding, useSuspendBinding, type QuitHow } from './leave-keys.js';
 import { useJobLine } from './job-status.js';
 import { pendingElsewhere } from './profiles.js';
 import { connectionProblem, useSecondsLeft } from './connection-text.js';
@@ -106,8 +107,9 @@ export function FooterBar({ width }: { readonly width: number }) {
   return <Footer pending={pending} width={width} {...(message ? { message } : {})} />;
 }
 
-export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
+export function GlobalKeys({ onQuit }: { readonly onQuit: (how: QuitHow) => void }) {
   const { data, ui, profiles } = useStores();
+  const suspend = useSuspendBinding();
   const undoOffered = useUiStore((s) => offeredUndo(s) !== undefined);
   /** Back one level; a new record's form left with nothing typed leaves no draft. */
   const back = (): boolean => {
@@ -134,7 +136,7 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
       ui.getState().say('error', `unsaved: ${what} (kept in the journal) · q again to quit, : pending to review`, 'quit');
       return;
     }
-    onQuit();
+    onQuit('quit');
   };
   useKeys(PRIORITY.global, [
     { command: 'quit', run: quit },
@@ -161,7 +163,8 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: () => void }) {
     },
     // u after a send that failed partway (while the message offers it): review the reversal of what it applied.
     ...(undoOffered ? [{ command: 'undoApplied', footer: false, run: () => reviewOfferedUndo(data, ui) } satisfies Binding] : []),
-    { command: 'forceQuit', footer: false, run: onQuit },
+    interruptBinding({ data, ...(profiles ? { profiles } : {}) }, onQuit),
+    suspend,
   ]);
   return null;
 }

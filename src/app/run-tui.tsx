@@ -10,6 +10,7 @@ import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
 import type { TuiOptions } from './options.js';
 import { createProfiles, type ProfileSource } from './profiles.js';
+import type { QuitHow } from './leave-keys.js';
 
 const ENDING_SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;
 
@@ -49,13 +50,18 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
   const stopAll = () => {
     for (const p of profiles.all()) p.session.stop();
   };
+  const ended: { how: QuitHow } = { how: 'quit' };
+  const quit = (how: QuitHow) => {
+    ended.how = how;
+    stopAll();
+  };
   const theme = detectTheme(process.env, process.stdout.getColorDepth?.() ?? 1);
   // Raw mode at once: a key pressed while the first frame is drawn is kept for the app, not echoed.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const size = () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
   const app = () => {
     const { name, options: shown, session: on } = profiles.current();
-    return <App key={name} store={on.store} ui={on.ui} options={shown} theme={theme} size={size()} onQuit={stopAll} control={on.control} profiles={profiles} />;
+    return <App key={name} store={on.store} ui={on.ui} options={shown} theme={theme} size={size()} onQuit={quit} control={on.control} profiles={profiles} />;
   };
   // Ink's layout engine loads its WebAssembly as the bundle's script runs; outside the bundle, as Ink is imported.
   if (bundled) await depScript('ui').yogaReady;
@@ -93,5 +99,20 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
   unswitch();
   if (process.stdin.isTTY) process.stdin.setRawMode(false);
   stopAll();
-  return 0;
+  // The screen is the shell's again: one line says what was not sent and where it is.
+  const kept = keptLine(profiles.all().map((p) => p.session.store));
+  if (kept) process.stderr.write(`${kept}\n`);
+  return ended.how === 'interrupt' ? EXIT_INTERRUPTED : 0;
+}
+
+/** A shell's exit code for a program ended by Ctrl-C. */
+const EXIT_INTERRUPTED = 130;
+
+/** `3 unsent changes kept: cdn-tui offers them at the next start` (or why they could not be); undefined with none. */
+export function keptLine(stores: readonly AppStore[]): string | undefined {
+  const count = stores.reduce((n, s) => n + Object.keys(s.getState().drafts).length, 0);
+  if (count === 0) return undefined;
+  const what = `${count} unsent change${count === 1 ? '' : 's'}`;
+  const problem = stores.map((s) => s.getState().journalProblem).find((p) => p !== undefined);
+  return problem ? `${what} could not be kept: ${problem}` : `${what} kept: cdn-tui offers ${count === 1 ? 'it' : 'them'} at the next start`;
 }

@@ -116,9 +116,10 @@ class Registry {
    */
   dispatch(name: string, arrivedTyping = true): boolean {
     const commands = commandsOf(name);
-    // Ctrl-c quits from anywhere, text inputs and modals included.
-    const quit = commands.includes('forceQuit') ? this.snapshot.flatMap((l) => l.bindings).find((b) => b.command === 'forceQuit') : undefined;
-    if (quit) return quit.run() !== false;
+    // Ctrl-c quits and Ctrl-z suspends from anywhere, text inputs and modals included.
+    const anywhere = commands.find((c) => c === 'forceQuit' || c === 'suspend');
+    const always = anywhere === undefined ? undefined : this.snapshot.flatMap((l) => l.bindings).find((b) => b.command === anywhere);
+    if (always) return always.run() !== false;
     // While a text input has focus, a text key is text, whatever a layer above binds it to (the
     // palette's list moves on ↑/↓, not on j/k): the input reads it from Ink itself, unless the key
     // came before the input could read it.

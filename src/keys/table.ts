@@ -71,7 +71,8 @@ export const COMMANDS = {
   copyLeft: { keys: ['<'], help: 'copy to left', where: 'compare', row: 'promote', marked: 'copy {n} marked to left' },
   back: { keys: ['esc'], help: 'back', where: 'anywhere', does: 'cancel / back one level (the list keeps its row, filter and marks)' },
   quit: { keys: ['q'], help: 'back/quit', where: 'anywhere', does: 'back; at the top, quit (asks when drafts are pending)' },
-  forceQuit: { keys: ['ctrl-c'], help: 'quit now', where: 'anywhere', does: 'quit now; drafts stay in the journal' },
+  forceQuit: { keys: ['ctrl-c'], help: 'quit now', where: 'anywhere', does: 'quit now (a request out is waited for, up to 2 s; what is not sent stays a draft, kept for the next start); exit code 130' },
+  suspend: { keys: ['ctrl-z'], help: 'suspend', where: 'anywhere', does: 'suspend: back to the shell, the terminal as it was (fg brings cdn-tui back where it was, a send going on)' },
 } as const satisfies Record<string, CommandSpec>;
 
 export type Command = keyof typeof COMMANDS;
