@@ -2,6 +2,7 @@
 // is a UsageError of one sentence that never repeats a token or a password.
 import { PRODUCTS, type Product } from '../schema/types.js';
 import type { Credential, Permission, ResetFormat, ServeOptions } from '../server/options.js';
+import { DEMO_PRODUCTS } from '../server/seed/demo-products.js';
 import { UsageError } from './errors.js';
 import { parseFlags } from './strict-args.js';
 
@@ -29,14 +30,15 @@ export const SERVE_FLAGS = {
 /** `cdn-tui serve` arguments (after `serve`) as the emulator's options; `--help` is the router's business. */
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
   const v = parseFlags(argv, 'cdn-tui serve', SERVE_FLAGS);
+  const seeded = seed(v.seed ?? 'none');
   return {
     host: v.host ?? '127.0.0.1',
     port: v.port === undefined ? 4010 : whole(v.port, '--port', 0, 65535),
     ...(v.data === undefined ? {} : { data: v.data }),
-    seed: seed(v.seed ?? 'none'),
+    seed: seeded,
     tokens: (v.token ?? []).map(token),
     users: new Map((v.user ?? []).map(user)),
-    products: products(v.products ?? ''),
+    products: v.products === undefined ? seedProducts(seeded) : products(v.products),
     deliveryDomain: v['delivery-domain'] === undefined ? 'edge.example' : domain(v['delivery-domain']),
     ...rateLimit(v['rate-limit'], v['rate-window'], v['reset-format']),
     latencyMs: v.latency === undefined ? 0 : whole(v.latency, '--latency', 0, 600_000),
@@ -97,8 +99,19 @@ function isProduct(p: string): p is Product {
   return PRODUCTS.some((known) => known === p);
 }
 
+/**
+ * The products an emulator has when `--products` is not given: the demo account's with the demo
+ * data (so that `--seed demo` is the data `cdn-tui --demo` shows, product-gated rules and raw logs
+ * included), none otherwise.
+ */
+function seedProducts(seeded: ServeOptions['seed']): ReadonlySet<Product> {
+  return new Set(seeded === 'demo' ? DEMO_PRODUCTS : []);
+}
+
+/** `--products LIST`, or `none` for an account without any (the demo's without its products). */
 function products(value: string): ReadonlySet<Product> {
   const out = new Set<Product>();
+  if (value.trim() === 'none') return out;
   for (const p of value.split(',').map((s) => s.trim()).filter(Boolean)) {
     if (!isProduct(p)) throw new UsageError(`--products: unknown product "${p}" (${PRODUCTS.join(', ')})`);
     out.add(p);

@@ -27,8 +27,11 @@ export const NO_TTY_MESSAGE = 'cdn-tui: needs an interactive terminal (stdin and
  */
 export const DUMB_TERMINAL_MESSAGE = 'cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; run it in one such as xterm, screen or tmux\n';
 
-/** The demo emulator's arguments (API.md §5): loopback, any free port, the demo data. */
-export const DEMO_SERVE_ARGS = ['--host', '127.0.0.1', '--port', '0', '--seed', 'demo', '--products', 'application_acceleration,raw_logs'] as const;
+/**
+ * The demo emulator's arguments (API.md §5): loopback, any free port, the demo data with its
+ * products, as `cdn-tui serve --seed demo` has them (no `--products` here: the seed brings them).
+ */
+export const DEMO_SERVE_ARGS = ['--host', '127.0.0.1', '--port', '0', '--seed', 'demo'] as const;
 
 /** How long loading Ink waits for the first request to be on the wire (loopback: a millisecond). */
 const SEND_WAIT_MS = 25;

@@ -112,10 +112,12 @@ The local emulator of the Content Delivery API. Every flag takes its value as --
   --host HOST                  address to listen on (default 127.0.0.1)
   --port PORT                  port, 0 for any free one (default 4010)
   --data FILE                  keep state durably in FILE (default: in memory)
-  --seed demo|none|N           data for an empty store (default none)
+  --seed demo|none|N           data for an empty store (default none); demo is the data of
+                               cdn-tui --demo, with its products unless --products is given
   --token TOKEN[=view,edit]    accept this token (repeatable)
   --user NAME:PASSWORD[=view,edit]  a user for POST /tokens (repeatable)
-  --products LIST              application_acceleration,raw_logs
+  --products LIST|none         the account's products: application_acceleration,raw_logs
+                               (default none; with --seed demo both)
   --delivery-domain DOMAIN     domain of generated domain names (default edge.example)
   --rate-limit READS/WRITES[/PURGES]  per token per window, with 429s past it (purges
                                default to WRITES; without the flag 100000 of each)

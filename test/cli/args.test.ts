@@ -204,13 +204,14 @@ describe('cdn-tui serve [flags]', () => {
     ['--port', '0', { port: 0 }],
     ['--port', '65535', { port: 65535 }],
     ['--data', '/tmp/x.jsonl', { data: '/tmp/x.jsonl' }],
-    ['--seed', 'demo', { seed: 'demo' }],
+    ['--seed', 'demo', { seed: 'demo', products: new Set(['application_acceleration', 'raw_logs']) }],
     ['--seed', 'none', { seed: 'none' }],
     ['--seed', '25', { seed: 25 }],
     ['--token', 'abc', { tokens: [{ secret: 'abc', permissions: both }] }],
     ['--token', 'abc=view', { tokens: [{ secret: 'abc', permissions: new Set<Permission>(['view']) }] }],
     ['--user', 'alice:pw', { users: new Map([['alice', { secret: 'pw', permissions: both }]]) }],
     ['--products', 'raw_logs,application_acceleration', { products: new Set(['raw_logs', 'application_acceleration']) }],
+    ['--products', 'none', { products: new Set() }],
     ['--delivery-domain', 'CDN.Example.net', { deliveryDomain: 'cdn.example.net' }],
     ['--rate-limit', '80/20', { rateLimit: { reads: 80, writes: 20, purges: 20, windowSeconds: 60, resetFormat: 'unix' } }],
     ['--rate-limit', '80/20/5', { rateLimit: { reads: 80, writes: 20, purges: 5, windowSeconds: 60, resetFormat: 'unix' } }],
@@ -221,6 +222,12 @@ describe('cdn-tui serve [flags]', () => {
     ['--log', '/tmp/requests.log', { log: '/tmp/requests.log' }],
   ])('%s %s (and with "=")', (flag, value, expected) => {
     for (const argv of bothForms(flag, value)) expect(serve(argv), argv.join(' ')).toMatchObject(expected);
+  });
+
+  it('--seed demo brings the demo account\'s products; --products given is taken as it is', () => {
+    expect(serve(['--seed', 'demo', '--products', 'raw_logs']).products).toEqual(new Set(['raw_logs']));
+    expect(serve(['--products=none', '--seed=demo']).products).toEqual(new Set());
+    expect(serve(['--seed', '25']).products).toEqual(new Set());
   });
 
   it('--rate-window and --reset-format shape the --rate-limit they go with', () => {

@@ -77,8 +77,8 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
   it(
     'a regex path is checked while typing; an error only the API knows lands beside its field and keeps the draft',
     async () => {
-      // the emulator has no application_acceleration product: only the server can refuse "acceleration"
-      const app = await startApp({ cols: 140, rows: 30 });
+      // an account without the application_acceleration product: only the server can refuse "acceleration"
+      const app = await startApp({ cols: 140, rows: 30, emulatorArgs: ['--products', 'none'] });
       try {
         await openTab(app, demoId(1), 'rules');
         await focusRow(app, demoRuleId(4));

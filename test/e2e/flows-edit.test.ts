@@ -148,7 +148,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
   it(
     'raw logs without the raw_logs product (only the server knows the products): the 400 lands on the raw logs row',
     async () => {
-      const app = await startApp({ cols: 120, rows: 30 }); // the harness's emulator runs without --products
+      const app = await startApp({ cols: 120, rows: 30, emulatorArgs: ['--products', 'none'] }); // the demo account without its products
       try {
         await openConfiguration(app, demoId(3));
         await focusField(app, 'raw logs');

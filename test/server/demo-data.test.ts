@@ -171,6 +171,13 @@ describe('demo account', () => {
     }
   });
 
+  it('puts the rules that need a product last in their configuration (without it the others keep their places)', () => {
+    for (const c of configs) {
+      const gated = c.rules.map((r) => r.requires !== undefined);
+      expect(gated, label(c)).toEqual([...gated].sort((a, b) => Number(a) - Number(b)));
+    }
+  });
+
   it('has valid rule bodies', () => {
     for (const c of configs) {
       for (const r of c.rules) {

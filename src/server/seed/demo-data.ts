@@ -7,13 +7,17 @@
 //
 // Every body is a valid API.md §4 body. Rule bodies leave out path_origin_id (the loader uses the
 // configuration's Default Origin) and cache_settings_id (given by name in `cacheSetting`).
-// Anything that needs a product is marked with `requires` / `patchRequires` so that the account
-// also loads on an emulator started without `--products`.
+// The account has both products (demo-products.ts: `--seed demo` turns them on). Anything that
+// needs one is marked with `requires` / `patchRequires`, so that the account also loads on an
+// emulator started with fewer (`--products none`), less those parts; the rules that need one come
+// last in their configuration, so the others keep their places and ids either way.
 //
 // Hostnames use the reserved `.example` / `.test` TLDs and addresses come from the documentation
 // ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32).
 
-export type DemoProduct = 'application_acceleration' | 'raw_logs';
+import type { Product } from '../../schema/types.js';
+
+export type DemoProduct = Product;
 
 export interface DemoRule {
   /** POST body of API.md §4.2 WITHOUT path_origin_id (the loader uses the configuration's Default Origin) and WITHOUT cache_settings_id. */
@@ -148,6 +152,11 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       { body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' }, cacheSetting: 'images 7d' },
       // The shop's JSON endpoints: proxied, origin cache headers respected (no cache setting).
       { body: { path: '/api/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'all', waf_rule_set_id: 7 } },
+      { body: { path: '/admin', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied', edge_firewall_id: 3 } },
+      { body: { path: '/old-catalog/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://shop.acme-outdoor.example/c/' } },
+      { body: { path: '/returns.html', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://www.acme-outdoor.example/help/returns' } },
+      // Editor backups and dotfiles must never be served.
+      { body: { path: '(\\.bak|\\.swp|~)$|/\\.', regex: true, protocol_policy: 'redirect_to_https', behavior: 'access_denied' } },
       {
         body: { path: '/checkout', regex: false, protocol_policy: 'redirect_to_https', behavior: 'acceleration', gzip: true, forward_cookies: 'all', waf_rule_set_id: 7, edge_firewall_id: 3 },
         cacheSetting: 'checkout bypass',
@@ -158,11 +167,6 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
         cacheSetting: 'checkout bypass',
         requires: 'application_acceleration',
       },
-      { body: { path: '/admin', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied', edge_firewall_id: 3 } },
-      { body: { path: '/old-catalog/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://shop.acme-outdoor.example/c/' } },
-      { body: { path: '/returns.html', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://www.acme-outdoor.example/help/returns' } },
-      // Editor backups and dotfiles must never be served.
-      { body: { path: '(\\.bak|\\.swp|~)$|/\\.', regex: true, protocol_policy: 'redirect_to_https', behavior: 'access_denied' } },
     ],
     errorResponses: { cache_error_400: 5, cache_error_403: 10, cache_error_404: 60, cache_error_405: 10, cache_error_414: 60 },
     origins: [
@@ -282,13 +286,13 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'none', waf_rule_set_id: 12 }, cacheSetting: 'api no-cache' },
       { body: { path: '/v2/catalog/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'none' }, cacheSetting: 'catalog reads 60s' },
       { body: { path: '^/v2/stores/[0-9]+/stock$', regex: true, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'none' }, cacheSetting: 'api no-cache' },
+      { body: { path: '/v1/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://api.acme-outdoor.example/v2/' } },
+      { body: { path: '/internal/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied', edge_firewall_id: 4 } },
       {
         body: { path: '/v2/orders', regex: false, protocol_policy: 'redirect_to_https', behavior: 'acceleration', gzip: true, forward_cookies: 'none', waf_rule_set_id: 12 },
         cacheSetting: 'api bypass',
         requires: 'application_acceleration',
       },
-      { body: { path: '/v1/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://api.acme-outdoor.example/v2/' } },
-      { body: { path: '/internal/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied', edge_firewall_id: 4 } },
     ],
     errorResponses: { cache_error_400: 0, cache_error_403: 10, cache_error_404: 30, cache_error_405: 60, cache_error_501: 300 },
   },
