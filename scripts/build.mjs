@@ -3,6 +3,10 @@
 // Node version before it loads the bundle (src/cli/launcher.cjs, copied as it is). The entry holds only the command line: --help and --version
 // load no Ink, React, API client or emulator; each command imports its own chunks when it runs.
 // `bundleOptions` is exported so a bench can bundle its baseline exactly the same way.
+//
+//   node scripts/build.mjs              always builds (npm run build, prepack, CI)
+//   node scripts/build.mjs --if-stale   builds only when an input changed since the last build
+//                                       (npm start, npm run cdn-tui, npm run serve: scripts/build-stamp.mjs)
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { createRequire, isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { inputsHash, isFresh, writeStamp } from './build-stamp.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -301,7 +306,23 @@ function depShim(exports) {
   };
 }
 
+/** The command line: `--if-stale` or nothing. */
+function ifStaleFlag(args) {
+  const unknown = args.filter((a) => a !== '--if-stale');
+  if (unknown.length > 0) {
+    console.error(`scripts/build.mjs: unknown argument ${JSON.stringify(unknown[0])} (it takes --if-stale or nothing)`);
+    process.exit(2);
+  }
+  return args.includes('--if-stale');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const ifStale = ifStaleFlag(process.argv.slice(2));
+  // Hashed before building: a source saved while the build runs makes the next check build again.
+  const inputs = inputsHash(ROOT);
+  if (ifStale && isFresh(ROOT, inputs)) process.exit(0);
+  // On a slow box the build takes long enough to wonder why nothing shows: say what is going on.
+  if (ifStale) console.error('cdn-tui: building dist/ (a source changed since the last build, or there was none)');
   rmSync(`${ROOT}/dist`, { recursive: true, force: true }); // no chunk of an older build left beside the new ones
   mkdirSync(`${ROOT}/dist`);
   const scripts = {};
@@ -320,4 +341,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   chmodSync(`${ROOT}/dist/cdn-tui.js`, 0o755);
   copyFileSync(`${ROOT}/src/cli/launcher.cjs`, `${ROOT}/dist/cdn-tui.cjs`);
   chmodSync(`${ROOT}/dist/cdn-tui.cjs`, 0o755);
+  writeStamp(ROOT, inputs);
 }
