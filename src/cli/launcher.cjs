@@ -14,14 +14,34 @@ function minimumMajor(range) {
   return Number(match[1]);
 }
 
-/** The line that tells a Node too old what to do, or null when `version` ("v20.11.0") will do. */
-function tooOld(version, minimum) {
+/** An argument as a POSIX shell reads it back: as it is when it is plain, else in single quotes. */
+function shellWord(arg) {
+  var text = String(arg);
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : "'" + text.replace(/'/g, "'\\''") + "'";
+}
+
+/**
+ * The line that tells a Node too old what to do, or null when `version` ("v20.11.0") will do.
+ * `checkoutArgs`, the arguments given, when this runs from a checkout of the repo rather than an
+ * installed package: there `npx -p cdn-tui` would run the published package, not the clone, while
+ * the repo's npm scripts run on the Node its devDependencies pin, whatever Node runs npm.
+ */
+function tooOld(version, minimum, checkoutArgs) {
   var major = Number(String(version).replace(/^v/, '').split('.')[0]);
   if (major >= minimum) return null;
-  return (
-    'cdn-tui needs Node.js ' + minimum + ' or newer; this is ' + version + '. ' +
-    'Run it with a newer Node: npx -p node@' + minimum + ' -p cdn-tui cdn-tui'
-  );
+  var needs = 'cdn-tui needs Node.js ' + minimum + ' or newer; this is ' + version + '. ';
+  if (!checkoutArgs) return needs + 'Run it with a newer Node: npx -p node@' + minimum + ' -p cdn-tui cdn-tui';
+  var run = checkoutArgs.length === 0 ? 'npm start' : 'npm run cdn-tui -- ' + checkoutArgs.map(shellWord).join(' ');
+  return needs + 'In this checkout, run it on the Node the repo pins: ' + run;
+}
+
+/**
+ * Whether the package at `root` is a checkout of the repo (a clone, a source archive, npm link)
+ * rather than an installed package: it holds this file's source, src/cli/launcher.cjs, which the
+ * published package leaves out (package.json `files`: dist/ only).
+ */
+function isCheckout(root) {
+  return require('fs').existsSync(path.join(root, 'src', 'cli', 'launcher.cjs'));
 }
 
 /** As the bundle reports what it did not expect (src/cli/errors.ts): one sentence, a stack only on demand. */
@@ -35,8 +55,9 @@ function reportUnexpected(error) {
 
 function launch() {
   // The one place the minimum is written is package.json's engines field (it sits next to dist/).
-  var engines = require(path.join(__dirname, '..', 'package.json')).engines;
-  var line = tooOld(process.version, minimumMajor(engines && engines.node));
+  var root = path.join(__dirname, '..');
+  var engines = require(path.join(root, 'package.json')).engines;
+  var line = tooOld(process.version, minimumMajor(engines && engines.node), isCheckout(root) ? process.argv.slice(2) : null);
   if (line) {
     process.stderr.write(line + '\n');
     process.exit(1);
@@ -54,5 +75,5 @@ if (require.main === module) {
     reportUnexpected(e);
   }
 } else {
-  module.exports = { minimumMajor: minimumMajor, tooOld: tooOld };
+  module.exports = { minimumMajor: minimumMajor, tooOld: tooOld, isCheckout: isCheckout };
 }
