@@ -3,7 +3,7 @@
 // unreadable or not PEM certificates is a usage error of one sentence.
 import { readFileSync } from 'node:fs';
 import { nodeCrypto } from '../util/builtins.js';
-import { codeOf, errorMessage } from '../util/errors.js';
+import { pathReason } from '../store/disk-words.js';
 import { UsageError } from './errors.js';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -14,7 +14,7 @@ export function readCaFile(path: string, from: string): string {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read the CA file ${path} (from ${from}): ${codeOf(e) ?? errorMessage(e)}`);
+    throw new UsageError(`cannot read the CA file ${path} (from ${from}): ${pathReason(e, path, 'read')}`);
   }
   const blocks = text.match(PEM_CERTIFICATE) ?? [];
   if (blocks.length === 0) throw new UsageError(`the CA file ${path} (from ${from}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----" … "-----END CERTIFICATE-----")`);

@@ -1,9 +1,11 @@
 // The profiles file (UX.md §1): where it is, reading it (a token readable by others is refused),
 // and writing it atomically with mode 0600 in a 0700 folder.
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import { codeOf, errorMessage } from '../util/errors.js';
+import { pathReason } from '../store/disk-words.js';
+import { codeOf } from '../util/errors.js';
+import { makeFolder } from '../util/make-folder.js';
 import { CliError } from './errors.js';
 import { describeJsonError } from './json-error.js';
 
@@ -55,7 +57,7 @@ export function readConfig(path: string, options: { readonly allowInsecure?: boo
   } catch (e) {
     const code = codeOf(e);
     if (code === 'ENOENT') return undefined;
-    throw new CliError(`cannot read the config file ${path} (${code ?? errorMessage(e)})`);
+    throw new CliError(`cannot read the config file ${path}: ${pathReason(e, path, 'read')}`);
   }
   let data: unknown;
   try {
@@ -116,7 +118,7 @@ export function writeConfig(path: string, config: ConfigFile): void {
     // no file yet
   }
   const dir = dirname(target);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeFolder(dir, 0o700);
   // Our own folder (…/cdn-tui) is kept private; a folder named by CDN_TUI_CONFIG is left alone.
   if (basename(dir) === 'cdn-tui') {
     const st = statSync(dir);

@@ -6,7 +6,8 @@ import { ApiError, ClientError, NetworkError, createApiClient, type TokenResult 
 import { explain } from '../api/explain.js';
 import { createDispatcher } from '../api/dispatcher.js';
 import { readCaFile } from './ca-file.js';
-import { codeOf, errorMessage } from '../util/errors.js';
+import { pathReason } from '../store/disk-words.js';
+import { errorMessage } from '../util/errors.js';
 import type { LoginFlags } from './args.js';
 import { DEFAULT_PROFILE, configPath, readConfig, writeConfig, type ConfigFile } from './config.js';
 import { CliError, EXIT, UsageError, addSecret } from './errors.js';
@@ -64,7 +65,7 @@ export interface SavedLogin {
  * a login inside the TUI alike: the profile's other keys kept, its base_url and token (and ca_file,
  * when given) set, the file's default set to it when there is none; read again just before (a
  * malformed file is reported, never overwritten), replaced atomically with mode 0600. Throws
- * CliError when the file cannot be read or written (`cannot write PATH (EACCES)`).
+ * CliError when the file cannot be read or written (`cannot write the config file PATH: no permission`).
  */
 export function saveLogin(path: string, profileName: string, login: SavedLogin): void {
   const config = readConfig(path, { allowInsecure: true });
@@ -74,7 +75,7 @@ export function saveLogin(path: string, profileName: string, login: SavedLogin):
   try {
     writeConfig(path, next);
   } catch (e) {
-    throw new CliError(`cannot write ${path} (${codeOf(e) ?? errorMessage(e)})`);
+    throw new CliError(`cannot write the config file ${path}: ${pathReason(e, path, 'write')}`);
   }
 }
 

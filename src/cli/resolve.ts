@@ -2,7 +2,7 @@
 // from reading the config and token files it is told about; the caller passes the environment.
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
-import { codeOf, errorMessage } from '../util/errors.js';
+import { pathReason } from '../store/disk-words.js';
 import type { TuiFlags } from './args.js';
 import { readCaFile } from './ca-file.js';
 import { DEFAULT_PROFILE, configPath, readConfig, requirePrivate, type ConfigFile, type Profile } from './config.js';
@@ -172,7 +172,7 @@ export function readTokenFile(path: string): string {
     stats = statSync(path);
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new CliError(`cannot read the token file ${path} (${codeOf(e) ?? errorMessage(e)})`);
+    throw new CliError(`cannot read the token file ${path}: ${pathReason(e, path, 'read')}`);
   }
   const token = text.trim();
   if (token === '') throw new CliError(`the token file ${path} is empty`);

@@ -3,15 +3,18 @@
 // budget, progress on stderr; an export of this kind in DIR whose configuration is gone (or was
 // renamed) is removed, so the folder mirrors the account (for git). `cdn-tui apply DIR` plans every
 // export in DIR into one review; a configuration without a file is left alone (never deleted).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import { explain } from '../api/explain.js';
+import { pathReason } from '../store/disk-words.js';
 import type { AppStore, RecordKey } from '../store/index.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { exportText, parseExport, FORMAT } from '../transfer/format.js';
 import { planFromFile } from '../transfer/plan.js';
 import { isPlainObject } from '../schema/index.js';
+import { errorMessage } from '../util/errors.js';
+import { makeFolder } from '../util/make-folder.js';
 import { CliError, EXIT } from './errors.js';
 import { sayEachWait } from './paced-progress.js';
 import type { Io, Planned } from './transfer-review.js';
@@ -38,7 +41,11 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
   } catch (e) {
     throw new CliError(`cannot list the configurations: ${explain(e)}`);
   }
-  mkdirSync(dir, { recursive: true });
+  try {
+    makeFolder(dir);
+  } catch (e) {
+    throw new CliError(`cannot make the folder ${dir}: ${pathReason(e, dir, 'write')}`);
+  }
   const total = configurations.length;
   let done = 0;
   // Each new wait for the rate limit is said once: how far, the limit, the next read, the time left.
@@ -54,7 +61,11 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
         throw new CliError(`cannot export configuration ${id} (${done} of ${total} written to ${dir}): ${explain(e)}`);
       }
       const name = `${id}-${slug(c.name)}.json`;
-      writeFileSync(join(dir, name), text);
+      try {
+        writeFileSync(join(dir, name), text);
+      } catch (e) {
+        throw new CliError(`cannot write ${join(dir, name)} (${done} of ${total} written): ${pathReason(e, join(dir, name), 'write')}`);
+      }
       written.add(name);
       done++;
     }
@@ -62,7 +73,13 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
     stopSaying();
   }
   const stale = readdirSync(dir).filter((f) => EXPORTED.test(f) && !written.has(f) && isExport(join(dir, f)));
-  for (const f of stale) rmSync(join(dir, f));
+  for (const f of stale) {
+    try {
+      rmSync(join(dir, f));
+    } catch (e) {
+      throw new CliError(`cannot remove ${join(dir, f)}, the export of a configuration gone or renamed (all ${total} written): ${pathReason(e, join(dir, f), 'write')}`);
+    }
+  }
   io.err(`exported ${total} configuration${total === 1 ? '' : 's'} to ${dir}${stale.length ? `; removed ${stale.length} export${stale.length === 1 ? '' : 's'} of configurations gone or renamed (${stale.join(', ')})` : ''}\n`);
   return EXIT.ok;
 }
@@ -82,17 +99,24 @@ export async function planFolder(store: AppStore, dir: string): Promise<Planned>
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   } catch (e) {
-    throw new CliError(`cannot read the folder ${dir}: ${explain(e)}`, EXIT.usage);
+    throw new CliError(`cannot read the folder ${dir}: ${pathReason(e, dir, 'read')}`, EXIT.usage);
   }
   if (!files.length) throw new CliError(`${dir} holds no export (*.json) files`, EXIT.usage);
   const keys: RecordKey[] = [];
   const conflicts: string[] = [];
   for (const f of files) {
+    const path = join(dir, f);
+    let text;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw new CliError(`cannot read ${path}: ${pathReason(e, path, 'read')}`, EXIT.usage);
+    }
     let file;
     try {
-      file = parseExport(readFileSync(join(dir, f), 'utf8'));
+      file = parseExport(text);
     } catch (e) {
-      throw new CliError(`cannot read ${join(dir, f)}: ${e instanceof Error ? e.message : String(e)}`, EXIT.usage);
+      throw new CliError(`${path}: ${errorMessage(e)}`, EXIT.usage);
     }
     let plan;
     try {

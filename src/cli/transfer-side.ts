@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createApiClient, type ApiClient } from '../api/index.js';
 import { explain } from '../api/explain.js';
+import { pathReason } from '../store/disk-words.js';
 import { parseExport, type ExportFile } from '../transfer/format.js';
 import { exportConfiguration } from '../transfer/export.js';
 import type { TuiFlags } from './args.js';
@@ -80,7 +81,11 @@ export async function locate(flags: TuiFlags, side: Extract<Side, { kind: 'confi
   const named = all.filter((c) => c.name === side.ref);
   if (named.length > 1) throw new UsageError(`"${side.ref}" names ${named.length} configurations${profile !== undefined ? ` in profile "${profile}"` : ''} (ids ${named.map((c) => String(c.id)).join(', ')}): give the id`);
   const found = named[0];
-  if (!found) throw unreadable(`there is no configuration named "${side.ref}"${profile !== undefined ? ` in profile "${profile}"` : ''}`);
+  if (!found) {
+    // `lint DIR`, `diff DIR …`: a folder is taken for a name; say what it is.
+    const folder = side.profile === undefined && statSync(side.ref, { throwIfNoEntry: false })?.isDirectory() ? ` (${side.ref} is a folder, not an export file)` : '';
+    throw unreadable(`there is no configuration named "${side.ref}"${profile !== undefined ? ` in profile "${profile}"` : ''}${folder}`);
+  }
   return { api, baseUrl, id: Number(found.id), label: `${where}${side.ref} (${String(found.id)})` };
 }
 
@@ -102,7 +107,7 @@ export async function readExport(path: string, read: ReadText = readText): Promi
   try {
     text = await read(path);
   } catch (e) {
-    throw unreadable(`cannot read ${path === '-' ? 'standard input' : path}: ${explain(e)}`);
+    throw unreadable(`cannot read ${path === '-' ? 'standard input' : path}: ${pathReason(e, path, 'read')}`);
   }
   try {
     return parseExport(text);

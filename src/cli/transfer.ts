@@ -8,6 +8,7 @@
 // file or the target could not be read.
 import { statSync, writeFileSync } from 'node:fs';
 import { explain } from '../api/explain.js';
+import { pathReason } from '../store/disk-words.js';
 import { createAppStore, createFileHistory, createMemoryJournal, historyFile, stateDir, type HistoryStore } from '../store/index.js';
 import { planCopy } from '../transfer/compare.js';
 import { exportConfiguration } from '../transfer/export.js';
@@ -39,7 +40,13 @@ export async function exportCommand(flags: TuiFlags, id: number | undefined, out
   if (outFile === undefined) {
     io.out(text);
     await stdoutFlushed();
-  } else writeFileSync(outFile, text);
+    return EXIT.ok;
+  }
+  try {
+    writeFileSync(outFile, text);
+  } catch (e) {
+    throw new CliError(`cannot write ${outFile}: ${pathReason(e, outFile, 'write')}`);
+  }
   return EXIT.ok;
 }
 

@@ -102,7 +102,7 @@ describe('settings errors in a terminal: one sentence, never a stack, the token 
     const env = { CDN_TUI_CONFIG: join(dir, 'none.json') };
     const missing = await inPty(['--base-url', 'http://127.0.0.1:1', '--token-file', join(dir, 'nope')], env);
     expect(missing.exitCode).toBe(1);
-    expect(missing.output.trim()).toBe(`cdn-tui: cannot read the token file ${join(dir, 'nope')} (ENOENT).`);
+    expect(missing.output.trim()).toBe(`cdn-tui: cannot read the token file ${join(dir, 'nope')}: no such file.`);
     const bad = await inPty(['--base-url', 'ftp://x.test', '--token', 'flag-token-4444'], env);
     expect(bad.exitCode).toBe(2);
     expect(bad.output).not.toContain('flag-token-4444');

@@ -37,7 +37,7 @@ describe('--ca-file', () => {
 
   it('that does not exist: a usage error naming it', () => {
     const missing = join(tempDir(), 'nope.pem');
-    expect(usageError(() => resolveTui({ ...base, caFile: missing }, { env: {} }))).toBe(`cannot read the CA file ${missing} (from --ca-file): ENOENT`);
+    expect(usageError(() => resolveTui({ ...base, caFile: missing }, { env: {} }))).toBe(`cannot read the CA file ${missing} (from --ca-file): no such file`);
   });
 
   it('that is not PEM: a usage error', () => {
@@ -56,7 +56,7 @@ describe('--ca-file', () => {
     const dir = tempDir();
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ profiles: { lab: { base_url: 'https://api.example', token: 'ca-file-token-1', ca_file: join(dir, 'gone.pem') } } }), { mode: 0o600 });
-    expect(usageError(() => resolveTui({ profile: 'lab', readOnly: false, demo: false }, { env: { CDN_TUI_CONFIG: config } }))).toMatch(/^cannot read the CA file .*gone\.pem \(from profile "lab"\): ENOENT$/);
+    expect(usageError(() => resolveTui({ profile: 'lab', readOnly: false, demo: false }, { env: { CDN_TUI_CONFIG: config } }))).toMatch(/^cannot read the CA file .*gone\.pem \(from profile "lab"\): no such file$/);
   });
 
   it('is ignored by --demo, which says so', () => {
