@@ -10,7 +10,8 @@ import { EMPTY_FORM, EMPTY_LIST, type FormView, type ListView } from './views.js
 export type Overlay = 'help' | 'palette' | 'restore' | 'login';
 
 export interface Message {
-  readonly kind: 'ok' | 'error' | 'info';
+  /** `question`: the next key answers it (a second q quits); said as asked, never as an error. */
+  readonly kind: 'ok' | 'error' | 'info' | 'question';
   readonly text: string;
   readonly at: number;
   /**

@@ -1,5 +1,6 @@
 // The footer: the keys that work here (from the key table, never hand-written) and the last
-// message (success in green, errors in red and marked "error:", never by colour alone).
+// message (success in green, errors in red and marked "error:", a question in yellow, its keys in
+// its words: never by colour alone).
 import { Box, Text } from 'ink';
 import { useActiveBindings } from '../keys/dispatcher.js';
 import { showKey } from '../keys/names.js';
@@ -11,7 +12,7 @@ import { useTheme } from '../ui/theme.js';
 export interface FooterProps {
   /** Drafts pending (not sent yet). */
   readonly pending: number;
-  readonly message?: { readonly kind: 'ok' | 'error' | 'info'; readonly text: string };
+  readonly message?: { readonly kind: 'ok' | 'error' | 'info' | 'question'; readonly text: string };
   readonly width: number;
 }
 
@@ -22,7 +23,7 @@ export function Footer({ pending, message, width }: FooterProps) {
   const keys = bindings.map((b) => ({ command: b.command, text: `${showKey(COMMANDS[b.command].keys[0], ascii)} ${b.label ?? COMMANDS[b.command].help}` }));
   // A line too long for the width ends in `? more` where `?` opens the help (footer-keys.ts).
   const more = bindings.some((b) => b.command === 'help' && !b.disabled) ? `${showKey(COMMANDS.help.keys[0], ascii)} more` : undefined;
-  const color = message?.kind === 'error' ? theme.c('red') : message?.kind === 'ok' ? theme.c('green') : undefined;
+  const color = message?.kind === 'error' ? theme.c('red') : message?.kind === 'ok' ? theme.c('green') : message?.kind === 'question' ? theme.c('yellow') : undefined;
   const prefix = message?.kind === 'error' ? 'error: ' : message?.kind === 'ok' ? `${theme.sym.ok} ` : '';
   return (
     <Box flexDirection="column" width={width}>
