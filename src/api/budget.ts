@@ -16,8 +16,16 @@ export interface Pacing {
   readonly lane: Lane;
   /** Requests per window, when the server said. */
   readonly limit?: number;
-  /** The window's length as far as seen (60 s until an answer shows a shorter one). */
-  readonly windowMs: number;
+  /**
+   * The window's length, once answers have shown it: the resets of two windows that far apart, and
+   * an answer about that far from its reset. A first answer mid-window shows only the time left.
+   */
+  readonly windowMs?: number;
+  /**
+   * Until then, what an estimate of the time left goes by: the farthest a reset was from its answer
+   * (60 s before any). Never said as the window's length: it may be the time left in one.
+   */
+  readonly windowAtLeastMs?: number;
   /** When the next request of the lane may go (ms since the epoch). */
   readonly nextAt: number;
 }
@@ -57,6 +65,12 @@ export function onEachWait(budget: RateBudget | undefined, say: (wait: Pacing) =
 export const DEFAULT_WINDOW_MS = 60_000;
 /** Two resets this close name the same window (a reset given in seconds from now moves with each answer). */
 const SAME_WINDOW_MS = 1_500;
+/**
+ * The window is known when what bounds it meets within this: two windows' resets are at least a
+ * window apart, a reset at most a window from its answer (give or take a reset rounded up to the
+ * second, and the answer's way back).
+ */
+const KNOWN_WITHIN_MS = 2_000;
 /** A server clock this far from ours is corrected for (within it, our clock is trusted: Date has whole seconds). */
 const SKEW_MS = 2_000;
 /** The wait after a 429 that says nothing of when to come back. */
@@ -76,8 +90,33 @@ class LaneState {
   inFlight = 0;
   /** An answer has come: until then one request at a time, so a spent window costs at most one 429. */
   answered = false;
-  windowMs = 0;
+  /** The latest window's reset seen (kept when the window passes: the next one's reset is measured from it). */
+  lastReset: number | undefined;
+  /** The farthest a reset was from its answer: the window is at least this long. */
+  atLeastMs = 0;
+  /** The least two windows' resets were apart: the window is at most this long. */
+  atMostMs: number | undefined;
   readonly queue: Waiter[] = [];
+
+  /** What an answer's reset says of the window's length. */
+  learnWindow(reset: number, now: number): void {
+    if (this.lastReset === undefined || reset > this.lastReset + SAME_WINDOW_MS) {
+      if (this.lastReset !== undefined) this.atMostMs = Math.min(this.atMostMs ?? Infinity, reset - this.lastReset);
+      this.lastReset = reset;
+    }
+    const away = reset - now;
+    this.atLeastMs = Math.max(this.atLeastMs, away);
+    // The bounds cross: the server's window changed. Start again from this answer.
+    if (this.atMostMs !== undefined && this.atLeastMs > this.atMostMs + KNOWN_WITHIN_MS) {
+      this.atMostMs = undefined;
+      this.atLeastMs = away;
+    }
+  }
+
+  /** The window's length once the bounds meet (the windows' resets apart: never a time left in one). */
+  windowMs(): number | undefined {
+    return this.atMostMs !== undefined && this.atMostMs - this.atLeastMs <= KNOWN_WITHIN_MS ? this.atMostMs : undefined;
+  }
 
   /** Whether a request may go now. */
   open(now: number): boolean {
@@ -142,7 +181,10 @@ export function createRateBudget(clock: () => number = Date.now): RateBudget {
       const s = lanes[lane];
       const nextAt = s.heldUntil(now);
       if (nextAt === undefined) continue;
-      out.push({ lane, ...(s.limit !== undefined ? { limit: s.limit } : {}), windowMs: s.windowMs > 0 ? s.windowMs : DEFAULT_WINDOW_MS, nextAt });
+      // To the second: a Unix reset is rounded up to one.
+      const windowMs = s.windowMs();
+      const length = windowMs !== undefined ? { windowMs: toSecond(windowMs) } : { windowAtLeastMs: s.atLeastMs > 0 ? toSecond(s.atLeastMs) : DEFAULT_WINDOW_MS };
+      out.push({ lane, ...(s.limit !== undefined ? { limit: s.limit } : {}), ...length, nextAt });
     }
     return out;
   }
@@ -239,9 +281,8 @@ function learn(s: LaneState, status: number, headers: IncomingHttpHeaders, now: 
       // The same window (answers come in any order): the least said is the truth.
       s.remaining = Math.min(s.remaining ?? remaining, remaining);
     }
-    // An older window's late answer says nothing of this one. The window is at least as long as
-    // any reset was away (to the second: a Unix reset is rounded up to one).
-    s.windowMs = Math.max(s.windowMs, Math.round((reset - now) / 1000) * 1000);
+    // An older window's late answer says nothing of this one's budget, but bounds the length.
+    s.learnWindow(reset, now);
   } else if (remaining !== undefined) {
     s.remaining = remaining;
   }
@@ -251,6 +292,8 @@ function learn(s: LaneState, status: number, headers: IncomingHttpHeaders, now: 
     s.remaining = 0;
   }
 }
+
+const toSecond = (ms: number): number => Math.round(ms / 1000) * 1000;
 
 function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
@@ -311,5 +354,5 @@ export function isoTime(text: string): number | undefined {
 export function timeLeftMs(p: Pacing, count: number, now: number): number {
   const first = Math.max(0, p.nextAt - now);
   if (p.limit === undefined || p.limit <= 0 || count <= 0) return first;
-  return first + (Math.ceil(count / p.limit) - 1) * p.windowMs;
+  return first + (Math.ceil(count / p.limit) - 1) * (p.windowMs ?? p.windowAtLeastMs ?? DEFAULT_WINDOW_MS);
 }

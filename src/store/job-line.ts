@@ -1,7 +1,9 @@
 // The status line of a job of many requests (UX.md §7): how far it is, and while it waits for the
 // rate limit, the limit, when the next request goes and about how long the rest takes —
-// `sent 20 of 40 · rate limit 20 writes/min · next in 42 s · about 1 min left`. Pure: the TUI
-// redraws it each second while it counts down; `cdn-tui apply` prints it at each wait.
+// `sent 20 of 40 · rate limit 20 writes/min · next in 42 s · about 1 min left`; before answers
+// have shown the window's length, `rate limit reached · next in 22 s` (a first answer 38 s into
+// the server's minute shows 22 s left, not a limit per 22 s). Pure: the TUI redraws it each second
+// while it counts down; `cdn-tui apply` prints it at each wait.
 import { timeLeftMs, type Pacing } from '../api/budget.js';
 import type { DataState } from './types.js';
 
@@ -29,9 +31,9 @@ function roughly(ms: number): string {
   return s < 30 ? `${s} s` : minutes(s);
 }
 
-/** What the rate limit says: `rate limit 20 writes/min · next in 42 s`. */
+/** What the rate limit says: `rate limit 20 writes/min · next in 42 s`; the window's length only once known. */
 export function pacingText(p: Pacing, now: number, dot: string): string {
-  const limit = p.limit === undefined ? `rate limit on ${p.lane}s` : `rate limit ${p.limit} ${p.lane}s/${perWindow(p.windowMs)}`;
+  const limit = p.limit === undefined ? `rate limit on ${p.lane}s` : p.windowMs === undefined ? 'rate limit reached' : `rate limit ${p.limit} ${p.lane}s/${perWindow(p.windowMs)}`;
   return `${limit} ${dot} next in ${duration(p.nextAt - now)}`;
 }
 

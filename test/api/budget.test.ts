@@ -46,7 +46,64 @@ describe('the rate-limit budget', () => {
     // 4 remain: the second and three more go; the last waits for the window.
     expect(second.got()).toBe(true);
     expect(more.map((m) => m.got())).toEqual([true, true, true, false]);
-    expect(budget.pacing()).toEqual([{ lane: 'write', limit: 5, windowMs: 60_000, nextAt: T0 + 60_000 }]);
+    // One answer shows the time left in its window, not the window's length.
+    expect(budget.pacing()).toEqual([{ lane: 'write', limit: 5, windowAtLeastMs: 60_000, nextAt: T0 + 60_000 }]);
+  });
+
+  it('a first answer mid-window: the window is not known (22 s is what is left of it); the next window shows a minute', async () => {
+    const budget = createRateBudget();
+    // The server's minute began 38 s ago: its first answer says the window resets in 22 s.
+    const first = take(budget);
+    await flush();
+    first.state.slot!.done(limits(2, 0, T0 / 1000 + 22));
+    const waiting = [take(budget), take(budget), take(budget)];
+    await flush();
+    expect(budget.pacing()).toEqual([{ lane: 'write', limit: 2, windowAtLeastMs: 22_000, nextAt: T0 + 22_000 }]);
+    // The reset: two go in the fresh window, whose answers say it resets a minute after the last.
+    await vi.advanceTimersByTimeAsync(22_010);
+    expect(waiting.map((w) => w.got())).toEqual([true, true, false]);
+    waiting[0]!.state.slot!.done(limits(2, 1, T0 / 1000 + 82));
+    waiting[1]!.state.slot!.done(limits(2, 0, T0 / 1000 + 82));
+    await flush();
+    expect(budget.pacing()).toEqual([{ lane: 'write', limit: 2, windowMs: 60_000, nextAt: T0 + 82_000 }]);
+  });
+
+  it('two resets a minute apart but the second answered mid-window: still not known (a window may have passed unused)', async () => {
+    const budget = createRateBudget();
+    const first = take(budget);
+    await flush();
+    first.state.slot!.done(limits(2, 0, T0 / 1000 + 10));
+    // Nothing sent for 50 s: the answer after that comes 20 s into a window that resets 60 s after the first.
+    await vi.advanceTimersByTimeAsync(50_000);
+    const later = take(budget);
+    await flush();
+    later.state.slot!.done(limits(2, 0, T0 / 1000 + 70));
+    take(budget);
+    await flush();
+    expect(budget.pacing()).toEqual([{ lane: 'write', limit: 2, windowAtLeastMs: 20_000, nextAt: T0 + 70_000 }]);
+  });
+
+  it('a window that changes length, longer or shorter, is learnt again', async () => {
+    const budget = createRateBudget();
+    let at = T0 / 1000;
+    let next = take(budget);
+    await flush();
+    /** The answer at the start of a window of `seconds` spends it; the next request waits; the length said while it waits. */
+    const windowOf = async (seconds: number) => {
+      next.state.slot!.done(limits(1, 0, (at += seconds)));
+      next = take(budget);
+      await flush();
+      const said = budget.pacing()[0]?.windowMs;
+      await vi.advanceTimersByTimeAsync(at * 1000 - Date.now() + 10);
+      return said;
+    };
+    expect(await windowOf(10)).toBeUndefined();
+    expect(await windowOf(10)).toBe(10_000);
+    // The server's window becomes 30 s: a reset farther than the known window allows.
+    expect(await windowOf(30)).toBeUndefined();
+    expect(await windowOf(30)).toBe(30_000);
+    expect(await windowOf(10)).toBeUndefined();
+    expect(await windowOf(10)).toBe(10_000);
   });
 
   it('holds a spent lane until its reset, then lets the waiting go in a fresh window', async () => {

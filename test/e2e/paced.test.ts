@@ -77,7 +77,10 @@ describe.skipIf(!existsSync(BIN))('paced by the rate limit', () => {
       const { app, log } = await scene(30);
       await reviewBulk(app, 30);
       await app.press('y');
-      await app.waitForText(/sent \d+ of 30 · rate limit 10 writes\/\d+ s · next in \d+ s · about \d+ s left/, 10_000);
+      // The first wait: the window's length is not known from one window's answers.
+      await app.waitForText(/sent \d+ of 30 · rate limit reached · next in \d+ s · about \d+ s left/, 10_000);
+      // The next: the two windows' resets show it.
+      await app.waitForText(/sent \d+ of 30 · rate limit 10 writes\/\d+ s · next in \d+ s · about \d+ s left/, 20_000);
       const first = /next in (\d+) s/.exec(app.screen())![1]!;
       // The seconds count down while it waits.
       await app.waitUntil(() => {
@@ -91,6 +94,25 @@ describe.skipIf(!existsSync(BIN))('paced by the rate limit', () => {
       expect(sent.filter((l) => l.status === 429).length).toBeLessThanOrEqual(1);
       // The header never showed the limit as an error.
       expect(app.screen()).not.toMatch(/rate limited \(429\)/);
+    },
+    PACED_TIMEOUT,
+  );
+
+  it(
+    'a first answer mid-window: "rate limit reached" with the time left, never that time as the window; the next window says its length',
+    async () => {
+      const { app, emu } = await scene(25);
+      await reviewBulk(app, 25);
+      // The app's token opens its write window now (a PATCH of a name to itself); 2 s later the
+      // bulk edit's first answer comes with about 3 s of that 5 s window left.
+      const { name } = (await emu.call('GET', `${CFG}/${demoId(1)}`, { token: SETUP_TOKEN })).body as { name: string };
+      expect((await emu.call('PATCH', `${CFG}/${demoId(1)}`, { token: APP_TOKEN, body: { name } })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 2_000));
+      await app.press('y');
+      await app.waitForText(/sent \d+ of 25 · rate limit reached · next in [1-4] s/, 10_000);
+      expect(app.screen()).not.toMatch(/writes\//);
+      await app.waitForText(/sent \d+ of 25 · rate limit 10 writes\/[56] s · next in \d+ s/, 20_000);
+      await app.waitForText('✓ 25 applied', 30_000);
     },
     PACED_TIMEOUT,
   );
