@@ -1,13 +1,13 @@
 // `cdn-tui [flags]`: checks for a terminal, resolves the API (or starts the demo emulator in this
 // process), opens the session (whose first request goes out at once), then loads Ink and hands
 // over to the TUI, and cleans up when it returns.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
 import { stateDir } from '../store/journal.js';
-import { diskReason } from '../store/disk-words.js';
+import { pathReason } from '../store/disk-words.js';
 import { codeOf } from '../util/errors.js';
 import { cacheDir } from '../util/code-cache.js';
+import { makeFolder } from '../util/make-folder.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
@@ -79,7 +79,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   let notice = resolved.notice;
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolder(dir, 0o700);
     emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS, '--data', demoData]));
   } catch (e) {
     // A state folder that cannot be written (a full disk, a file in its place) does not stop the
@@ -87,7 +87,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     const unwritable = codeOf(e) !== undefined && typeof e === 'object' && e !== null && 'path' in e;
     if (!(e instanceof DataFileError) && !unwritable) throw new CliError(`cannot start the demo emulator (${e instanceof Error ? e.message : String(e)})`);
     notice = unwritable
-      ? `The demo's data cannot be kept in ${dir} (${diskReason(e)}); this demo runs in memory.`
+      ? `The demo's data cannot be kept in ${dir} (${pathReason(e, dir, 'write')}); this demo runs in memory.`
       : `The demo's data file ${demoData} could not be read; it was left as it is and this demo runs in memory.`;
     emulator = await startEmulator(parseServeArgs([...DEMO_SERVE_ARGS]));
   }

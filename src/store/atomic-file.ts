@@ -2,9 +2,10 @@
 // synced, then renamed over it, so a crash or a kill -9 never leaves half a file, and a failed
 // write leaves no temporary file behind. Writes are numbered: an older one that lands after a
 // newer one is dropped. The draft journal and the kept lists (keep/file.ts) are written this way.
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { nodeFsPromises } from '../util/builtins.js';
+import { makeFolder } from '../util/make-folder.js';
 
 /** Removes a temporary file; a failure to do so must not hide the failure that led here. */
 function removeQuietly(path: string): void {
@@ -74,7 +75,7 @@ export function atomicFile(file: string, { sync = true }: { readonly sync?: bool
       // A removal needs no folder: one made for it would outlive the removal (at an exit, in a
       // folder someone deleted meanwhile).
       if (text !== undefined) {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        makeFolder(dir, 0o700);
         tmp = `${file}.tmp-${process.pid}-${n}`;
         try {
           writeSynced(tmp, text, sync);
@@ -91,7 +92,7 @@ export function atomicFile(file: string, { sync = true }: { readonly sync?: bool
     async saveInBackground(text) {
       const n = ++started;
       if (text === undefined) return land(n, undefined);
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeFolder(dir, 0o700);
       const tmp = `${file}.tmp-${process.pid}-${n}`;
       writing.add(tmp);
       try {

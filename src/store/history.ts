@@ -4,12 +4,13 @@
 // profile share the file: a write reads it again and adds what is new on either side, holding a
 // lock (file-lock.ts) between the read and the rename, so two sessions sending at once both keep
 // their entries. It holds record values only: never the token, never a header.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isPlainObject, type Rec } from '../schema/index.js';
 import { apiStateFile } from './journal.js';
 import { atomicFile } from './atomic-file.js';
 import { withFileLock } from './file-lock.js';
+import { makeFolder } from '../util/make-folder.js';
 import type { RecordKey } from './keys.js';
 import type { ConfigurationContents } from './clone.js';
 
@@ -114,7 +115,7 @@ export function createFileHistory(file: string): HistoryStore {
   return {
     load,
     save(entries) {
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      makeFolder(dirname(file), 0o700);
       withFileLock(`${file}.lock`, () => out.save(JSON.stringify({ version: VERSION, entries: mergeHistory(load(), entries) })));
     },
   };

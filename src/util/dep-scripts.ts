@@ -14,11 +14,12 @@
 // version, made again when V8 refuses it (other flags, say) or another build or Node is run;
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off as it does Node's own.
 import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { cacheDir } from './code-cache.js';
+import { makeFolder } from './make-folder.js';
 
 /** Each script's file name in dist/ by its kind (set by scripts/build.mjs); not defined outside the bundle. */
 declare const __DEP_SCRIPTS__: Readonly<Record<string, string>> | undefined;
@@ -55,7 +56,7 @@ export function saveDepScriptCaches(): void {
     done.uncached = undefined;
     try {
       const data = uncached.script.createCachedData();
-      mkdirSync(dirname(uncached.file), { recursive: true, mode: 0o700 });
+      makeFolder(dirname(uncached.file), 0o700);
       const temp = `${uncached.file}.${process.pid}.tmp`;
       writeFileSync(temp, data, { mode: 0o600 });
       renameSync(temp, uncached.file);

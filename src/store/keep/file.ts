@@ -3,9 +3,10 @@
 // It is only a cache: a file that cannot be read or is damaged is ignored (and replaced at the next
 // write), a folder that cannot be written is given up on for the session (said once), and nothing
 // here ever throws into the app.
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errorMessage } from '../../util/errors.js';
+import { makeFolder } from '../../util/make-folder.js';
 import { atomicFile } from '../atomic-file.js';
 import { apiStateFile } from '../journal.js';
 import type { WriteTarget } from '../journal-writer.js';
@@ -55,7 +56,7 @@ export function createFileKeep(file: string, onProblem: (sentence: string) => vo
   const prepare = (): boolean => {
     if (off) return false;
     if (!ready) {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeFolder(dir, 0o700);
       chmodSync(dir, 0o700); // Node's compile cache may have made it first, readable by all
       try {
         prune(dir, file, Date.now());
