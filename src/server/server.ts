@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nodeHttps } from '../util/builtins.js';
 import { codeOf, errorMessage, errorStack } from '../util/errors.js';
+import { diskReason, pathReason } from '../store/disk-words.js';
 import { Auth, requirePermission, type Caller } from './auth.js';
 import { ClientGone, HttpError, notFound, readJsonBody, type BodyNote, type Reply } from './http-util.js';
 import type { ServeOptions } from './options.js';
@@ -32,6 +33,11 @@ function optionsBody(name: string) {
 /** --tls-cert/--tls-key that cannot be read, or are not a PEM certificate and its key: the emulator does not start. */
 export class TlsFilesError extends Error {
   override name = 'TlsFilesError';
+}
+
+/** Why a log line could not be written, in words: `cannot write the log /x/requests.log: the disk is full`. */
+function logProblem(target: string, e: unknown): string {
+  return target === '-' ? `cannot write the log to stdout: ${diskReason(e)}` : `cannot write the log ${target}: ${pathReason(e, target, 'write')}`;
 }
 
 export function createApiServer(store: Store, options: ServeOptions, log: RequestLog | undefined): Server {
@@ -127,7 +133,7 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
           });
         } catch (e) {
           // the answer matters more than its log line
-          process.stderr.write(`cdn-tui serve: cannot write the log: ${errorMessage(e)}\n`);
+          process.stderr.write(`cdn-tui serve: ${logProblem(options.log ?? '-', e)}\n`);
         }
         // Nothing is written to a connection the client has closed (or, for --reset-rate, one we drop).
         if (left || reset) {
@@ -144,14 +150,14 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
   if (!options.tls) return createServer(serverOptions, listener);
   // node:https is loaded only for --tls-cert: the demo (plain HTTP on loopback) starts without it.
   const { certFile, keyFile } = options.tls;
-  const read = (file: string, flag: string) => {
+  const read = (file: string, what: string) => {
     try {
       return readFileSync(file, 'utf8');
     } catch (e) {
-      throw new TlsFilesError(`${flag}: cannot read ${file} (${codeOf(e) ?? errorMessage(e)})`);
+      throw new TlsFilesError(`cannot read the ${what} ${file}: ${pathReason(e, file, 'read')}`);
     }
   };
-  const pair = { cert: read(certFile, '--tls-cert'), key: read(keyFile, '--tls-key') };
+  const pair = { cert: read(certFile, 'TLS certificate'), key: read(keyFile, 'TLS key') };
   try {
     return nodeHttps().createServer({ ...serverOptions, ...pair }, listener);
   } catch (e) {

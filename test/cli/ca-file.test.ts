@@ -81,7 +81,7 @@ describe('cdn-tui serve --tls-cert FILE --tls-key FILE', () => {
       },
       (e: unknown) => (e instanceof TlsFilesError ? e.message : String(e)),
     );
-    expect(await start('--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem')).toBe('--tls-key: cannot read /nonexistent/key.pem (ENOENT)');
+    expect(await start('--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem')).toBe('cannot read the TLS key /nonexistent/key.pem: no such file');
     const junk = join(tempDir(), 'junk.pem');
     writeFileSync(junk, 'junk\n');
     expect(await start('--tls-cert', junk, '--tls-key', KEY)).toMatch(/^--tls-cert .*junk\.pem and --tls-key .*self-signed\.key are not a PEM certificate and its private key \(/);
