@@ -57,7 +57,9 @@ export function parseExport(text: string): ExportFile {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new Error(`not JSON (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+    // V8 quotes the text around the fault, newlines and all: the message is one line wherever it is said.
+    const why = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').trim();
+    throw new Error(`not JSON (${why})`, { cause: e });
   }
   if (!isPlainObject(json) || json.format !== FORMAT) throw new Error(`not a cdn-tui export (no "format": "${FORMAT}")`);
   if (json.version !== FORMAT_VERSION) throw new Error(`export format version ${String(json.version)}; this cdn-tui reads version ${FORMAT_VERSION}`);
