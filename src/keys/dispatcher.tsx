@@ -240,4 +240,7 @@ export function useActiveBindings(below = Infinity): readonly Binding[] {
 }
 
 const noSubscribe = () => () => undefined;
-const noLayers = (): readonly Layer[] => [];
+// Outside a KeyDispatcher: no layers, the same array at every call (useSyncExternalStore compares
+// snapshots by identity: a new one each time is a change at each render, which React refuses).
+const NO_LAYERS: readonly Layer[] = Object.freeze([]);
+const noLayers = (): readonly Layer[] => NO_LAYERS;
