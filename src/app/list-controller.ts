@@ -56,6 +56,26 @@ export function markBinding(c: ListControl, keyAt: (index: number) => string | u
   };
 }
 
+/**
+ * `a`: marks every row shown (those the filter keeps; marks of hidden rows stay); when every row
+ * shown is marked already, unmarks them.
+ */
+export function markAllBinding(c: Pick<ListControl, 'ui' | 'view'>, shownKeys: () => readonly string[]): Binding {
+  return {
+    command: 'markAll',
+    run: () => {
+      const shown = shownKeys();
+      if (shown.length === 0) return false;
+      c.ui.getState().setList(c.view, (v) => {
+        const marked = new Set(v.marks);
+        const all = shown.every((k) => marked.has(k));
+        const showing = new Set(shown);
+        return { ...v, marks: all ? v.marks.filter((k) => !showing.has(k)) : [...v.marks, ...shown.filter((k) => !marked.has(k))] };
+      });
+    },
+  };
+}
+
 /** The row under the cursor as of now (for handlers). */
 export function cursorNow(c: ListControl): number {
   return clampView(listView(c.ui.getState(), c.view), c.total(), c.height).cursor;

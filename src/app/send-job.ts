@@ -3,7 +3,7 @@
 // stops what has not gone. At the end, the outcome lands where the user is: back from the review
 // when all went (if it is still on screen), else what became of each in the review's results.
 import { newSendId, resultLine, summarize, titleOf, type AppStore, type ApplyResult, type RecordKey } from '../store/index.js';
-import { currentRoute, type UiStore } from './ui-store.js';
+import { currentRoute, unmarkSent, type UiStore } from './ui-store.js';
 import { purgeOffer } from '../screens/purge/offer.js';
 
 /** Back from its review, a new record's form shows the record the API made: its draft is gone. */
@@ -17,6 +17,9 @@ function showMade(ui: UiStore, sent: readonly ApplyResult[]): void {
 export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonly RecordKey[], view: string, reviewId: number): Promise<void> {
   const send = newSendId(Date.now());
   const sent = await data.getState().applyMany(pending, undefined, send);
+  // Rows whose changes went are unmarked: marks are for what is still to do.
+  const unmarked = unmarkSent(ui, sent.filter((r) => r.outcome === 'applied').map((r) => r.key));
+  const cleared = unmarked ? ` · ${unmarked === 1 ? 'mark' : 'marks'} cleared` : '';
   const summary = summarize(sent);
   const route = currentRoute(ui.getState());
   const onReview = route.screen === 'review' && route.id === reviewId;
@@ -26,8 +29,8 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
     ui.getState().setResults(view, undefined);
     // A saved rule, cache setting or error TTL: the edge may serve what it cached before (P purges it).
     const offer = summary.ok ? purgeOffer(data.getState(), sent) : undefined;
-    if (offer) ui.getState().say('ok', `${summary.text} · P purge`, { purge: offer });
-    else ui.getState().say(summary.ok ? 'ok' : 'error', summary.text);
+    if (offer) ui.getState().say('ok', `${summary.text}${cleared} · P purge`, { purge: offer }, 'P purge');
+    else ui.getState().say(summary.ok ? 'ok' : 'error', `${summary.text}${cleared}`);
     if (onReview) {
       ui.getState().pop();
       showMade(ui, sent);
@@ -47,6 +50,6 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
   const stoppedOnly = summary.failed + summary.conflicts === 0;
   const where = onReview ? '' : ' (: pending to see them)';
   // The offer goes before the reason: a status line cut to the terminal's width keeps it.
-  if (summary.applied > 0) ui.getState().say(stoppedOnly ? 'info' : 'error', `${summary.counts} · u undo the ${summary.applied} applied${summary.why}${where}`, { undo: send });
+  if (summary.applied > 0) ui.getState().say(stoppedOnly ? 'info' : 'error', `${summary.counts} · u undo the ${summary.applied} applied${summary.why}${where}${cleared}`, { undo: send }, `u undo the ${summary.applied} applied`);
   else ui.getState().say(stoppedOnly ? 'info' : 'error', `${summary.text}${where}`);
 }

@@ -19,6 +19,8 @@ export interface Message {
    * changed; u reviews the reversal of what a send that failed partway applied: its send's id).
    */
   readonly about?: 'quit' | { readonly purge: PurgeTarget } | { readonly undo: string };
+  /** The part of `text` a narrow status line cuts last: the keys it offers (`q again to quit`). */
+  readonly keys?: string;
 }
 
 /** A question that waits for an answer over several keys (typing a name to delete). */
@@ -69,7 +71,7 @@ export interface UiState {
   review(keys: readonly RecordKey[], title: string, notes?: readonly string[]): void;
   setOverlay(overlay: Overlay | undefined): void;
   ask(question: Question | undefined): void;
-  say(kind: Message['kind'], text: string, about?: Message['about']): void;
+  say(kind: Message['kind'], text: string, about?: Message['about'], keys?: string): void;
   setWaiting(waiting: string | undefined): void;
   setList(view: string, update: (v: ListView) => ListView): void;
   setForm(view: string, update: (v: FormView) => FormView): void;
@@ -104,7 +106,7 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     review: (keys, title, notes) => set((s) => ({ stack: [...s.stack, { screen: 'review', keys, title, id: s.nextId, ...(notes?.length ? { notes } : {}) }], nextId: s.nextId + 1 })),
     setOverlay: (next) => set({ overlay: next }),
     ask: (question) => set({ question }),
-    say: (kind, text, about) => set({ message: { kind, text, at: now(), ...(about ? { about } : {}) } }),
+    say: (kind, text, about, keys) => set({ message: { kind, text, at: now(), ...(about ? { about } : {}), ...(keys ? { keys } : {}) } }),
     setWaiting: (waiting) => set({ waiting }),
     setList: (view, update) => set((s) => ({ lists: { ...s.lists, [view]: update(s.lists[view] ?? EMPTY_LIST) } })),
     setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
@@ -120,6 +122,21 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
         return { results };
       }),
   }));
+}
+
+/**
+ * Unmarks `keys` in every list (their changes were sent: a later P, c or d must not act on them
+ * again unseen); returns how many of them were marked.
+ */
+export function unmarkSent(ui: UiStore, keys: readonly string[]): number {
+  const sent = new Set(keys);
+  const was = new Set<string>();
+  for (const [view, v] of Object.entries(ui.getState().lists)) {
+    if (!v.marks.some((k) => sent.has(k))) continue;
+    for (const k of v.marks) if (sent.has(k)) was.add(k);
+    ui.getState().setList(view, (now) => ({ ...now, marks: now.marks.filter((k) => !sent.has(k)) }));
+  }
+  return was.size;
 }
 
 export function currentRoute(s: UiState): Route {

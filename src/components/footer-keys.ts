@@ -16,7 +16,7 @@ import { cellWidth, fit } from '../ui/text.js';
  */
 export const FOOTER_ORDER: readonly Command[] = [
   'apply', 'confirm', 'keep', 'choose', 'edit', 'open', 'fix', 'dropChange', 'copyRight', 'copyLeft', 'review', 'cancel', 'stopSending', 'keepMine', 'takeTheirs', 'drop',
-  'mark', 'toggle', 'filter', 'create', 'remove', 'revert', 'revertAll', 'undo', 'undoApplied', 'expand', 'collapse', 'copy', 'clone', 'purge', 'compare', 'editor', 'clearInput',
+  'mark', 'markAll', 'toggle', 'filter', 'create', 'remove', 'revert', 'revertAll', 'undo', 'undoApplied', 'expand', 'collapse', 'copy', 'clone', 'purge', 'compare', 'editor', 'clearInput',
   'quit', 'palette', 'nextTab', 'prevTab', 'left', 'right', 'tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'reload', 'history', 'back',
   'up', 'down', 'pageUp', 'pageDown', 'top', 'bottom', 'help', 'forceQuit', 'suspend',
 ];

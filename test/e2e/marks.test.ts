@@ -90,7 +90,7 @@ describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
   );
 
   it(
-    'browser: 3 configurations marked (one hidden by a filter) get one delivery protocol: one review, exactly 3 PATCHes; back, they are still marked',
+    'browser: 3 configurations marked (one hidden by a filter) get one delivery protocol: one review, exactly 3 PATCHes; sent, their marks are cleared (a later P, c or d acts on nothing old)',
     async () => {
       const app = await startApp({ cols: 120, rows: 30 });
       closing.push(() => app.close());
@@ -117,7 +117,7 @@ describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
       expect(app.screen()).toContain('review › 3 marked configurations');
       const before = app.log().length;
       await app.press('y');
-      await app.waitForText('✓ 3 applied');
+      await app.waitForText('✓ 3 applied · marks cleared');
       const patches = confWrites(app.log().slice(before), 'PATCH');
       expect(patches.map((p) => p.status)).toEqual([200, 200, 200]);
       expect(new Set(patches.map((p) => p.path)).size).toBe(3);
@@ -126,9 +126,43 @@ describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
         const id = await confNamed(app.emulator, name);
         expect((await app.emulator.call('GET', `${CFG}/${id}`)).body).toMatchObject({ delivery_protocol: 'http' });
       }
-      // Back in the browser: the filter and the marks are where they were.
+      // Back in the browser: the filter is where it was, the marks of what was sent are gone.
       await app.press('q');
-      await app.waitForText(/\d+ of 12 configurations · 3 marked \(1 hidden by the filter\) · \/shop/);
+      await app.waitForText(/^\d+ of 12 configurations · \/shop/m);
+      expect(app.screen()).not.toContain('marked');
+      expect(footer(app)).toContain('Enter open');
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it(
+    'a marks every row the filter shows and, pressed again, clears them; Space says it marks and moves down',
+    async () => {
+      const app = await startApp({ cols: 120, rows: 30 });
+      closing.push(() => app.close());
+      await app.waitForText(LIST_LOADED, FIRST_LOAD_MS);
+      await app.waitUntil(() => footer(app).includes('Space mark ↓'), 'the footer says what Space does');
+      expect(footer(app)).toContain('a mark all');
+      await app.press('/');
+      await app.type('api');
+      await app.press('enter');
+      const shown = Number(/^(\d+) of 12 configurations · \/api/m.exec(await app.waitForText(/^\d+ of 12 configurations · \/api/m))![1]);
+      expect(shown).toBeGreaterThanOrEqual(2);
+      expect(shown).toBeLessThan(12);
+      await app.press('a');
+      await app.waitForText(`${shown} of 12 configurations · ${shown} marked · /api`);
+      expect(footer(app)).toContain(`Enter edit ${shown} marked`);
+      // Shown without the filter: the marks stay on the rows they were given to, none on the others.
+      await app.press('/', 'esc');
+      await app.waitForText(`12 of 12 configurations · ${shown} marked`);
+      await app.press('/');
+      await app.type('api');
+      await app.press('enter');
+      await app.waitForText(`${shown} marked · /api`);
+      await app.press('a');
+      await app.waitForText(/^\d+ of 12 configurations · \/api$/m);
+      await app.press('/', 'esc');
+      await app.waitForText(/^12 of 12 configurations$/m);
     },
     FLOW_TIMEOUT,
   );

@@ -10,7 +10,7 @@ import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
 import { configurationNames, freeName, lintWarnings, parseKey } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
-import { filterBinding, markBinding, moveBindings } from '../../app/list-controller.js';
+import { filterBinding, markAllBinding, markBinding, moveBindings } from '../../app/list-controller.js';
 import { useAppStore, useBodySize, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { VIEW } from '../../app/routes.js';
 import { loadingText } from '../load-state.js';
@@ -21,13 +21,14 @@ import { openMarked } from './marked.js';
 import { openPurge } from '../purge/open-purge.js';
 import { compareBinding } from '../compare/start-compare.js';
 
-// As wide as what they hold (the table measures them; an id is cut last).
+// As wide as what they hold (the table measures them). Too narrow: the domain and cnames are cut
+// first, then protocol and active, the name last, the id never (ranks, column-widths.ts).
 const COLUMNS: readonly Column<Row>[] = [
   ID_COLUMN,
-  { title: 'name', cell: (r) => safe(r.record.name) },
+  { title: 'name', rank: 2, cell: (r) => safe(r.record.name) },
   { title: 'domain', cell: (r) => safe(r.record.domain_name) },
-  { title: 'protocol', cell: (r) => safe(r.record.delivery_protocol) },
-  { title: 'active', cell: (r) => (r.record.active ? 'yes' : 'no') },
+  { title: 'protocol', rank: 1, cell: (r) => safe(r.record.delivery_protocol) },
+  { title: 'active', rank: 1, cell: (r) => (r.record.active ? 'yes' : 'no') },
   { title: 'cnames', cell: (r) => (Array.isArray(r.record.cname) ? r.record.cname.map(safe).join(', ') : '') },
 ];
 
@@ -66,6 +67,7 @@ export function BrowserScreen() {
         },
       },
       markBinding(control, (i) => list.rowsNow()[i]?.key),
+      markAllBinding(control, () => list.rowsNow().map((r) => r.key)),
       filterBinding(control),
       {
         command: 'create',

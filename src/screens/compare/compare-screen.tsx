@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { WindowedTable } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
-import { cursorNow, markBinding, markedNow, moveBindings, useListView, useMarked, type ListControl } from '../../app/list-controller.js';
+import { cursorNow, markAllBinding, markBinding, markedNow, moveBindings, useListView, useMarked, type ListControl } from '../../app/list-controller.js';
 import { VIEW, type CompareSide } from '../../app/routes.js';
 import { useBodySize, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { sideName } from '../../app/chrome.js';
@@ -112,6 +112,7 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
   useKeys(PRIORITY.screen, [
     ...moveBindings(control),
     markBinding(control, (i) => differencesNow()[i]?.id),
+    markAllBinding(control, () => differencesNow().map((d) => d.id)),
     { command: 'copyRight', disabled: readOnly, label: markedLabel('copyRight', n), run: copy(true) },
     { command: 'copyLeft', disabled: readOnly, label: markedLabel('copyLeft', n), run: copy(false) },
     // After a copy is sent, the status line offers to purge what it changed (`P purge`), as after any save.

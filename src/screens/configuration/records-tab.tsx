@@ -12,7 +12,7 @@ import { markedLabel } from '../../keys/table.js';
 import { deleteNeeds, listKey, parseKey, type ChildKind } from '../../store/index.js';
 import { askDelete } from './ask-delete.js';
 import { safe } from '../../ui/text.js';
-import { filterBinding, markBinding, moveBindings } from '../../app/list-controller.js';
+import { filterBinding, markAllBinding, markBinding, moveBindings } from '../../app/list-controller.js';
 import { useAppStore, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { VIEW, type Tab } from '../../app/routes.js';
 import { useExternalEditor } from '../../app/use-external-editor.js';
@@ -100,6 +100,7 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
       },
     },
     markBinding(control, (i) => shown.rowsNow()[i]?.key),
+    markAllBinding(control, () => shown.rowsNow().map((r) => r.key)),
     filterBinding(control),
     {
       command: 'create',
