@@ -73,7 +73,7 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
     // (a scrolled list by scrolling the terminal) and one frame per turn of the event loop. Ink
     // leaves the console alone in debug mode: the writer takes console output instead.
     debug: true,
-    stdout: screenWriter(process.stdout),
+    stdout: screenWriter(process.stdout, { ascii: !theme.unicode }),
     // Keys read together (typed ahead over a slow link: "XYZ\r") reach Ink one at a time.
     stdin: pacedStdin(process.stdin),
     exitOnCtrlC: false,

@@ -7,6 +7,7 @@
 // In debug mode Ink leaves the console alone: console output goes through here too, and the frame
 // is drawn whole again over it (as Ink's own console patch does).
 import { format } from 'node:util';
+import { asciiOnly } from './ascii.js';
 import { screenPatch } from './screen-patch.js';
 
 /** Synchronized output: the terminal shows the patch whole, never half drawn. */
@@ -31,6 +32,8 @@ export interface ScreenWriterOptions {
   readonly patchConsole?: boolean;
   /** Where console.warn and console.error write. @default process.stderr */
   readonly stderr?: { write(text: string): unknown };
+  /** The terminal takes ASCII only (no UTF-8 locale): every frame is turned into ASCII (ascii.ts). */
+  readonly ascii?: boolean;
 }
 
 /** The stdout to give Ink (`render(…, { stdout, debug: true })`): frames are patched onto `out`. */
@@ -79,8 +82,8 @@ export function screenWriter(out: NodeJS.WriteStream, options: ScreenWriterOptio
     const done = typeof encoding === 'function' ? encoding : callback;
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8');
     if (isFrame(text)) {
-      last = text;
-      draw(text);
+      last = options.ascii ? asciiOnly(text) : text;
+      draw(last);
       if (done) process.nextTick(done);
       return true;
     }
