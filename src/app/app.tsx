@@ -4,6 +4,7 @@ import { Box, useApp, useWindowSize, type DOMElement } from 'ink';
 import { useRef } from 'react';
 import { useFramesPerBurst } from '../keys/burst-frames.js';
 import { KeyDispatcher } from '../keys/dispatcher.js';
+import { Inert } from '../keys/inert.js';
 import type { AppStore } from '../store/index.js';
 import { BrowserScreen } from '../screens/browser/browser-screen.js';
 import { ConfigurationScreen } from '../screens/configuration/configuration-screen.js';
@@ -29,6 +30,7 @@ import { VIEW, type Route } from './routes.js';
 import { CompareScreen } from '../screens/compare/compare-screen.js';
 import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from './stores.js';
 import { currentRoute, type UiStore } from './ui-store.js';
+import { MIN_SIZE, TooSmall, tooSmall } from './too-small.js';
 
 function Screen({ route }: { readonly route: Route }) {
   switch (route.screen) {
@@ -106,8 +108,10 @@ export function App({ store, ui, options, theme, onQuit, size, control, profiles
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const { exit } = useApp();
-  const width = Math.max(20, columns);
-  const height = Math.max(6, rows);
+  // Too small, the screen is laid out at the smallest size, hidden, and hears no key (too-small.tsx).
+  const small = tooSmall(columns, rows);
+  const width = Math.max(MIN_SIZE.columns, columns);
+  const height = Math.max(MIN_SIZE.rows, rows);
   const stores = { data: store, ui, options, ...(control ? { control } : {}), ...(profiles ? { profiles } : {}) };
   // Keys read together: one frame for the burst, not one per key.
   const root = useRef<DOMElement>(null);
@@ -116,15 +120,18 @@ export function App({ store, ui, options, theme, onQuit, size, control, profiles
     <ThemeContext.Provider value={theme}>
       <StoresProvider stores={stores} size={{ width, height: Math.max(2, height - CHROME_ROWS) }}>
         <KeyDispatcher onRefused={(reason) => ui.getState().say('error', reason)}>
-          <Box ref={root} flexDirection="column" width={width} height={height} overflow="hidden">
-            <Shell
-              width={width}
-              onQuit={(how) => {
-                onQuit(how);
-                exit();
-              }}
-            />
-          </Box>
+          {small ? <TooSmall columns={columns} rows={rows} /> : null}
+          <Inert.Provider value={small}>
+            <Box ref={root} display={small ? 'none' : 'flex'} flexDirection="column" width={width} height={height} overflow="hidden">
+              <Shell
+                width={width}
+                onQuit={(how) => {
+                  onQuit(how);
+                  exit();
+                }}
+              />
+            </Box>
+          </Inert.Provider>
         </KeyDispatcher>
       </StoresProvider>
     </ThemeContext.Provider>

@@ -103,7 +103,7 @@ export function FooterBar({ width }: { readonly width: number }) {
   // what the user waits for to open (a form read again first) comes before it.
   const jobLine = useJobLine();
   const job = waiting && jobLine ? `${waiting} ${theme.sym.dot} ${jobLine}` : (waiting ?? jobLine);
-  const message = job !== undefined ? { kind: 'info' as const, text: job } : said && { kind: said.kind, text: safe(said.text) };
+  const message = job !== undefined ? { kind: 'info' as const, text: job } : said && { kind: said.kind, text: safe(said.text), keys: said.keys && safe(said.keys) };
   return <Footer pending={pending} width={width} {...(message ? { message } : {})} />;
 }
 
@@ -133,7 +133,7 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: (how: QuitHow) => void
       const changes = (n: number) => `${n} pending change${n > 1 ? 's' : ''}`;
       const others = elsewhere.map((p) => `${pending ? p.count : changes(p.count)} in profile ${safe(p.name)}`).join(', ');
       const what = pending ? [changes(pending), others].filter(Boolean).join(', ') : others;
-      ui.getState().say('error', `unsaved: ${what} (kept in the journal) · q again to quit, : pending to review`, 'quit');
+      ui.getState().say('question', `unsaved: ${what} (kept in the journal) · q again to quit, : pending to review`, 'quit', 'q again to quit, : pending to review');
       return;
     }
     onQuit('quit');

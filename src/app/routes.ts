@@ -11,6 +11,14 @@ export const TAB_TITLES: Readonly<Record<Tab, string>> = {
   error_responses: 'Error responses',
   origins: 'Origins',
 };
+/** The tabs' names where the full ones do not fit on one line (the tab bar). */
+export const TAB_SHORT: Readonly<Record<Tab, string>> = {
+  settings: 'Settings',
+  rules: 'Rules',
+  cache_settings: 'Cache',
+  error_responses: 'Errors',
+  origins: 'Origins',
+};
 
 /** Records a form edits on its own screen (a configuration's settings are a tab). */
 export type FormKind = 'configuration' | 'rule' | 'cache_setting' | 'origin';
@@ -44,6 +52,7 @@ export const VIEW = {
   browser: 'browser',
   palette: 'palette',
   history: 'history',
+  help: 'help',
   tab: (conf: number, tab: Tab) => `configuration:${conf}:${tab}`,
   form: (key: RecordKey) => `form:${key}`,
   bulk: (keys: readonly RecordKey[]) => `bulk:${keys.join(',')}`,

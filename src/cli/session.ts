@@ -86,7 +86,7 @@ export function openSession(options: SessionOptions): Session {
     .loadConfigurations(stopped.signal)
     .catch((e: unknown) => {
       // What another try would not change is said once; the rest the header counts down to.
-      if (!stopped.signal.aborted && !worthRetrying(e)) ui.getState().say('error', `${explain(e)} (r tries again)`);
+      if (!stopped.signal.aborted && !worthRetrying(e)) ui.getState().say('error', `${explain(e)} (r tries again)`, undefined, '(r tries again)');
     });
 
   const pageIn = () => {

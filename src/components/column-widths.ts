@@ -10,6 +10,11 @@ export interface Measurable<Row> {
   readonly cell: (row: Row) => string;
   /** Cut last, after every other column is cut to nothing (an id: what a user types elsewhere). */
   readonly keep?: boolean;
+  /**
+   * How telling the column is: columns of a higher rank are cut only once those of lower ranks are
+   * cut to nothing (a configuration's name after its domain and cnames). @default 0
+   */
+  readonly rank?: number;
 }
 
 /** Rows measured at most per list: a list that long is measured on a sample spread through it. */
@@ -46,31 +51,39 @@ function capped(natural: readonly number[], floor: readonly number[], cap: numbe
 /**
  * Widths for columns that need `natural` cells each, in `room` cells (the spaces between columns
  * not counted). All fit: each gets what it needs and the last one the cells left over (the focus bar
- * runs across the line). Too narrow: the largest cap that fits is found, every column wider than it
- * is cut to it (the widest texts lose first, all cut columns end equally wide), and the cells the
- * rounding leaves go one each to the widest of the cut ones. `keep` columns are cut only when the
- * others cut to nothing still leave no room for them.
+ * runs across the line). Too narrow: the least telling columns lose first — those of the lowest
+ * `rank` (default 0) down to nothing, then the next rank, `keep` columns last (and when not even
+ * they fit, all columns alike). Among the columns of
+ * the rank being cut the largest cap that fits is found, every one wider than it is cut to it (the
+ * widest texts lose first, all cut columns end equally wide), and the cells the rounding leaves go
+ * one each to the widest of them.
  */
-export function fitColumns(natural: readonly number[], room: number, keep: readonly boolean[] = []): number[] {
+export function fitColumns(natural: readonly number[], room: number, keep: readonly boolean[] = [], rank: readonly number[] = []): number[] {
   const n = natural.length;
   if (n === 0) return [];
   room = Math.max(0, Math.floor(room));
   const need = natural.reduce((a, b) => a + b, 0);
   if (need <= room) return natural.map((w, i) => (i === n - 1 ? w + room - need : w));
-  let floor = natural.map((w, i) => (keep[i] ? w : 0));
-  if (capped(natural, floor, 0) > room) floor = natural.map(() => 0);
+  // The rank cut: the lowest whose columns alone can make room; those below it are cut to nothing,
+  // those above it kept whole.
+  const at = (i: number) => (keep[i] ? Infinity : (rank[i] ?? 0));
+  const levels = [...new Set(natural.map((_, i) => at(i)))].sort((a, b) => a - b);
+  // Not even the kept columns fit: every column is cut alike.
+  const level = levels.find((l) => l !== Infinity && natural.reduce((sum, w, i) => sum + (at(i) > l ? w : 0), 0) <= room);
+  const top = natural.map((w, i) => (level !== undefined && at(i) < level ? 0 : w));
+  const floor = natural.map((w, i) => (level !== undefined && at(i) > level ? w : 0));
   // The largest cap whose widths fit (capped() grows with the cap).
   let lo = 0;
-  let hi = Math.max(...natural);
+  let hi = Math.max(...top);
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (capped(natural, floor, mid) <= room) lo = mid;
+    if (capped(top, floor, mid) <= room) lo = mid;
     else hi = mid - 1;
   }
-  const widths = natural.map((w, i) => Math.max(floor[i]!, Math.min(w, lo)));
-  let left = room - capped(natural, floor, lo);
-  const cut = natural.map((w, i) => i).filter((i) => natural[i]! > widths[i]!);
-  cut.sort((a, b) => natural[b]! - natural[a]! || a - b);
+  const widths = top.map((w, i) => Math.max(floor[i]!, Math.min(w, lo)));
+  let left = room - capped(top, floor, lo);
+  const cut = top.map((_, i) => i).filter((i) => top[i]! > widths[i]!);
+  cut.sort((a, b) => top[b]! - top[a]! || a - b);
   for (const i of cut) {
     if (left <= 0) break;
     widths[i] = widths[i]! + 1;

@@ -1,18 +1,18 @@
 // The footer: the keys that work here (from the key table, never hand-written) and the last
 // message (success in green, errors in red and marked "error:", a question in yellow, its keys in
-// its words: never by colour alone).
+// its words: never by colour alone). A line too long keeps the keys it offers and cuts its words.
 import { Box, Text } from 'ink';
 import { useActiveBindings } from '../keys/dispatcher.js';
 import { showKey } from '../keys/names.js';
 import { COMMANDS } from '../keys/table.js';
-import { fit } from '../ui/text.js';
+import { fitKeeping } from '../ui/text.js';
 import { footerLine } from './footer-keys.js';
 import { useTheme } from '../ui/theme.js';
 
 export interface FooterProps {
   /** Drafts pending (not sent yet). */
   readonly pending: number;
-  readonly message?: { readonly kind: 'ok' | 'error' | 'info' | 'question'; readonly text: string };
+  readonly message?: { readonly kind: 'ok' | 'error' | 'info' | 'question'; readonly text: string; readonly keys?: string | undefined };
   readonly width: number;
 }
 
@@ -31,7 +31,7 @@ export function Footer({ pending, message, width }: FooterProps) {
         {footerLine(keys, pending ? `  ${theme.sym.dot} ${pending} pending (: pending)` : '', width, more, ascii)}
       </Text>
       <Text color={color} wrap="truncate">
-        {message ? fit(`${prefix}${message.text}`, width, ascii) : ' '}
+        {message ? fitKeeping(`${prefix}${message.text}`, message.keys, width, ascii) : ' '}
       </Text>
     </Box>
   );

@@ -6,6 +6,7 @@
 //   the window the list controller gives it and takes no keys itself.
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
+import { useInert } from '../keys/inert.js';
 import { useState } from 'react';
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
 import { cellWidth, fitKeepingId, pad } from '../ui/text.js';
@@ -75,6 +76,7 @@ export interface ChoiceListProps {
 
 export function ChoiceList({ choices, initial, onChoose, onCancel, width, height = 8 }: ChoiceListProps) {
   const theme = useTheme();
+  const inert = useInert();
   const [highlighted, setHighlighted] = useState(Math.max(0, initial));
   useKeys(
     PRIORITY.modal,
@@ -93,6 +95,7 @@ export function ChoiceList({ choices, initial, onChoose, onCancel, width, height
       <SelectInput
         items={items}
         initialIndex={Math.max(0, Math.min(initial, choices.length - 1))}
+        isFocused={!inert}
         limit={height}
         indicatorComponent={NoIndicator}
         itemComponent={Row}

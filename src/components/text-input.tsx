@@ -9,6 +9,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
 import { isTextRun, keyName } from '../keys/names.js';
 import { pacerOf } from '../keys/paced-stdin.js';
+import { useInert } from '../keys/inert.js';
 import { cellWidth } from '../ui/text.js';
 
 export interface TextInputProps {
@@ -75,7 +76,10 @@ function KeyWatch({ lastKeyRef, active, onEnd }: KeyWatchProps) {
   return null;
 }
 
-export function TextInput({ value, onChange, onSubmit, onCancel, onRefused, width, mask, active = true }: TextInputProps) {
+export function TextInput({ value, onChange, onSubmit, onCancel, onRefused, width, mask, active: wanted = true }: TextInputProps) {
+  // Under a screen that hears no key (a terminal too small), the input hears none either.
+  const inert = useInert();
+  const active = wanted && !inert;
   const lastKeyRef = useRef('');
   const { stdin } = useStdin();
   // ink-text-input keeps its cursor to itself: mounting it afresh puts the cursor at the end (after

@@ -31,9 +31,14 @@ export interface WindowedTableProps<Row> {
   readonly empty?: string;
 }
 
-/** One line of cells: each column padded (or cut with …) to its width, joined by a space. */
+/** One line of cells: each column padded (or cut with …) to its width, joined by a space; a column of no width is left out. */
 export function tableLine(cells: readonly string[], columns: ReadonlyArray<Pick<Column<never>, 'align'>>, widths: readonly number[], ascii: boolean): string {
-  return cells.map((text, i) => (columns[i]?.align === 'right' ? padStart(text, widths[i] ?? 0, ascii) : pad(text, widths[i] ?? 0, ascii))).join(' ');
+  const out: string[] = [];
+  cells.forEach((text, i) => {
+    const w = widths[i] ?? 0;
+    if (w > 0) out.push(columns[i]?.align === 'right' ? padStart(text, w, ascii) : pad(text, w, ascii));
+  });
+  return out.join(' ');
 }
 
 /**
@@ -43,7 +48,20 @@ export function tableLine(cells: readonly string[], columns: ReadonlyArray<Pick<
 export function tableWidths<Row>(columns: readonly Measurable<Row>[], measured: readonly number[], shown: ReadonlyArray<readonly string[]>, width: number): number[] {
   const natural = [...measured];
   for (const cells of shown) widest(natural, cells);
-  return fitColumns(natural, width - Math.max(0, columns.length - 1), columns.map((c) => c.keep === true));
+  const keep = columns.map((c) => c.keep === true);
+  const rank = columns.map((c) => c.rank ?? 0);
+  // A column cut to nothing is left out with the space before it: that space goes to the others.
+  let gaps = Math.max(0, columns.length - 1);
+  let widths = fitColumns(natural, width - gaps, keep, rank);
+  for (;;) {
+    const need = Math.max(0, widths.filter((w) => w > 0).length - 1);
+    if (need >= gaps) return widths;
+    const wider = fitColumns(natural, width - need, keep, rank);
+    // Given those cells, a column left out may come back: keep the last widths that fit.
+    if (Math.max(0, wider.filter((w) => w > 0).length - 1) > need) return widths;
+    gaps = need;
+    widths = wider;
+  }
 }
 
 /**

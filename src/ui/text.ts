@@ -103,6 +103,19 @@ export function fit(text: string, width: number, ascii = false): string {
   return fitMeasured(text, width, ascii)[0];
 }
 
+/**
+ * fit, but the part `keep` of the text (the keys a status line offers: `q again to quit`) is cut
+ * last: the words after it go first, then those before it.
+ */
+export function fitKeeping(text: string, keep: string | undefined, width: number, ascii = false): string {
+  const at = keep ? text.indexOf(keep) : -1;
+  if (!keep || at < 0 || cellWidth(text) <= width) return fit(text, width, ascii);
+  const head = text.slice(0, at + keep.length);
+  if (cellWidth(head) < width) return head + fit(text.slice(head.length), width - cellWidth(head), ascii);
+  const room = width - cellWidth(keep) - 1;
+  return room < 2 ? fit(keep, width, ascii) : `${fit(text.slice(0, at), room, ascii)} ${keep}`;
+}
+
 /** A record's id at the end of a text: `acme shop (1528252734)`. */
 const ID_AT_END = /^(.*\S)( \(\d+\))$/;
 

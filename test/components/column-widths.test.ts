@@ -8,6 +8,31 @@ import { tableWidths } from '../../src/components/windowed-table.js';
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('fitColumns', () => {
+  it('cuts the least telling columns first: the lowest rank to nothing before a higher one loses a cell', () => {
+    // id (kept), name (rank 2), domain (0), protocol (1): 10 + 20 + 30 + 5 = 65 in 50.
+    expect(fitColumns([10, 20, 30, 5], 50, [true, false, false, false], [0, 2, 0, 1])).toEqual([10, 20, 15, 5]);
+    // The domain cut to nothing is not enough: protocol goes next, the name still whole.
+    expect(fitColumns([10, 20, 30, 5], 32, [true, false, false, false], [0, 2, 0, 1])).toEqual([10, 20, 0, 2]);
+    // Only then the name, and the id never while anything else has a cell.
+    expect(fitColumns([10, 20, 30, 5], 20, [true, false, false, false], [0, 2, 0, 1])).toEqual([10, 10, 0, 0]);
+  });
+
+  it('with ranks, still fits every width exactly and never grows a column past its text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 120 }), (cols, room) => {
+        const natural = cols.map(([w]) => w);
+        const widths = fitColumns(natural, room, [], cols.map(([, r]) => r));
+        const need = natural.reduce((a, b) => a + b, 0);
+        expect(widths.reduce((a, b) => a + b, 0)).toBe(need <= room ? room : Math.min(room, need));
+        if (need > room) widths.forEach((w, i) => expect(w).toBeLessThanOrEqual(natural[i]!));
+        // A column of a higher rank is cut only when every lower one is cut to nothing.
+        cols.forEach(([, r], i) => {
+          if (widths[i]! < natural[i]!) cols.forEach(([, r2], j) => r2 < r && expect(widths[j]).toBe(0));
+        });
+      }),
+    );
+  });
+
   it('gives every column what it needs when all fit, and the cells left over to the last one', () => {
     expect(fitColumns([10, 20, 17, 4], 60)).toEqual([10, 20, 17, 13]);
     expect(fitColumns([10, 20, 17, 4], 51)).toEqual([10, 20, 17, 4]);

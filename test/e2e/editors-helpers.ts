@@ -57,7 +57,7 @@ export function fieldLine(app: App, label: string): string {
 
 export const RULE_FIELDS = ['id', 'path', 'regex', 'protocol policy', 'behavior', 'origin', 'gzip', 'redirect to', 'forward cookies', 'WAF rule set', 'edge firewall', 'cache setting'];
 export const NEW_CACHE_SETTING_FIELDS = ['name', 'browser cache', 'CDN cache', 'vary by query', 'vary by cookies', 'browser TTL', 'CDN TTL', 'query fields', 'sort query', 'cookies'];
-export const ERROR_CODES = ['400 Bad Request', '403 Forbidden', '404 Not Found', '405 Method Not Allowed', '414 URI Too Long', '416 Range Not Satisfiab', '501 Not Implemented'];
+export const ERROR_CODES = ['400 Bad Request', '403 Forbidden', '404 Not Found', '405 Method Not Allowed', '414 URI Too Long', '416 Range Not Satisfiable', '501 Not Implemented'];
 
 /** In an open choice list: down to the choice whose label starts with `label`, then Enter. */
 export async function choose(app: App, label: string): Promise<void> {

@@ -124,7 +124,7 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await openConfiguration(first, demoId(3));
         await editField(first, 'name', 'not while read-only', 'replace');
         await first.press('ctrl-c'); // quit now: the draft stays in the journal
-        expect(await first.exited).toEqual({ exitCode: 0, signal: null });
+        expect(await first.exited).toEqual({ exitCode: 130, signal: null }); // Ctrl-C: 130, as shells expect
 
         second = await startApp({ args: ['--read-only'], stateDir: first.stateDir, emulator: first.emulator });
         await second.waitForText('Enter: review it · Esc: keep it for later', FIRST_LOAD_MS);

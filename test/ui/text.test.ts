@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { ago, agoChangesIn, cellWidth, fit, fitKeepingId, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
+import { ago, agoChangesIn, cellWidth, fit, fitKeeping, fitKeepingId, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
 import { parseDuration, parseField, showField } from '../../src/ui/values.js';
 import { configurationSchema, cacheSettingSchema, type ResourceSchema } from '../../src/schema/index.js';
 
@@ -313,3 +313,19 @@ describe('fitKeepingId', () => {
   });
 });
 
+
+describe('fitKeeping (a status line that offers keys)', () => {
+  const quit = 'unsaved: 1 pending change (kept in the journal) · q again to quit, : pending to review';
+  it('cuts the words and keeps the keys', () => {
+    expect(fitKeeping(quit, 'q again to quit, : pending to review', 60)).toBe('unsaved: 1 pending cha… q again to quit, : pending to review');
+    expect(fitKeeping(quit, 'q again to quit, : pending to review', 200)).toBe(quit);
+  });
+  it('cuts what follows the keys first, then what comes before them', () => {
+    const undo = '2 applied, 1 failed · u undo the 2 applied: POST /rules refused (limit)';
+    expect(fitKeeping(undo, 'u undo the 2 applied', 50)).toBe('2 applied, 1 failed · u undo the 2 applied: POST …');
+    expect(fitKeeping(undo, 'u undo the 2 applied', 30)).toBe('2 applie… u undo the 2 applied');
+  });
+  it('is never wider than asked, whatever the widths', () => {
+    for (let w = 0; w < 100; w++) expect(cellWidth(fitKeeping(quit, 'q again to quit', w))).toBeLessThanOrEqual(w);
+  });
+});

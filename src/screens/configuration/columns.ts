@@ -1,5 +1,6 @@
 // The columns of the record lists inside a configuration: as wide as what they hold (the table
-// measures them); an id is cut last, it is what a user types elsewhere.
+// measures them); too narrow, the least telling are cut first, a rule's path or a record's name
+// last but the id, which is never cut before them: it is what a user types elsewhere.
 import type { Column } from '../../components/windowed-table.js';
 import type { Rec } from '../../schema/index.js';
 import { humanDuration, safe } from '../../ui/text.js';
@@ -38,7 +39,7 @@ function makeRuleColumns(origin: (id: unknown) => string, cacheSetting: (id: unk
 
 export const cacheSettingColumns: Column<Row>[] = [
   ID_COLUMN,
-  { title: 'name', cell: (r) => safe(r.record.name) },
+  { title: 'name', rank: 2, cell: (r) => safe(r.record.name) },
   { title: 'cdn', cell: (r) => `${safe(r.record.cdn_cache_settings)} ${ttl(r.record.cdn_cache_settings === 'override', r.record.cdn_cache_settings_maximum_ttl)}` },
   { title: 'browser', cell: (r) => (r.record.browser_cache_settings ? ttl(true, r.record.browser_cache_settings_maximum_ttl) || '0s' : 'origin') },
   { title: 'query string', cell: (r) => safe(r.record.cache_by_query_string) },
@@ -47,7 +48,7 @@ export const cacheSettingColumns: Column<Row>[] = [
 
 export const originColumns: Column<Row>[] = [
   ID_COLUMN,
-  { title: 'name', cell: (r) => safe(r.record.name) },
+  { title: 'name', rank: 2, cell: (r) => safe(r.record.name) },
   { title: 'type', cell: (r) => safe(r.record.origin_type) },
   { title: 'protocol', cell: (r) => safe(r.record.origin_protocol_policy) },
   { title: 'Host header', cell: (r) => safe(r.record.host_header) },

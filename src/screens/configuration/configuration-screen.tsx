@@ -1,16 +1,16 @@
 // One configuration: tabs Settings, Rules, Cache settings, Error responses, Origins. The tab last
 // used is kept per configuration in the UI store; each tab keeps its own cursor (its own view).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useEffect } from 'react';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
 import { isFresh, listKey, recordKey } from '../../store/index.js';
-import { useTheme } from '../../ui/theme.js';
-import { TABS, TAB_TITLES, VIEW, type Tab } from '../../app/routes.js';
+import { TABS, VIEW, type Tab } from '../../app/routes.js';
 import { useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { offeredPurge, tabOf } from '../../app/ui-store.js';
 import { FormPanel } from '../form/form-panel.js';
 import { LoadState } from '../load-state.js';
 import { RecordsTab } from './records-tab.js';
+import { TabBar } from './tab-bar.js';
 import { openPurge } from '../purge/open-purge.js';
 import { compareBinding } from '../compare/start-compare.js';
 
@@ -18,7 +18,6 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
   const stores = useStores();
   const { data, ui } = stores;
   const { width, height } = useBodySize();
-  const theme = useTheme();
   const readOnly = useReadOnlyReason();
   const tab = useUiStore((s) => tabOf(s, conf));
   const key = recordKey('configuration', undefined, conf);
@@ -48,13 +47,7 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
   const body = height - 2;
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Box>
-        {TABS.map((t, i) => (
-          <Text key={t} inverse={t === tab} color={t === tab ? undefined : theme.c('gray')}>
-            {` ${i + 1} ${TAB_TITLES[t]} `}
-          </Text>
-        ))}
-      </Box>
+      <TabBar tab={tab} width={width} />
       <Box height={1} />
       <TabBody conf={conf} tab={tab} width={width} height={body} />
     </Box>

@@ -18,6 +18,9 @@ import { useTheme } from '../../ui/theme.js';
 import { choicesOf, fixedReason, formData, formFields, isCreating, rowModels, valuesOf, type FormData, type FormSpec, type RefChoices } from './form-model.js';
 import { InlineEditor } from './inline-editor.js';
 
+/** Cells a form keeps for its values (and the marks around its labels) before it cuts a label. */
+const VALUE_ROOM = 28;
+
 export interface FormPanelProps {
   readonly spec: FormSpec;
   /** The view name the focused field is kept under. */
@@ -121,7 +124,8 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
 
   const required = (f: FieldSpec) => creating && f.create === 'required';
   const labelOf = (f: FieldSpec) => (required(f) ? `${f.label} *` : f.label);
-  const labelWidth = Math.min(24, Math.max(...fields.map((f) => cellWidth(labelOf(f)))));
+  // Labels take the room there is: whole while the values keep VALUE_ROOM cells beside them.
+  const labelWidth = Math.min(Math.max(12, width - VALUE_ROOM), Math.max(...fields.map((f) => cellWidth(labelOf(f)))));
   const help = focused
     ? `${required(focused) ? 'required (* a new record needs it): ' : ''}${notApplicable(focused, values) ? `not used now: ${notApplicable(focused, values)}. ` : ''}${focused.help}`
     : '';

@@ -1,46 +1,36 @@
 // The lines of the `?` help, laid out for the terminal (UX.md §5): as wide as its longest line up
-// to the terminal's width, each description whole (wrapped under itself) as long as the height
-// allows; only then are descriptions cut to one line, the later ones first.
+// to the terminal's width, every description whole (wrapped under itself); taller than the
+// terminal, it scrolls (↓/j, PgDn) and its last line says so.
 import type { Binding } from '../../keys/dispatcher.js';
 import { showKey } from '../../keys/names.js';
 import { COMMANDS, type Command } from '../../keys/table.js';
 import { cellWidth, fit, pad, wrap } from '../../ui/text.js';
 
 export interface HelpEntry {
-  /** `↑/k ↓/j`: the keys of each command joined by `/`, the commands by a space. */
+  /** `↑/k`: the keys of the command joined by `/`. */
   readonly keys: string;
   readonly text: string;
-  /** Every command of the entry is disabled here (drawn dim). */
+  /** The key is disabled here (drawn dim). */
   readonly disabled: boolean;
 }
 
-/** What a command does, in the table's longer words where it has them. */
+/** What a command does: a key alone on its row of the key table in its longer words; one of a row (↑ and ↓, PgUp … End) in its own. */
 function describe(command: Command): string {
   const spec = COMMANDS[command];
-  return 'does' in spec ? spec.does : spec.help;
+  const alone = !('row' in spec);
+  return alone && 'does' in spec ? spec.does : spec.help;
 }
 
 /**
- * One entry per row of the key table (commands sharing a `row` id are one entry, as in the
- * README: `↑/k ↓/j  move`), in the order of the bindings; a reason a key does nothing here follows
- * its words.
+ * One entry per key of the view, in the order of its bindings (`↑/k up`, `PgDn/Ctrl-f page down`:
+ * each with its own words); a reason a key does nothing here follows its words.
  */
 export function helpEntries(bindings: readonly Binding[], ascii: boolean): HelpEntry[] {
-  const rows = new Map<string, Binding[]>();
-  for (const b of bindings) {
-    const spec = COMMANDS[b.command];
-    const id = 'row' in spec ? spec.row : b.command;
-    rows.set(id, [...(rows.get(id) ?? []), b]);
-  }
-  return [...rows.values()].map((group) => {
-    const described = group.find((b) => 'does' in COMMANDS[b.command]) ?? group[0]!;
-    const reasons = [...new Set(group.map((b) => b.disabled).filter((d) => d !== undefined))];
-    return {
-      keys: group.map((b) => COMMANDS[b.command].keys.map((k) => showKey(k, ascii)).join('/')).join(' '),
-      text: `${describe(described.command)}${reasons.length ? ` (${reasons.join('; ')})` : ''}`,
-      disabled: group.every((b) => b.disabled !== undefined),
-    };
-  });
+  return bindings.map((b) => ({
+    keys: COMMANDS[b.command].keys.map((k) => showKey(k, ascii)).join('/'),
+    text: `${describe(b.command)}${b.disabled ? ` (${b.disabled})` : ''}`,
+    disabled: b.disabled !== undefined,
+  }));
 }
 
 export interface HelpLine {
@@ -52,32 +42,32 @@ export interface HelpLine {
 const KEYS_MAX = 12;
 
 /**
- * The entries as lines of one width (returned with them), for a box of at most `width` cells
- * (the lines, without the box's border and padding) and `height` lines.
+ * The entries as lines of one width (returned with them), for a box of at most `width` cells (the
+ * lines, without the box's border and padding): every description whole, wrapped under itself.
  */
-export function helpLines(entries: readonly HelpEntry[], width: number, height: number, ascii: boolean): { readonly width: number; readonly lines: HelpLine[] } {
+export function helpLines(entries: readonly HelpEntry[], width: number, ascii: boolean): { readonly width: number; readonly lines: HelpLine[] } {
   const keysWidth = Math.min(KEYS_MAX, Math.max(1, ...entries.map((e) => cellWidth(e.keys))));
   const longest = Math.max(0, ...entries.map((e) => keysWidth + 1 + cellWidth(e.text)));
   const inner = Math.max(keysWidth + 2, Math.min(width, longest));
   const textWidth = inner - keysWidth - 1;
-  // Each entry's lines in full, and the one line it takes when room runs out.
-  const full = entries.map((e) => {
+  const lines: HelpLine[] = [];
+  for (const e of entries) {
     const keys = wrap(e.keys, keysWidth);
     const text = wrap(e.text, textWidth);
-    return Array.from({ length: Math.max(keys.length, text.length) }, (_, i) => `${pad(keys[i] ?? '', keysWidth, ascii)} ${text[i] ?? ''}`);
-  });
-  const short = (e: HelpEntry) => `${pad(e.keys, keysWidth, ascii)} ${fit(e.text, textWidth, ascii)}`;
-  const room = Math.max(1, height);
-  const listed = entries.length > room ? room - 1 : entries.length;
-  let spare = room - listed - (entries.length > listed ? 1 : 0);
-  const lines: HelpLine[] = [];
-  for (let i = 0; i < listed; i++) {
-    const whole = full[i]!;
-    const more = whole.length - 1;
-    const take = more <= spare ? whole : [short(entries[i]!)];
-    if (more <= spare) spare -= more;
-    for (const text of take) lines.push({ text, dim: entries[i]!.disabled });
+    for (let i = 0; i < Math.max(keys.length, text.length); i++) lines.push({ text: `${pad(keys[i] ?? '', keysWidth, ascii)} ${text[i] ?? ''}`, dim: e.disabled });
   }
-  if (listed < entries.length) lines.push({ text: fit(`${ascii ? '...' : '…'} ${entries.length - listed} more: a taller terminal shows them`, inner, ascii), dim: true });
   return { width: inner, lines };
+}
+
+/** The lines shown from `top` in `height` lines: all of them, or a window and a line that says how to see the rest. */
+export function helpWindow(lines: readonly HelpLine[], top: number, height: number, width: number, ascii: boolean): { readonly top: number; readonly lines: HelpLine[] } {
+  const room = Math.max(1, height);
+  if (lines.length <= room) return { top: 0, lines: [...lines] };
+  const shown = Math.max(1, room - 1);
+  const from = Math.max(0, Math.min(top, lines.length - shown));
+  const to = from + shown;
+  const dash = ascii ? '-' : '–';
+  const where = `lines ${from + 1}${dash}${to} of ${lines.length}`;
+  const how = to < lines.length ? `${ascii ? 'v/j' : '↓/j'} PgDn more` : `${ascii ? '^/k' : '↑/k'} PgUp back`;
+  return { top: from, lines: [...lines.slice(from, to), { text: fit(`${how} · ${where} · any other key closes`, width, ascii), dim: true }] };
 }
