@@ -6,6 +6,7 @@
 import module from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { makeFolder } from './make-folder.js';
 
 /** The app's cache folder: `$XDG_CACHE_HOME/cdn-tui` (default ~/.cache/cdn-tui); kept lists go there too (src/store/keep). */
 export function cacheDir(env: NodeJS.ProcessEnv): string {
@@ -20,7 +21,11 @@ export function codeCacheDir(env: NodeJS.ProcessEnv): string {
 
 export function enableCodeCache(env: NodeJS.ProcessEnv): void {
   try {
-    module.enableCompileCache?.(codeCacheDir(env));
+    // The folder is made here first: Node makes it as `mkdirSync(dir, { recursive: true })` does,
+    // which spins for ever where the file system says ENOENT to a new name (a cache under /proc).
+    const dir = codeCacheDir(env);
+    makeFolder(dir, 0o700);
+    module.enableCompileCache?.(dir);
   } catch {
     // no cache: the code is compiled as it loads, as without one
   }
