@@ -1,6 +1,7 @@
 // The columns of the record lists inside a configuration: as wide as what they hold (the table
-// measures them); too narrow, the least telling are cut first, a rule's path or a record's name
-// last but the id, which is never cut before them: it is what a user types elsewhere.
+// measures them); too narrow, a cache setting's or an origin's name is cut last (rank 2) but the
+// id, which is never cut before it: it is what a user types elsewhere. The rules' columns are all
+// of one rank: the widest texts (a long path) lose first, so behaviour and protocol stay whole.
 import type { Column } from '../../components/windowed-table.js';
 import type { Rec } from '../../schema/index.js';
 import { humanDuration, safe } from '../../ui/text.js';
