@@ -5,9 +5,9 @@
 // here ever throws into the app.
 import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { errorMessage } from '../../util/errors.js';
 import { makeFolder } from '../../util/make-folder.js';
 import { atomicFile } from '../atomic-file.js';
+import { diskProblem } from '../disk-words.js';
 import { apiStateFile } from '../journal.js';
 import type { WriteTarget } from '../journal-writer.js';
 import { decodeKeep, keepEncoder, type KeepSnapshot, type KeptList } from './format.js';
@@ -69,7 +69,7 @@ export function createFileKeep(file: string, onProblem: (sentence: string) => vo
   };
   const fail = (e: unknown) => {
     off = true;
-    onProblem(`lists are not kept on disk (${errorMessage(e)})`);
+    onProblem(`lists are not kept on disk (${diskProblem(e, dir)})`); // as the drafts' problem is said
   };
   return {
     load() {
