@@ -53,7 +53,8 @@ function capped(natural: readonly number[], floor: readonly number[], cap: numbe
  * not counted). All fit: each gets what it needs and the last one the cells left over (the focus bar
  * runs across the line). Too narrow: the least telling columns lose first — those of the lowest
  * `rank` (default 0) down to nothing, then the next rank, `keep` columns last (and when not even
- * they fit, all columns alike). Among the columns of
+ * they fit, all columns alike). A ranked column keeps up to 60% of the line that way; what it needs
+ * beyond that is cut with the least telling. Among the columns of
  * the rank being cut the largest cap that fits is found, every one wider than it is cut to it (the
  * widest texts lose first, all cut columns end equally wide), and the cells the rounding leaves go
  * one each to the widest of them.
@@ -62,6 +63,29 @@ export function fitColumns(natural: readonly number[], room: number, keep: reado
   const n = natural.length;
   if (n === 0) return [];
   room = Math.max(0, Math.floor(room));
+  const need = natural.reduce((a, b) => a + b, 0);
+  if (need <= room) return natural.map((w, i) => (i === n - 1 ? w + room - need : w));
+  if (!rank.some((r, i) => r > 0 && !keep[i])) return fitRanked(natural, room, keep, rank);
+  // A ranked column is kept only up to RANKED_SHARE of the line: what it needs beyond that is cut
+  // with the least telling (one very long name does not take every other column's place).
+  const share = Math.floor(room * RANKED_SHARE);
+  const extra: number[] = [];
+  const parts = natural.map((w, i) => {
+    if (keep[i] || (rank[i] ?? 0) <= 0 || w <= share) return w;
+    extra.push(i);
+    return share;
+  });
+  const split = fitRanked([...parts, ...extra.map((i) => natural[i]! - share)], room, [...keep, ...extra.map(() => false)], [...rank, ...extra.map(() => 0)]);
+  const widths = split.slice(0, n);
+  extra.forEach((i, k) => (widths[i] = widths[i]! + split[n + k]!));
+  return widths;
+}
+
+/** The share of the line a ranked column (a configuration's name) keeps before it is cut with the others. */
+const RANKED_SHARE = 0.6;
+
+function fitRanked(natural: readonly number[], room: number, keep: readonly boolean[], rank: readonly number[]): number[] {
+  const n = natural.length;
   const need = natural.reduce((a, b) => a + b, 0);
   if (need <= room) return natural.map((w, i) => (i === n - 1 ? w + room - need : w));
   // The rank cut: the lowest whose columns alone can make room; those below it are cut to nothing,

@@ -50,19 +50,28 @@ export function tableWidths<Row>(columns: readonly Measurable<Row>[], measured: 
   for (const cells of shown) widest(natural, cells);
   const keep = columns.map((c) => c.keep === true);
   const rank = columns.map((c) => c.rank ?? 0);
-  // A column cut to nothing is left out with the space before it: that space goes to the others.
-  let gaps = Math.max(0, columns.length - 1);
-  let widths = fitColumns(natural, width - gaps, keep, rank);
+  // A column cut to nothing is left out with the space before it, and so is one cut to a sliver
+  // (fewer than MIN_CUT cells: `…`, `h…` tell nothing): their cells go to the others.
   for (;;) {
-    const need = Math.max(0, widths.filter((w) => w > 0).length - 1);
-    if (need >= gaps) return widths;
-    const wider = fitColumns(natural, width - need, keep, rank);
-    // Given those cells, a column left out may come back: keep the last widths that fit.
-    if (Math.max(0, wider.filter((w) => w > 0).length - 1) > need) return widths;
-    gaps = need;
-    widths = wider;
+    const visible = natural.filter((w) => w > 0).length;
+    const widths = fitColumns(natural, width - Math.max(0, visible - 1), keep, rank);
+    const slivers = widths.map((w, i) => natural[i]! > 0 && w < natural[i]! && w < MIN_CUT && !keep[i]);
+    const gone = widths.map((w, i) => natural[i]! > 0 && w === 0);
+    if (!slivers.some(Boolean) && !gone.some(Boolean)) {
+      // The cells left over go to the last column shown (the focus bar runs across), not to one left out.
+      const last = natural.findLastIndex((w) => w > 0);
+      for (let i = last + 1; i < widths.length && last >= 0; i++) {
+        widths[last] = widths[last]! + widths[i]!;
+        widths[i] = 0;
+      }
+      return widths;
+    }
+    for (let i = 0; i < natural.length; i++) if (slivers[i] || gone[i]) natural[i] = 0;
   }
 }
+
+/** A column cut to fewer cells than this is left out (its `…` would tell nothing). */
+const MIN_CUT = 4;
 
 /**
  * The rows as one text of lines (one layout node, however many rows: the first frame and every

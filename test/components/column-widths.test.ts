@@ -12,9 +12,19 @@ describe('fitColumns', () => {
     // id (kept), name (rank 2), domain (0), protocol (1): 10 + 20 + 30 + 5 = 65 in 50.
     expect(fitColumns([10, 20, 30, 5], 50, [true, false, false, false], [0, 2, 0, 1])).toEqual([10, 20, 15, 5]);
     // The domain cut to nothing is not enough: protocol goes next, the name still whole.
-    expect(fitColumns([10, 20, 30, 5], 32, [true, false, false, false], [0, 2, 0, 1])).toEqual([10, 20, 0, 2]);
+    expect(fitColumns([10, 20, 30, 5], 34, [true, false, false, false], [0, 2, 0, 1])).toEqual([10, 20, 0, 4]);
     // Only then the name, and the id never while anything else has a cell.
     expect(fitColumns([10, 20, 30, 5], 20, [true, false, false, false], [0, 2, 0, 1])).toEqual([10, 10, 0, 0]);
+  });
+
+  it('keeps a ranked column whole up to 60% of the line: one very long name does not push every other column out', () => {
+    // A 64-cell name in 73 cells: it keeps 43, the domain and protocol share the rest with its tail.
+    const widths = fitColumns([10, 64, 30, 10, 6], 73, [true], [0, 2, 0, 1, 1]);
+    expect(widths.reduce((a, b) => a + b, 0)).toBe(73);
+    expect(widths[0]).toBe(10);
+    expect(widths[1]).toBeGreaterThanOrEqual(43);
+    expect(widths[3]).toBe(10);
+    expect(widths[4]).toBe(6);
   });
 
   it('with ranks, still fits every width exactly and never grows a column past its text', () => {
@@ -25,14 +35,14 @@ describe('fitColumns', () => {
         const need = natural.reduce((a, b) => a + b, 0);
         expect(widths.reduce((a, b) => a + b, 0)).toBe(need <= room ? room : Math.min(room, need));
         if (need > room) widths.forEach((w, i) => expect(w).toBeLessThanOrEqual(natural[i]!));
-        // A column of a higher rank is cut only when every lower one is cut to nothing.
+        // A column of a higher rank is cut below its share of the line only when every lower one is cut to nothing.
+        const share = Math.floor(room * 0.6);
         cols.forEach(([, r], i) => {
-          if (widths[i]! < natural[i]!) cols.forEach(([, r2], j) => r2 < r && expect(widths[j]).toBe(0));
+          if (widths[i]! < Math.min(natural[i]!, share)) cols.forEach(([, r2], j) => r2 < r && expect(widths[j]).toBe(0));
         });
       }),
     );
   });
-
   it('gives every column what it needs when all fit, and the cells left over to the last one', () => {
     expect(fitColumns([10, 20, 17, 4], 60)).toEqual([10, 20, 17, 13]);
     expect(fitColumns([10, 20, 17, 4], 51)).toEqual([10, 20, 17, 4]);
