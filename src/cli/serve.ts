@@ -1,6 +1,6 @@
 // `cdn-tui serve`: runs the emulator until SIGINT/SIGTERM. Exit codes: 0 stopped, 1 error, 2 bad
 // usage (refused by the parser before this runs).
-import { DataFileError, TlsFilesError, startEmulator, type ServeOptions } from '../server/index.js';
+import { DataFileError, LogFileError, TlsFilesError, startEmulator, type ServeOptions } from '../server/index.js';
 
 export async function serveCommand(options: ServeOptions): Promise<number> {
   let emulator;
@@ -10,7 +10,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     const message = e instanceof Error ? e.message : String(e);
     const code = errnoCode(e);
     if (e instanceof DataFileError) process.stderr.write(`cdn-tui serve: cannot start: ${message}. The file was left untouched.\n`);
-    else if (e instanceof TlsFilesError) process.stderr.write(`cdn-tui serve: cannot start: ${message}\n`);
+    else if (e instanceof TlsFilesError || e instanceof LogFileError) process.stderr.write(`cdn-tui serve: ${message}\n`);
     else if (code === 'EADDRINUSE') process.stderr.write(`cdn-tui serve: ${options.host}:${options.port} is already in use (try --port 0)\n`);
     else if (code === 'EACCES' || code === 'EADDRNOTAVAIL') process.stderr.write(`cdn-tui serve: cannot listen on ${options.host}:${options.port} (${code})\n`);
     else if (code) process.stderr.write(`cdn-tui serve: ${message}\n`);

@@ -11,6 +11,7 @@ import { Store } from './store.js';
 
 export type { Credential, Permission, ServeOptions } from './options.js';
 export { DataFileError } from './journal.js';
+export { LogFileError } from './request-log.js';
 export { TlsFilesError } from './server.js';
 
 export interface Emulator {
@@ -44,9 +45,10 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
     token = newToken();
     tokens = [{ secret: token, permissions: new Set(['view', 'edit']) }];
   }
-  const log = options.log ? new RequestLog(options.log) : undefined;
+  let log: RequestLog | undefined;
   let server: ReturnType<typeof createApiServer>;
   try {
+    log = options.log ? new RequestLog(options.log) : undefined;
     server = createApiServer(store, { ...options, tokens }, log);
   } catch (e) {
     await journal?.close();

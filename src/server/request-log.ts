@@ -1,5 +1,6 @@
 // `--log FILE|-`: one JSON line per request (API.md §5). Never a header, so never a token or password.
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { pathReason } from '../store/disk-words.js';
 
 export interface LogEntry {
   readonly method: string;
@@ -15,11 +16,20 @@ export interface LogEntry {
   readonly reset?: boolean;
 }
 
+/** A --log FILE that cannot be opened, in words (`cannot open the log /x/requests.log: no such folder`): the emulator does not start. */
+export class LogFileError extends Error {
+  override name = 'LogFileError';
+}
+
 export class RequestLog {
   private readonly fd: number;
 
   constructor(private readonly target: string) {
-    this.fd = target === '-' ? 1 : openSync(target, 'a', 0o600);
+    try {
+      this.fd = target === '-' ? 1 : openSync(target, 'a', 0o600);
+    } catch (e) {
+      throw new LogFileError(`cannot open the log ${target}: ${pathReason(e, target, 'write')}`, { cause: e });
+    }
   }
 
   write(entry: LogEntry): void {

@@ -1,7 +1,7 @@
 // `cdn-tui serve` with a file it cannot read or write says the file and why in words, as the other
 // commands do (`cannot read the CA file … : no such file`), never a bare errno: --tls-cert and
-// --tls-key that cannot be read (exit 1, nothing listens), a --log whose lines cannot be written
-// (the answer is sent all the same). Runs the built command.
+// --tls-key that cannot be read and a --log that cannot be opened (exit 1, nothing listens), a
+// --log whose lines cannot be written (the answer is sent all the same). Runs the built command.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,18 +19,31 @@ function serve(args: string[]) {
 describe.skipIf(!existsSync(BIN))('cdn-tui serve, a file it cannot use', () => {
   it('--tls-key missing: the file and "no such file", exit 1', () => {
     const r = serve(['--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem']);
-    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 1, stdout: '', stderr: 'cdn-tui serve: cannot start: cannot read the TLS key /nonexistent/key.pem: no such file\n' });
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 1, stdout: '', stderr: 'cdn-tui serve: cannot read the TLS key /nonexistent/key.pem: no such file\n' });
   });
 
   it('--tls-cert a folder, or below a file: said in words, exit 1', () => {
     const dir = tempDir();
     const file = join(dir, 'file');
     writeFileSync(file, '');
-    expect(serve(['--tls-cert', dir, '--tls-key', KEY])).toMatchObject({ status: 1, stdout: '', stderr: `cdn-tui serve: cannot start: cannot read the TLS certificate ${dir}: it is a folder\n` });
+    expect(serve(['--tls-cert', dir, '--tls-key', KEY])).toMatchObject({ status: 1, stdout: '', stderr: `cdn-tui serve: cannot read the TLS certificate ${dir}: it is a folder\n` });
     expect(serve(['--tls-cert', join(file, 'c.pem'), '--tls-key', KEY])).toMatchObject({
       status: 1,
       stdout: '',
-      stderr: `cdn-tui serve: cannot start: cannot read the TLS certificate ${join(file, 'c.pem')}: ${file} is a file, not a folder\n`,
+      stderr: `cdn-tui serve: cannot read the TLS certificate ${join(file, 'c.pem')}: ${file} is a file, not a folder\n`,
+    });
+  });
+
+  it('--log that cannot be opened: the file and why in words, exit 1', () => {
+    const dir = tempDir();
+    const file = join(dir, 'file');
+    writeFileSync(file, '');
+    expect(serve(['--log', '/nonexistent/x.log'])).toMatchObject({ status: 1, stdout: '', stderr: 'cdn-tui serve: cannot open the log /nonexistent/x.log: no such folder\n' });
+    expect(serve(['--log', dir])).toMatchObject({ status: 1, stdout: '', stderr: `cdn-tui serve: cannot open the log ${dir}: it is a folder\n` });
+    expect(serve(['--log', join(file, 'x.log')])).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: `cdn-tui serve: cannot open the log ${join(file, 'x.log')}: ${file} is a file, not a folder\n`,
     });
   });
 
