@@ -11,7 +11,8 @@ const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefi
 let failed = false;
 
 console.log('## The emulator (bench/run.mjs)\n');
-if (!only || only.includes('emulator')) failed ||= spawnSync(process.execPath, [join(import.meta.dirname, 'run.mjs')], { stdio: 'inherit' }).status !== 0;
+if (!only || only.includes('emulator'))
+  failed ||= spawnSync(process.execPath, [join(import.meta.dirname, 'run.mjs')], { stdio: 'inherit' }).status !== 0;
 
 const rows = [];
 for (const name of BENCHES) {

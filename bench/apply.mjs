@@ -41,7 +41,11 @@ async function prepare({ url, token, state }) {
   const paths = Array.from({ length: N }, (_, i) => `/bench-apply/${i}/`);
   for (let i = 0; i < N; i += 8) {
     await Promise.all(
-      paths.slice(i, i + 8).map((path) => call(url, token, 'POST', RULES, { path, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin })),
+      paths
+        .slice(i, i + 8)
+        .map((path) =>
+          call(url, token, 'POST', RULES, { path, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin }),
+        ),
     );
   }
   const made = await ourRules(url, token);
@@ -86,7 +90,15 @@ function mostInFlight(lines) {
   return most;
 }
 
-const bench = await startBench({ name: 'bench/apply', serveArgs: ['--seed', 'demo', '--latency', '50'], cols: 120, rows: 40, budgetMs: 300_000, log: true, prepare });
+const bench = await startBench({
+  name: 'bench/apply',
+  serveArgs: ['--seed', 'demo', '--latency', '50'],
+  cols: 120,
+  rows: 40,
+  budgetMs: 300_000,
+  log: true,
+  prepare,
+});
 const { screen, until, write: type, serveLog, url, token, done } = bench;
 
 await until(() => screen().includes(`${N} unsaved changes from your last session were kept`), 30_000);
@@ -123,7 +135,15 @@ console.log(
 );
 
 write('apply', [
-  target({ measure: `apply ${N} PATCHes from one review (--latency 50)`, value: tuiMs, unit: 'ms', baseline: baselineMs, baselineWhat: 'sequential fetch loop', limit: 0.2, note: `${count('PATCH')} PATCH + ${count('GET')} GET` }),
+  target({
+    measure: `apply ${N} PATCHes from one review (--latency 50)`,
+    value: tuiMs,
+    unit: 'ms',
+    baseline: baselineMs,
+    baselineWhat: 'sequential fetch loop',
+    limit: 0.2,
+    note: `${count('PATCH')} PATCH + ${count('GET')} GET`,
+  }),
   target({ measure: 'requests in flight at the emulator during that apply (most)', value: mostInFlight(sent), unit: '', limit: 8 }),
 ]);
 // Quit through the keys, so that a profiler given in BENCH_APP_NODE_ARGS writes its profile.

@@ -22,7 +22,10 @@ const cacheHome = (name) => join(temp, name);
 /** The TUI against `emu`, keeping lists in `cache`; `until(check)` resolves with the time (performance.now()) the screen first satisfied it. */
 function tui(emu, cache, args = []) {
   const state = mkdtempSync(join(temp, 'state-'));
-  return spawnInTerminal({ args: [BIN, '--base-url', emu.url, '--token', emu.token, ...args], env: { ...env, XDG_STATE_HOME: state, XDG_CACHE_HOME: cache } });
+  return spawnInTerminal({
+    args: [BIN, '--base-url', emu.url, '--token', emu.token, ...args],
+    env: { ...env, XDG_STATE_HOME: state, XDG_CACHE_HOME: cache },
+  });
 }
 
 /** Quits with q (nothing pending): the kept lists are written as it ends. */
@@ -41,11 +44,15 @@ await quit(prime);
 
 const starts = { warm: [], cold: [] };
 for (let i = 0; i < FRAMES; i++) {
-  for (const [kind, args] of [['warm', []], ['cold', ['--no-cache']]]) {
+  for (const [kind, args] of [
+    ['warm', []],
+    ['cold', ['--no-cache']],
+  ]) {
     const start = performance.now();
     const t = tui(slow, warmCache, args);
     const at = await t.until((s) => ROW.test(s));
-    if (kind === 'warm' && !/as of /.test(t.screen().split('\n')[0])) throw new Error(`a warm start without "as of" in its header:\n${t.screen()}`);
+    if (kind === 'warm' && !/as of /.test(t.screen().split('\n')[0]))
+      throw new Error(`a warm start without "as of" in its header:\n${t.screen()}`);
     starts[kind].push(at - start);
     await t.stop();
   }
@@ -88,7 +95,12 @@ write('kept', [
     limit: 1000,
     note: `with --no-cache: ${Math.round(median(starts.cold))} ms (medians of ${FRAMES})`,
   }),
-  target({ measure: 'find at 30 reads/min over 60 configurations: a rule path typed → every configuration searched', value: findMs, unit: 'ms', limit: 150_000 }),
+  target({
+    measure: 'find at 30 reads/min over 60 configurations: a rule path typed → every configuration searched',
+    value: findMs,
+    unit: 'ms',
+    limit: 150_000,
+  }),
   target({
     measure: 'the same find after a restart in the same minute: typed → first result (kept index)',
     value: againMs,

@@ -25,9 +25,14 @@ const floorMs = (n) => (Math.ceil(n / LIMIT.writes) - 1) * 60_000;
 const run = (args, token, url) =>
   new Promise((done) => {
     const started = performance.now();
-    execFile(process.execPath, [BIN, ...args, '--base-url', url, '--token', token], { encoding: 'utf8', timeout: 600_000 }, (error, stdout, stderr) => {
-      done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr, ms: performance.now() - started });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args, '--base-url', url, '--token', token],
+      { encoding: 'utf8', timeout: 600_000 },
+      (error, stdout, stderr) => {
+        done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr, ms: performance.now() - started });
+      },
+    );
   });
 
 const readRules = async (url, token) => {
@@ -44,14 +49,18 @@ async function prepare({ url, state }) {
   if (exported.status !== 0) throw new Error(`export: ${exported.stderr}`);
   const file = JSON.parse(exported.stdout);
   const origin = file.rules[0].path_origin_id;
-  for (let i = 0; i < NEW_RULES; i++) file.rules.push({ path: `/bench-paced/${i}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin });
+  for (let i = 0; i < NEW_RULES; i++)
+    file.rules.push({ path: `/bench-paced/${i}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin });
   const path = join(state, 'paced.json');
   writeFileSync(path, JSON.stringify(file));
   const applied = await run(['apply', path, '--yes'], APPLY_TOKEN, url);
   const made = (await readRules(url, APPLY_TOKEN)).filter((r) => r.path.startsWith('/bench-paced/'));
-  if (applied.status !== 0 || made.length !== NEW_RULES) throw new Error(`apply: exit ${applied.status}, ${made.length} of ${NEW_RULES} made\n${applied.stderr}`);
+  if (applied.status !== 0 || made.length !== NEW_RULES)
+    throw new Error(`apply: exit ${applied.status}, ${made.length} of ${NEW_RULES} made\n${applied.stderr}`);
   const refused = posts429(state);
-  console.log(`apply: exit 0, ${NEW_RULES} rules made in ${(applied.ms / 1000).toFixed(1)} s, ${refused} answers 429; its lines on stderr:\n${applied.stderr.trimEnd()}`);
+  console.log(
+    `apply: exit 0, ${NEW_RULES} rules made in ${(applied.ms / 1000).toFixed(1)} s, ${refused} answers 429; its lines on stderr:\n${applied.stderr.trimEnd()}`,
+  );
   applyRow = applied.ms;
   applyNote = `${refused} × 429`;
   writeRuleDrafts(state, url, CONF, made.slice(0, BULK), { gzip: true });
@@ -94,7 +103,9 @@ const sent = serveLog().slice(before);
 const changed = (await readRules(url, TUI_TOKEN)).filter((r) => r.path.startsWith('/bench-paced/') && r.gzip === true).length;
 const patches = sent.filter((l) => l.method === 'PATCH');
 const refused = sent.filter((l) => l.status === 429).length;
-console.log(`bulk: ${changed} of ${BULK} rules changed, ${patches.filter((l) => l.status === 200).length} PATCH 200, ${refused} answers 429; the status line meanwhile: ${countdown}`);
+console.log(
+  `bulk: ${changed} of ${BULK} rules changed, ${patches.filter((l) => l.status === 200).length} PATCH 200, ${refused} answers 429; the status line meanwhile: ${countdown}`,
+);
 if (changed !== BULK) {
   console.error('bench/paced: not every rule changed');
   await done();
@@ -103,9 +114,26 @@ if (changed !== BULK) {
 
 write('paced', [
   // Bounds in ms (the floor of the limit is in the measure's words): a ratio to the floor would read 1.17×.
-  target({ measure: `apply of ${NEW_RULES} new rules at ${LIMIT.writes} writes/min (--latency 150; floor ${floorMs(NEW_RULES) / 1000} s)`, value: applyRow, unit: 'ms', limit: 140_000, note: applyNote }),
-  target({ measure: `bulk edit of ${BULK} rules at ${LIMIT.writes} writes/min (--latency 150; floor ${floorMs(BULK) / 1000} s)`, value: bulkMs, unit: 'ms', limit: 85_000, note: `${refused} × 429` }),
-  target({ measure: 'answers 429 during those two jobs (most of either)', value: Math.max(refused, Number(applyNote.split(' ')[0])), unit: '', limit: 1 }),
+  target({
+    measure: `apply of ${NEW_RULES} new rules at ${LIMIT.writes} writes/min (--latency 150; floor ${floorMs(NEW_RULES) / 1000} s)`,
+    value: applyRow,
+    unit: 'ms',
+    limit: 140_000,
+    note: applyNote,
+  }),
+  target({
+    measure: `bulk edit of ${BULK} rules at ${LIMIT.writes} writes/min (--latency 150; floor ${floorMs(BULK) / 1000} s)`,
+    value: bulkMs,
+    unit: 'ms',
+    limit: 85_000,
+    note: `${refused} × 429`,
+  }),
+  target({
+    measure: 'answers 429 during those two jobs (most of either)',
+    value: Math.max(refused, Number(applyNote.split(' ')[0])),
+    unit: '',
+    limit: 1,
+  }),
 ]);
 type('q');
 await bench.exited();

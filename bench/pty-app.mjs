@@ -39,7 +39,9 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
   const logFile = join(state, 'serve-log.jsonl');
   // `tokens`: the emulator's tokens (the TUI uses the first; a rate limit counts per token); else it makes one.
   const tokenArgs = (tokens ?? []).flatMap((t) => ['--token', t]);
-  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs, ...tokenArgs, ...(log ? ['--log', logFile] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs, ...tokenArgs, ...(log ? ['--log', logFile] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(server);
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
   const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
@@ -149,7 +151,14 @@ export async function startBench({ name, serveArgs, cols = 120, rows = 40, budge
 export function writeRuleDrafts(state, url, conf, rules, change) {
   const now = Date.now();
   const drafts = {};
-  for (const r of rules) drafts[`rule:${conf}:${r.id}`] = { target: { kind: 'rule', op: 'update', conf, id: r.id }, base: r, values: { ...r, ...change }, startedAt: now, updatedAt: now };
+  for (const r of rules)
+    drafts[`rule:${conf}:${r.id}`] = {
+      target: { kind: 'rule', op: 'update', conf, id: r.id },
+      base: r,
+      values: { ...r, ...change },
+      startedAt: now,
+      updatedAt: now,
+    };
   const file = join(state, 'cdn-tui', `drafts-${createHash('sha256').update(url.replace(/\/+$/, '')).digest('hex').slice(0, 16)}.json`);
   mkdirSync(join(state, 'cdn-tui'), { recursive: true, mode: 0o700 });
   writeFileSync(file, JSON.stringify({ version: 1, baseUrl: url, savedAt: new Date(now).toISOString(), drafts }), { mode: 0o600 });

@@ -66,8 +66,18 @@ async function rssAfterKeys(burst) {
   write('\u001b[5~');
   await until(() => at() === from);
   const startRss = rssMiB();
-  const down = [['j', 1], ['j', 1], ['j', 1], ['\u001b[6~', page]];
-  const up = [['k', -1], ['k', -1], ['k', -1], ['\u001b[5~', -page]];
+  const down = [
+    ['j', 1],
+    ['j', 1],
+    ['j', 1],
+    ['\u001b[6~', page],
+  ];
+  const up = [
+    ['k', -1],
+    ['k', -1],
+    ['k', -1],
+    ['\u001b[5~', -page],
+  ];
   const samples = [];
   let frames = 0;
   const untap = tap((d) => (frames += d.split(BSU).length - 1));
@@ -122,9 +132,19 @@ if (PHASES.has('bytes')) {
   }
   const all = [...inside, ...scrolling];
   const cpu = (cpuMs() - cpu0) / all.length;
-  rows.push(target({ measure: `bytes per j, max of ${all.length} keys`, value: Math.max(...all), unit: 'B', limit: 512, note: `the app's CPU ${cpu.toFixed(1)} ms a key` }));
+  rows.push(
+    target({
+      measure: `bytes per j, max of ${all.length} keys`,
+      value: Math.max(...all),
+      unit: 'B',
+      limit: 512,
+      note: `the app's CPU ${cpu.toFixed(1)} ms a key`,
+    }),
+  );
   rows.push(target({ measure: `bytes per j inside the window, median of ${inside.length}`, value: median(inside), unit: 'B', limit: 512 }));
-  rows.push(target({ measure: `bytes per j that scrolls, median of ${scrolling.length}`, value: median(scrolling), unit: 'B', limit: 512 }));
+  rows.push(
+    target({ measure: `bytes per j that scrolls, median of ${scrolling.length}`, value: median(scrolling), unit: 'B', limit: 512 }),
+  );
 }
 
 if (PHASES.has('filter')) {
@@ -141,7 +161,11 @@ if (PHASES.has('filter')) {
       const cpu0 = cpuMs();
       write(typed[i - 1]);
       const text = typed.slice(0, i);
-      await until(() => screen().split('\n').some((l) => l.startsWith(`/${text}`)));
+      await until(() =>
+        screen()
+          .split('\n')
+          .some((l) => l.startsWith(`/${text}`)),
+      );
       await quiet(150);
       times.push(app.lastOutputAt() - start);
       cpu += cpuMs() - cpu0;
@@ -151,7 +175,15 @@ if (PHASES.has('filter')) {
     await quiet(100);
   }
   const sorted = [...times].sort((a, b) => a - b);
-  rows.push(target({ measure: `filter: typed key to end of frame, p50 of ${times.length}`, value: median(times), unit: 'ms', limit: 16, note: `max ${sorted.at(-1).toFixed(1)} ms; the app's CPU ${(cpu / times.length).toFixed(1)} ms a key; ${times.map((t) => t.toFixed(0)).join(' ')}` }));
+  rows.push(
+    target({
+      measure: `filter: typed key to end of frame, p50 of ${times.length}`,
+      value: median(times),
+      unit: 'ms',
+      limit: 16,
+      note: `max ${sorted.at(-1).toFixed(1)} ms; the app's CPU ${(cpu / times.length).toFixed(1)} ms a key; ${times.map((t) => t.toFixed(0)).join(' ')}`,
+    }),
+  );
 }
 
 if (PHASES.has('rss')) rows.push(await rssAfterKeys(1));
@@ -164,7 +196,14 @@ if (PHASES.has('tabs')) {
   await quiet(500);
   const frames = [];
   let loadingSeen = 0;
-  for (const [key, title] of [['2', 'Rules'], ['3', 'Cache settings'], ['4', 'Error responses'], ['5', 'Origins'], ['1', 'Settings'], ['2', 'Rules']]) {
+  for (const [key, title] of [
+    ['2', 'Rules'],
+    ['3', 'Cache settings'],
+    ['4', 'Error responses'],
+    ['5', 'Origins'],
+    ['1', 'Settings'],
+    ['2', 'Rules'],
+  ]) {
     let out = '';
     const untap = tap((d) => (out += d));
     write(key);
@@ -174,7 +213,15 @@ if (PHASES.has('tabs')) {
     frames.push(out.split(BSU).length - 1);
     if (/loading/.test(out)) loadingSeen++;
   }
-  rows.push(target({ measure: 'tab switch: frames from key to settled screen, max', value: Math.max(...frames), unit: 'frames', limit: 1, note: `per switch: ${frames.join(' ')}; frames showing "loading": ${loadingSeen}` }));
+  rows.push(
+    target({
+      measure: 'tab switch: frames from key to settled screen, max',
+      value: Math.max(...frames),
+      unit: 'frames',
+      limit: 1,
+      note: `per switch: ${frames.join(' ')}; frames showing "loading": ${loadingSeen}`,
+    }),
+  );
 }
 
 if (PHASES.has('burst')) {

@@ -47,7 +47,10 @@ if (!['mixed', 'active', 'name'].includes(PATCH_MODE)) {
   console.error(`bench: BENCH_PATCH=${PATCH_MODE} is not one of mixed, active, name`);
   process.exit(2);
 }
-const WANTED = (process.env.BENCH_SCENARIOS || 'list,get,patch').split(',').map((s) => s.trim()).filter(Boolean);
+const WANTED = (process.env.BENCH_SCENARIOS || 'list,get,patch')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 /** Per-request limits: a stuck server cannot hold a worker (and so the bench) for longer. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -225,7 +228,8 @@ async function load({ url, concurrency, makeRequest }) {
     max_ms: round(latencies.at(-1)),
     mean_ms: round(latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1)),
     mib_per_s: round(bytes / elapsed / 2 ** 20, 1),
-    server_cpu_pct: serverCpu !== undefined && cpuBefore.server !== undefined ? round(((serverCpu - cpuBefore.server) / elapsed) * 100, 0) : null,
+    server_cpu_pct:
+      serverCpu !== undefined && cpuBefore.server !== undefined ? round(((serverCpu - cpuBefore.server) / elapsed) * 100, 0) : null,
     client_cpu_pct: round(((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100, 0),
     answered_2xx_total: sent,
     error_samples: samples,
@@ -297,7 +301,9 @@ async function main() {
   const list = await body.json();
   await pre.close();
   if (statusCode !== 200 || !Array.isArray(list) || list.length !== CONFIGURATIONS) {
-    await fail(`preflight GET ${PATH}: expected 200 with ${CONFIGURATIONS} configurations, got ${statusCode} with ${Array.isArray(list) ? list.length : typeof list}`);
+    await fail(
+      `preflight GET ${PATH}: expected 200 with ${CONFIGURATIONS} configurations, got ${statusCode} with ${Array.isArray(list) ? list.length : typeof list}`,
+    );
   }
   const ctx = { headers, ids: list.map((c) => c.id) };
 

@@ -136,7 +136,16 @@ const spread = `${pairs.length} pairs: ratio median ${median(pairs).toFixed(2)}�
 write('startup', [
   target({ measure: '`cdn-tui --help`', value: m.help, unit: 'ms', baseline: m.base, baselineWhat: '`node -e 0`', limit: 1.5 }),
   target({ measure: '`cdn-tui --version`', value: m.version, unit: 'ms', baseline: m.base, baselineWhat: '`node -e 0`', limit: 1.5 }),
-  target({ measure: `spawn → first rows, 1,000 configurations (median of ${pairs.length} pairs)`, value: m.small, unit: 'ms', baseline: m.hello, baselineWhat: 'Ink + React hello world', ratio: median(pairs), limit: 1.3, note: spread }),
+  target({
+    measure: `spawn → first rows, 1,000 configurations (median of ${pairs.length} pairs)`,
+    value: m.small,
+    unit: 'ms',
+    baseline: m.hello,
+    baselineWhat: 'Ink + React hello world',
+    ratio: median(pairs),
+    limit: 1.3,
+    note: spread,
+  }),
   target({
     measure: `spawn → first rows, ${BIG.toLocaleString('en')} configurations`,
     value: m.big,
@@ -147,7 +156,9 @@ write('startup', [
     note: `all ${BIG.toLocaleString('en')} listed after ${Math.round(m.bigAll)} ms; RSS then ${Math.round(m.bigRss)} MiB`,
   }),
 ]);
-console.log(`\n${BIG.toLocaleString('en')} configurations: all listed after ${Math.round(m.bigAll)} ms (median), RSS then ${Math.round(m.bigRss)} MiB`);
+console.log(
+  `\n${BIG.toLocaleString('en')} configurations: all listed after ${Math.round(m.bigAll)} ms (median), RSS then ${Math.round(m.bigRss)} MiB`,
+);
 console.log(`first rows at 1,000 configurations: ${spread}`);
 console.log(`runs: ${RUNS} per process measure, ${FRAMES} per first frame`);
 process.exit(0);

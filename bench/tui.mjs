@@ -5,7 +5,12 @@ import { cursorRowId, startBench } from './pty-app.mjs';
 
 const KEYS = Number(process.env.BENCH_KEYS) || 200;
 const ROWS = 40;
-const { term, screen, until, write, bytes, done } = await startBench({ name: 'bench/tui', serveArgs: ['--seed', '10000'], cols: 120, rows: ROWS });
+const { term, screen, until, write, bytes, done } = await startBench({
+  name: 'bench/tui',
+  serveArgs: ['--seed', '10000'],
+  cols: 120,
+  rows: ROWS,
+});
 
 const cursorId = () => cursorRowId(term, ROWS);
 const t0 = performance.now();

@@ -18,7 +18,14 @@ import { dirname, join, relative, sep } from 'node:path';
  * (the lockfile, and npm's record of node_modules, which changes with every install that changes it).
  */
 const INPUT_FOLDERS = ['src'];
-const INPUT_FILES = ['scripts/build.mjs', 'scripts/build-stamp.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'node_modules/.package-lock.json'];
+const INPUT_FILES = [
+  'scripts/build.mjs',
+  'scripts/build-stamp.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'node_modules/.package-lock.json',
+];
 
 /** Where the stamp of the project at `root` is kept. */
 export function stampFile(root) {
@@ -31,7 +38,11 @@ function filesUnder(root, dir) {
   if (!existsSync(full)) return [];
   return readdirSync(full, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'));
+    .map((entry) =>
+      relative(root, join(entry.parentPath ?? entry.path, entry.name))
+        .split(sep)
+        .join('/'),
+    );
 }
 
 /** One hash of every input's path and bytes (a missing file counts as missing, not as empty). */

@@ -45,7 +45,9 @@ function patched(changes) {
  * node:fs). Read once, as Node's own ES wrapper of a builtin does.
  */
 function builtinModule(id) {
-  const exports = Object.getOwnPropertyNames(createRequire(import.meta.url)(id)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+  const exports = Object.getOwnPropertyNames(createRequire(import.meta.url)(id)).filter(
+    (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
+  );
   const lines = exports.map((name, i) => `const __x${i} = /* @__PURE__ */ (() => __m.${name})();`);
   const names = exports.map((name, i) => `__x${i} as ${name}`);
   return `const __m = require('${id}');\nexport default __m;\n${lines.join('\n')}\nexport { ${names.join(', ')} };\n`;
@@ -85,7 +87,10 @@ export const bundleOptions = {
       // on demand (a proxy variable set), so it and the proxy code land in a chunk of their own.
       name: 'undici-agent-only',
       setup(b) {
-        b.onResolve({ filter: /^undici$/ }, (args) => ({ path: 'undici', namespace: PROXY_IMPORTER.test(args.importer) ? 'undici-proxy' : 'undici-agent' }));
+        b.onResolve({ filter: /^undici$/ }, (args) => ({
+          path: 'undici',
+          namespace: PROXY_IMPORTER.test(args.importer) ? 'undici-proxy' : 'undici-agent',
+        }));
         // The proxy half by a name of its own, for the third-party script (DEP_SCRIPTS below).
         b.onResolve({ filter: /^cdn-tui:undici-proxy$/ }, () => ({ path: 'undici', namespace: 'undici-proxy' }));
         b.onLoad({ filter: /.*/, namespace: 'undici-proxy' }, () => ({
@@ -108,16 +113,28 @@ export { Agent };`,
         // maxHeaderSize of a Client (Node's http.maxHeaderSize; src/api/dispatcher.ts gives its own)
         // and to tell an http.IncomingMessage being destroyed (there is none before node:http is
         // loaded by someone). Both now ask node:http when they are used.
-        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, patched([
-          ["const http = require('node:http')\n", ''],
-          ['const getDefaultNodeMaxHeaderSize = http &&', "const getDefaultNodeMaxHeaderSize = () => __defaultMaxHeaderSize(require('node:http'))\nconst __defaultMaxHeaderSize = (http) => http &&"],
-          ['  ? () => http.maxHeaderSize\n  : () => { throw', '  ? http.maxHeaderSize\n  : (() => { throw'],
-          ["http.maxHeaderSize invalid') }\n", "http.maxHeaderSize invalid') })()\n"],
-        ]));
-        b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/ }, patched([
-          ["const { IncomingMessage } = require('node:http')\n", ''],
-          ['Object.getPrototypeOf(stream).constructor === IncomingMessage', "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage"],
-        ]));
+        b.onLoad(
+          { filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ },
+          patched([
+            ["const http = require('node:http')\n", ''],
+            [
+              'const getDefaultNodeMaxHeaderSize = http &&',
+              "const getDefaultNodeMaxHeaderSize = () => __defaultMaxHeaderSize(require('node:http'))\nconst __defaultMaxHeaderSize = (http) => http &&",
+            ],
+            ['  ? () => http.maxHeaderSize\n  : () => { throw', '  ? http.maxHeaderSize\n  : (() => { throw'],
+            ["http.maxHeaderSize invalid') }\n", "http.maxHeaderSize invalid') })()\n"],
+          ]),
+        );
+        b.onLoad(
+          { filter: /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/ },
+          patched([
+            ["const { IncomingMessage } = require('node:http')\n", ''],
+            [
+              'Object.getPrototypeOf(stream).constructor === IncomingMessage',
+              "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage",
+            ],
+          ]),
+        );
         // Its HTTP/2 client loads node:http2 as it is imported (~9 ms at every start); the app's
         // Agents are HTTP/1.1 only (allowH2: false), so it is never called: left out.
         b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
@@ -153,13 +170,20 @@ export { Agent };`,
       setup(b) {
         b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
           const source = patchFile(args.path, [
-            ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', 'if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && __isSimpleText(string))) {'],
+            [
+              'if (/^[\\u0020-\\u007E]*$/.test(string)) {',
+              'if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && __isSimpleText(string))) {',
+            ],
             ['rgiEmojiRegex.test(segment)', '__isRgiEmoji(segment)'],
             ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', ''],
           ]);
-          if (source.includes('rgiEmojiRegex')) throw new Error(`string-width changed: rgiEmojiRegex has another use in ${args.path}; update scripts/build.mjs`);
+          if (source.includes('rgiEmojiRegex'))
+            throw new Error(`string-width changed: rgiEmojiRegex has another use in ${args.path}; update scripts/build.mjs`);
           const ui = (file) => JSON.stringify(`${ROOT}src/ui/${file}`);
-          return { contents: `import { isRgiEmoji as __isRgiEmoji } from ${ui('emoji.ts')};\nimport { isSimpleText as __isSimpleText } from ${ui('simple-text.ts')};\n${source}`, loader: 'js' };
+          return {
+            contents: `import { isRgiEmoji as __isRgiEmoji } from ${ui('emoji.ts')};\nimport { isSimpleText as __isSimpleText } from ${ui('simple-text.ts')};\n${source}`,
+            loader: 'js',
+          };
         });
       },
     },
@@ -176,16 +200,23 @@ export { Agent };`,
         b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
           let source = readFileSync(args.path, 'utf8');
           const fill = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
-          if (!fill.test(source)) throw new Error(`ink changed: the blank cells of Output.get() not found in ${args.path}; update scripts/build.mjs`);
+          if (!fill.test(source))
+            throw new Error(`ink changed: the blank cells of Output.get() not found in ${args.path}; update scripts/build.mjs`);
           source = patch(source, args.path, [
-            ['cached = styledCharsFromTokens(tokenize(line))', 'cached = __simpleStyledChars(line, __tokenizer) ?? styledCharsFromTokens(tokenize(line))'],
+            [
+              'cached = styledCharsFromTokens(tokenize(line))',
+              'cached = __simpleStyledChars(line, __tokenizer) ?? styledCharsFromTokens(tokenize(line))',
+            ],
           ]).replace(fill, 'row.push(__BLANK_CELL);');
           const head = `import { simpleStyledChars as __simpleStyledChars } from ${styled};\nimport { reduceAnsiCodesIncremental as __reduce } from '@alcalzone/ansi-tokenize';`;
-          const tail = "const __BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nconst __tokenizer = { tokenize, reduceAnsiCodesIncremental: __reduce };";
+          const tail =
+            "const __BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nconst __tokenizer = { tokenize, reduceAnsiCodesIncremental: __reduce };";
           return { contents: `${head}\n${source}\n${tail}\n`, loader: 'js' };
         });
         b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) => {
-          const source = patchFile(args.path, [['const sanitizeAnsi = (text) => {', 'const sanitizeAnsi = (text) => {\n    if (__isSimpleStyled(text))\n        return text;']]);
+          const source = patchFile(args.path, [
+            ['const sanitizeAnsi = (text) => {', 'const sanitizeAnsi = (text) => {\n    if (__isSimpleStyled(text))\n        return text;'],
+          ]);
           return { contents: `import { isSimpleStyled as __isSimpleStyled } from ${styled};\n${source}`, loader: 'js' };
         });
       },
@@ -196,7 +227,9 @@ export { Agent };`,
       // one ES module instead, which takes React's exports once.
       name: 'react-once',
       setup(b) {
-        b.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => (args.namespace === 'react-once' || args.kind === 'require-call' ? undefined : { path: args.path, namespace: 'react-once' }));
+        b.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) =>
+          args.namespace === 'react-once' || args.kind === 'require-call' ? undefined : { path: args.path, namespace: 'react-once' },
+        );
         b.onLoad({ filter: /.*/, namespace: 'react-once' }, (args) => ({
           contents: `export * from '${args.path}';\nexport { default } from '${args.path}';`,
           resolveDir: ROOT,
@@ -219,7 +252,13 @@ export { Agent };`,
  * runs them with a code cache of its own): each package by the name the script gives it.
  */
 const DEP_SCRIPTS = {
-  ui: { ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime', 'ink-text-input': 'inkTextInput', 'ink-select-input': 'inkSelectInput' },
+  ui: {
+    ink: 'ink',
+    react: 'react',
+    'react/jsx-runtime': 'jsxRuntime',
+    'ink-text-input': 'inkTextInput',
+    'ink-select-input': 'inkSelectInput',
+  },
   // undici's Agent, and its proxy agent (~50 kB; used only with a proxy variable set): one copy of undici.
   net: { undici: 'undici', 'cdn-tui:undici-proxy': 'undiciProxy' },
 };
@@ -274,10 +313,13 @@ export const yogaReady = loadYoga().then((assembly) => { Object.assign(Yoga, wra
         resolveDir: ROOT,
         loader: 'js',
       }));
-      b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, patched([
-        ["await import('./devtools.js');", ''],
-        ['await loadPackageJson()', '{}'],
-      ]));
+      b.onLoad(
+        { filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ },
+        patched([
+          ["await import('./devtools.js');", ''],
+          ['await loadPackageJson()', '{}'],
+        ]),
+      );
     },
   };
 }
@@ -288,17 +330,26 @@ export const yogaReady = loadYoga().then((assembly) => { Object.assign(Yoga, wra
  */
 function depShim(exports) {
   const loader = JSON.stringify(`${ROOT}src/util/dep-scripts.ts`);
-  const owner = new Map(Object.entries(DEP_SCRIPTS).flatMap(([kind, packages]) => Object.entries(packages).map(([pkg, key]) => [pkg, { kind, key }])));
+  const owner = new Map(
+    Object.entries(DEP_SCRIPTS).flatMap(([kind, packages]) => Object.entries(packages).map(([pkg, key]) => [pkg, { kind, key }])),
+  );
   const filter = new RegExp(`^(${[...owner.keys()].join('|').replaceAll('/', '\\/')})$`);
   return {
     name: 'dep-shim',
     setup(b) {
-      b.onResolve({ filter }, (args) => ({ path: args.path === 'undici' && PROXY_IMPORTER.test(args.importer) ? 'cdn-tui:undici-proxy' : args.path, namespace: 'dep-shim' }));
+      b.onResolve({ filter }, (args) => ({
+        path: args.path === 'undici' && PROXY_IMPORTER.test(args.importer) ? 'cdn-tui:undici-proxy' : args.path,
+        namespace: 'dep-shim',
+      }));
       b.onLoad({ filter: /.*/, namespace: 'dep-shim' }, (args) => {
         const { kind, key } = owner.get(args.path);
         const names = exports[kind][key];
         const named = names.filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
-        const lines = [`import { depScript } from ${loader};`, `const __deps = depScript(${JSON.stringify(kind)})[${JSON.stringify(key)}];`, `export const { ${named.join(', ')} } = __deps;`];
+        const lines = [
+          `import { depScript } from ${loader};`,
+          `const __deps = depScript(${JSON.stringify(kind)})[${JSON.stringify(key)}];`,
+          `export const { ${named.join(', ')} } = __deps;`,
+        ];
         if (names.includes('default')) lines.push('export default __deps.default;');
         return { contents: lines.join('\n'), resolveDir: ROOT, loader: 'js' };
       });
@@ -329,7 +380,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const kind of Object.keys(DEP_SCRIPTS)) scripts[kind] = await buildDepScript(kind);
   await build({
     ...bundleOptions,
-    define: { ...bundleOptions.define, __DEP_SCRIPTS__: JSON.stringify(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.name]))) },
+    define: {
+      ...bundleOptions.define,
+      __DEP_SCRIPTS__: JSON.stringify(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.name]))),
+    },
     plugins: [depShim(Object.fromEntries(Object.entries(scripts).map(([kind, s]) => [kind, s.exports]))), ...bundleOptions.plugins],
     absWorkingDir: ROOT,
     entryPoints: { 'cdn-tui': 'src/cli/bin.ts' },

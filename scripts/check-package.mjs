@@ -51,7 +51,10 @@ function run(file, args, options = {}) {
 const packDir = join(temp, 'pack');
 mkdirSync(packDir);
 run('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] }); // prepack builds dist/
-const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')));
+const tarball = join(
+  packDir,
+  readdirSync(packDir).find((f) => f.endsWith('.tgz')),
+);
 const size = statSync(tarball).size;
 console.log(`tarball: ${tarball.split('/').pop()}, ${(size / 1024).toFixed(0)} kB`);
 check(size <= MAX_TARBALL, `tarball ≤ ${MAX_TARBALL / 1024 / 1024} MB`, `${size} bytes`);
@@ -62,7 +65,9 @@ check(extra.length === 0, `tarball holds only what runs (${files.length} files)`
 // --- install into an empty prefix ---------------------------------------------------------------
 const prefix = join(temp, 'prefix');
 run('npm', ['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball], { cwd: temp });
-const installed = Object.keys(JSON.parse(readFileSync(join(prefix, 'node_modules', '.package-lock.json'), 'utf8')).packages).filter((p) => p.startsWith('node_modules/'));
+const installed = Object.keys(JSON.parse(readFileSync(join(prefix, 'node_modules', '.package-lock.json'), 'utf8')).packages).filter((p) =>
+  p.startsWith('node_modules/'),
+);
 console.log(`installed packages: ${installed.length} (${installed.map((p) => p.slice('node_modules/'.length)).join(', ')})`);
 check(installed.length <= MAX_PACKAGES, `installing adds ≤ ${MAX_PACKAGES} packages`);
 const BIN = join(prefix, 'node_modules', '.bin', 'cdn-tui');
@@ -130,7 +135,11 @@ async function checkNode(label, node) {
   const v = spawnSync(BIN, ['--version'], { env, encoding: 'utf8' });
   check(v.status === 0 && v.stdout === `cdn-tui ${pkg.version}\n`, 'cdn-tui --version', `${v.status} ${v.stdout}${v.stderr}`);
   const h = spawnSync(BIN, ['--help'], { env, encoding: 'utf8' });
-  check(h.status === 0 && h.stdout.includes('--base-url') && h.stdout.includes('serve') && h.stderr === '', 'cdn-tui --help', `${h.status} ${h.stderr}`);
+  check(
+    h.status === 0 && h.stdout.includes('--base-url') && h.stdout.includes('serve') && h.stderr === '',
+    'cdn-tui --help',
+    `${h.status} ${h.stderr}`,
+  );
   const served = await serveAnswers(env);
   check(served === '', 'cdn-tui serve --port 0 answers a request', served);
   const demo = await demoOpens(env);

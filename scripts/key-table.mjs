@@ -4,7 +4,15 @@ import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 // The source is TypeScript with .js import paths: bundle it in memory rather than import it.
-const bundled = await build({ entryPoints: ['src/keys/readme-table.ts'], bundle: true, write: false, format: 'esm', platform: 'node', external: ['ink'], logLevel: 'warning' });
+const bundled = await build({
+  entryPoints: ['src/keys/readme-table.ts'],
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+  external: ['ink'],
+  logLevel: 'warning',
+});
 const { withKeyTable } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
 
 const file = new URL('../README.md', import.meta.url);

@@ -28,7 +28,13 @@ const ROOT = resolve(import.meta.dirname, '..');
 const LISTED = [{ wait: 'winter sale' }];
 const FIRST_OPEN = [...LISTED, { press: ['enter'] }, { wait: 'delivery protocol' }];
 // configuration 3 open, its name being retyped in the inline input
-const RENAMING = [...LISTED, { press: ['down', 'down', 'enter'] }, { wait: 'delivery protocol' }, { press: ['enter', 'ctrl-u'] }, { type: 'acme public api v3' }];
+const RENAMING = [
+  ...LISTED,
+  { press: ['down', 'down', 'enter'] },
+  { wait: 'delivery protocol' },
+  { press: ['enter', 'ctrl-u'] },
+  { type: 'acme public api v3' },
+];
 /** The rename kept and reviewed: the review of one PATCH on screen. */
 const REVIEWING = [...RENAMING, { press: ['enter', 'down', 'enter'] }, { press: ['s'] }, { wait: 'PATCH /content_delivery' }];
 
@@ -45,9 +51,19 @@ const SCENARIOS = {
     steps: [{ wait: 'winter sale' }, { press: ['down', 'down'] }, { idle: 200 }],
   },
   'browser-marks': {
-    about: 'the browser with three configurations marked, one hidden by the filter: the line under the list counts them, Enter and d name them',
+    about:
+      'the browser with three configurations marked, one hidden by the filter: the line under the list counts them, Enter and d name them',
     app: { args: ['--demo'], cols: 120, rows: 24 },
-    steps: [...LISTED, { press: ['space', 'space', 'down', 'space'] }, { wait: '3 marked' }, { press: ['/'] }, { type: 'shop' }, { press: ['enter'] }, { wait: '· /shop' }, { idle: 200 }],
+    steps: [
+      ...LISTED,
+      { press: ['space', 'space', 'down', 'space'] },
+      { wait: '3 marked' },
+      { press: ['/'] },
+      { type: 'shop' },
+      { press: ['enter'] },
+      { wait: '· /shop' },
+      { idle: 200 },
+    ],
   },
   settings: {
     about: 'a configuration: the Settings form with a changed field and a field error',
@@ -141,7 +157,8 @@ const SCENARIOS = {
     steps: [...FIRST_OPEN, { press: ['5'] }, { wait: 'shop api backends' }, { press: ['down'] }, { idle: 200 }],
   },
   purge: {
-    about: "a purge's review: P on a rule, a URL of a host not the account's added: the 403 foreseen under its request, y sends nothing until it goes",
+    about:
+      "a purge's review: P on a rule, a URL of a host not the account's added: the 403 foreseen under its request, y sends nothing until it goes",
     app: { args: ['--demo'] },
     steps: [
       ...FIRST_OPEN,
@@ -163,12 +180,36 @@ const SCENARIOS = {
   'new-rule': {
     about: 'a new rule: the form with the required fields first, marked *; s with one empty goes to it',
     app: { args: ['--demo'] },
-    steps: [...FIRST_OPEN, { press: ['2'] }, { wait: '/static/' }, { press: ['n'] }, { wait: 'New rule' }, { press: ['enter'] }, { type: '/fonts/' }, { press: ['enter', 's'] }, { wait: 'Fill it in, then s.' }, { idle: 200 }],
+    steps: [
+      ...FIRST_OPEN,
+      { press: ['2'] },
+      { wait: '/static/' },
+      { press: ['n'] },
+      { wait: 'New rule' },
+      { press: ['enter'] },
+      { type: '/fonts/' },
+      { press: ['enter', 's'] },
+      { wait: 'Fill it in, then s.' },
+      { idle: 200 },
+    ],
   },
   'review-refused': {
-    about: "a copy of the shop's rules onto staging: the review flags, before y, the requests the API would refuse (the cursor on the first; Enter fixes, x drops)",
+    about:
+      "a copy of the shop's rules onto staging: the review flags, before y, the requests the API would refuse (the cursor on the first; Enter fixes, x drops)",
     app: { args: ['--demo'], cols: 110, rows: 34 },
-    steps: [...FIRST_OPEN, { press: ['2'] }, { wait: '/static/' }, { press: Array(10).fill('space') }, { wait: 'marked' }, { press: ['c'] }, { type: 'staging' }, { wait: 'copy ' }, { press: ['enter'] }, { wait: 'would be refused' }, { idle: 300 }],
+    steps: [
+      ...FIRST_OPEN,
+      { press: ['2'] },
+      { wait: '/static/' },
+      { press: Array(10).fill('space') },
+      { wait: 'marked' },
+      { press: ['c'] },
+      { type: 'staging' },
+      { wait: 'copy ' },
+      { press: ['enter'] },
+      { wait: 'would be refused' },
+      { idle: 300 },
+    ],
   },
   'delete-configuration': {
     about: 'deleting a configuration: the exact DELETE, and its name typed to confirm',
@@ -188,7 +229,9 @@ const SCENARIOS = {
       async (t) => {
         // The demo's fourth configuration (its ids have 10 digits, as the real service's: src/server/seed/ids.ts).
         const { seededId } = await import(pathToFileURL(join(ROOT, 'src/server/seed/ids.ts')).href);
-        await t.emulator.call('PATCH', `/content_delivery/configurations/${seededId('configuration', 4)}`, { body: { name: 'partner api (theirs)', digital_certificate: 77 } });
+        await t.emulator.call('PATCH', `/content_delivery/configurations/${seededId('configuration', 4)}`, {
+          body: { name: 'partner api (theirs)', digital_certificate: 77 },
+        });
       },
       { press: ['s'] },
       { wait: 'PATCH /content_delivery' },
@@ -222,7 +265,9 @@ const SCENARIOS = {
       { wait: '12 of 12 configurations' },
       async (t) => {
         for (const name of ['東京ストア本番環境のサイト', 'cafe\u0301 crème 👩‍💻 team', 'fête 🇫🇷🇯🇵🇩🇪 flags galore']) {
-          await t.emulator.call('POST', '/content_delivery/configurations', { body: { name, origin_address: 'origin.example.com', origin_host_header: 'origin.example.com' } });
+          await t.emulator.call('POST', '/content_delivery/configurations', {
+            body: { name, origin_address: 'origin.example.com', origin_host_header: 'origin.example.com' },
+          });
         }
       },
       { press: ['r'] },
@@ -267,7 +312,8 @@ const SCENARIOS = {
     ],
   },
   compare: {
-    about: 'the compare view (=): two configurations side by side, grouped differences with both values, two marked for > (copy left → right)',
+    about:
+      'the compare view (=): two configurations side by side, grouped differences with both values, two marked for > (copy left → right)',
     app: { args: ['--demo'], cols: 120, rows: 35 },
     steps: [
       ...LISTED,

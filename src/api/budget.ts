@@ -183,7 +183,10 @@ export function createRateBudget(clock: () => number = Date.now): RateBudget {
       if (nextAt === undefined) continue;
       // To the second: a Unix reset is rounded up to one.
       const windowMs = s.windowMs();
-      const length = windowMs !== undefined ? { windowMs: toSecond(windowMs) } : { windowAtLeastMs: s.atLeastMs > 0 ? toSecond(s.atLeastMs) : DEFAULT_WINDOW_MS };
+      const length =
+        windowMs !== undefined
+          ? { windowMs: toSecond(windowMs) }
+          : { windowAtLeastMs: s.atLeastMs > 0 ? toSecond(s.atLeastMs) : DEFAULT_WINDOW_MS };
       out.push({ lane, ...(s.limit !== undefined ? { limit: s.limit } : {}), ...length, nextAt });
     }
     return out;
@@ -207,10 +210,14 @@ export function createRateBudget(clock: () => number = Date.now): RateBudget {
       timer = undefined;
       timerAt = wake;
       // Held while requests wait (a command line's only pending work may be this wait).
-      if (wake !== Infinity) timer = setTimeout(() => {
-        timerAt = Infinity;
-        pump();
-      }, Math.max(0, wake - now) + 5);
+      if (wake !== Infinity)
+        timer = setTimeout(
+          () => {
+            timerAt = Infinity;
+            pump();
+          },
+          Math.max(0, wake - now) + 5,
+        );
     }
     notify();
   }

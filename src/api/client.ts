@@ -7,7 +7,19 @@ import { header, send, transportSettings, type HttpReply, type HttpRequest } fro
 import { createRateBudget, type Lane } from './budget.js';
 import { pagesOf, type FetchedPage } from './pages.js';
 import { purgeOutcome, purgeRequest } from './purge.js';
-import type { ApiClient, CallOptions, ClientOptions, ListOptions, ListResult, PagesOptions, PlaceOf, PutAnswer, RecordKind, TokenClient, TokenResult } from './types.js';
+import type {
+  ApiClient,
+  CallOptions,
+  ClientOptions,
+  ListOptions,
+  ListResult,
+  PagesOptions,
+  PlaceOf,
+  PutAnswer,
+  RecordKind,
+  TokenClient,
+  TokenResult,
+} from './types.js';
 
 /**
  * An answer's record as the record type of its kind. The client keeps records as the server sent
@@ -74,7 +86,14 @@ export function createApiClient(options: ClientOptions): TokenClient {
   };
 
   /** One record's call; `R` is the record type of the kind asked for. */
-  const one = async <R extends Rec>(method: Method, kind: PathKind, conf: number | undefined, id: number | undefined, opts?: CallOptions, body?: Rec): Promise<R> => {
+  const one = async <R extends Rec>(
+    method: Method,
+    kind: PathKind,
+    conf: number | undefined,
+    id: number | undefined,
+    opts?: CallOptions,
+    body?: Rec,
+  ): Promise<R> => {
     const url = urlOf(resourcePath(kind, conf, id));
     return served<R>(recordOf(method, url, await call(method, url, opts, body)));
   };
@@ -92,7 +111,11 @@ export function createApiClient(options: ClientOptions): TokenClient {
     const bad = records.findIndex((r) => !isPlainObject(r) || !Number.isSafeInteger(r.id) || Number(r.id) <= 0);
     if (bad >= 0) {
       const r = records[bad];
-      const what = !isPlainObject(r) ? 'is not a record' : r.id === undefined ? 'has no id' : `has the id ${JSON.stringify(r.id).slice(0, 20)}, not a positive integer`;
+      const what = !isPlainObject(r)
+        ? 'is not a record'
+        : r.id === undefined
+          ? 'has no id'
+          : `has the id ${JSON.stringify(r.id).slice(0, 20)}, not a positive integer`;
       throw unexpected('GET', url, reply, `item ${bad + 1} ${what}`);
     }
     const total = totalOf(reply, page.count);
@@ -105,12 +128,15 @@ export function createApiClient(options: ClientOptions): TokenClient {
     return { items, next, ...(total === undefined ? {} : { total }) };
   };
 
-  const list: ApiClient['list'] = async <K extends RecordKind>(place: PlaceOf<K>, opts: ListOptions = {}): Promise<ListResult<ResourceRecord<K>>> => {
+  const list: ApiClient['list'] = async <K extends RecordKind>(
+    place: PlaceOf<K>,
+    opts: ListOptions = {},
+  ): Promise<ListResult<ResourceRecord<K>>> => {
     const onePage = opts.page !== undefined || opts.pageSize !== undefined;
     const seen = new Set<string>();
     const items: Array<ResourceRecord<K>> = [];
     let total: number | undefined;
-    for (let url: URL | undefined = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize }); url; ) {
+    for (let url: URL | undefined = urlOf(resourcePath(place.kind, place.conf), { page: opts.page, page_size: opts.pageSize }); url;) {
       const page: FetchedPage<ResourceRecord<K>> = await fetchList(url, opts, seen);
       for (const r of page.items) items.push(r); // one by one: a spread of a long page overflows the stack
       total ??= page.total;
@@ -121,7 +147,8 @@ export function createApiClient(options: ClientOptions): TokenClient {
 
   const listPages: ApiClient['listPages'] = <K extends RecordKind>(place: PlaceOf<K>, opts: PagesOptions = {}) => {
     const pageSize = opts.pageSize ?? MAX_PAGE_SIZE;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new RangeError(`a page holds 1..${MAX_PAGE_SIZE} records, not ${pageSize}`);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+      throw new RangeError(`a page holds 1..${MAX_PAGE_SIZE} records, not ${pageSize}`);
     const seen = new Set<string>();
     return pagesOf<ResourceRecord<K>>({
       fetch: (url, signal) => fetchList(url, { ...opts, signal }, seen),
@@ -141,7 +168,8 @@ export function createApiClient(options: ClientOptions): TokenClient {
     listPages,
     get: (place, id, opts) => one('GET', place.kind, place.conf, id, opts),
     create: (place, body, opts) => one('POST', place.kind, place.conf, undefined, opts, body),
-    put: <K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, opts?: CallOptions) => one<PutAnswer<K>>('PUT', place.kind, place.conf, id, opts, body),
+    put: <K extends RecordKind>(place: PlaceOf<K>, id: number, body: Rec, opts?: CallOptions) =>
+      one<PutAnswer<K>>('PUT', place.kind, place.conf, id, opts, body),
     patch: (place, id, body, opts) => one('PATCH', place.kind, place.conf, id, opts, body),
 
     async delete(place, id, opts): Promise<void> {
@@ -176,10 +204,16 @@ export function createApiClient(options: ClientOptions): TokenClient {
       const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
       const loginSecrets = [password, basic, `${user}:${password}`, ...secrets];
       // Not through the budget: logging in is not the token's to count.
-      const reply = await send({ ...settings, budget: undefined }, { method: 'POST', url, authorization: `Basic ${basic}`, secrets: loginSecrets, signal: opts?.signal });
+      const reply = await send(
+        { ...settings, budget: undefined },
+        { method: 'POST', url, authorization: `Basic ${basic}`, secrets: loginSecrets, signal: opts?.signal },
+      );
       const rec = isPlainObject(reply.body) && isPlainObject(reply.body.results) ? reply.body.results : reply.body;
       if (!isPlainObject(rec) || typeof rec.token !== 'string') {
-        throw new UnexpectedResponseError({ method: 'POST', url: url.href, secrets: loginSecrets, status: reply.status, body: undefined }, 'the answer carries no token');
+        throw new UnexpectedResponseError(
+          { method: 'POST', url: url.href, secrets: loginSecrets, status: reply.status, body: undefined },
+          'the answer carries no token',
+        );
       }
       // The dates are only shown (as given when they do not parse): kept as text, whatever came.
       return { token: rec.token, created_at: String(rec.created_at), expires_at: String(rec.expires_at) };

@@ -79,7 +79,10 @@ export class ProxyTunnelError extends Error {
   readonly status?: number;
 
   constructor(proxy: string, failure: { readonly status: number } | { readonly cause: unknown }) {
-    super('status' in failure ? `the proxy ${proxy} answered CONNECT with ${failure.status}` : `cannot connect to the proxy ${proxy}`, 'cause' in failure ? { cause: failure.cause } : undefined);
+    super(
+      'status' in failure ? `the proxy ${proxy} answered CONNECT with ${failure.status}` : `cannot connect to the proxy ${proxy}`,
+      'cause' in failure ? { cause: failure.cause } : undefined,
+    );
     this.proxy = proxy;
     if ('status' in failure) this.status = failure.status;
   }

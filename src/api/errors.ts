@@ -60,7 +60,10 @@ export class ClientError extends Error {
   constructor(init: ErrorInit, sentence: string) {
     const secrets = init.secrets ?? [];
     const url = redact(init.url, secrets);
-    super(redact(`${describeRequest(init.method, url)}: ${sentence}`, secrets), init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      redact(`${describeRequest(init.method, url)}: ${sentence}`, secrets),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.method = init.method;
     this.url = url;
   }
@@ -152,7 +155,14 @@ export class NetworkError extends ClientError {
 
   /** `sentence` replaces the one made from the code (LimitError says which bound it went over). */
   constructor(
-    init: ErrorInit & { readonly code: string; readonly host: string; readonly detail?: string; readonly sentence?: string; readonly proxy?: ProxyFailure; readonly certNames?: readonly string[] },
+    init: ErrorInit & {
+      readonly code: string;
+      readonly host: string;
+      readonly detail?: string;
+      readonly sentence?: string;
+      readonly proxy?: ProxyFailure;
+      readonly certNames?: readonly string[];
+    },
   ) {
     const known = NETWORK_CODES[init.code];
     const what = known?.phrase ?? init.detail ?? init.code;
@@ -169,7 +179,10 @@ export class NetworkError extends ClientError {
     if (init.certNames) this.certNames = init.certNames;
     if (proxy) {
       this.proxy = proxy;
-      this.retryable = proxy.status === undefined ? known !== undefined || init.code === 'UND_ERR_CONNECT_TIMEOUT' : PROXY_RETRY_STATUSES.has(proxy.status);
+      this.retryable =
+        proxy.status === undefined
+          ? known !== undefined || init.code === 'UND_ERR_CONNECT_TIMEOUT'
+          : PROXY_RETRY_STATUSES.has(proxy.status);
       this.mayHaveReached = false;
     } else {
       this.retryable = known !== undefined;
@@ -210,7 +223,14 @@ export class LimitError extends NetworkError {
 
 /** A byte count the way --max-body takes it: 32 MiB, 64 MB, 512 KiB, or bytes when no unit divides it. */
 export function formatBytes(bytes: number): string {
-  const units: Array<[string, number]> = [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10], ['GB', 1e9], ['MB', 1e6], ['kB', 1e3]];
+  const units: Array<[string, number]> = [
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+    ['KiB', 2 ** 10],
+    ['GB', 1e9],
+    ['MB', 1e6],
+    ['kB', 1e3],
+  ];
   for (const [unit, size] of units) if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   return `${bytes} bytes`;
 }

@@ -1,7 +1,19 @@
 // One sentence per cause of a failed call, from the typed errors (their class, status, code and
 // shape, never their text): what the status line, a tab that could not load and the header say.
 import { reasonPhrase } from '../util/builtins.js';
-import { AbortError, ApiError, NotSentError, ClientError, LimitError, NetworkError, TimeoutError, UnexpectedResponseError, formatBytes, seconds, type ProxyFailure } from './errors.js';
+import {
+  AbortError,
+  ApiError,
+  NotSentError,
+  ClientError,
+  LimitError,
+  NetworkError,
+  TimeoutError,
+  UnexpectedResponseError,
+  formatBytes,
+  seconds,
+  type ProxyFailure,
+} from './errors.js';
 
 /** TLS failures by code (Node's and OpenSSL's): the certificate is not one this machine trusts. */
 const UNTRUSTED = new Set([
@@ -31,17 +43,18 @@ function pathOf(e: ClientError): string {
   }
 }
 
-
 /** The proxy failed, not the API: it could not be reached, or it refused the tunnel (its status). */
 function proxied(e: NetworkError, proxy: ProxyFailure): string {
   const host = hostOf(e);
   const p = `the proxy ${proxy.host}`;
   if (proxy.status === undefined) {
-    if (e.code === 'ECONNREFUSED') return `cannot reach ${p}: connection refused (check HTTPS_PROXY/HTTP_PROXY, or list ${hostOf(e).replace(/:\d+$/, '')} in NO_PROXY)`;
+    if (e.code === 'ECONNREFUSED')
+      return `cannot reach ${p}: connection refused (check HTTPS_PROXY/HTTP_PROXY, or list ${hostOf(e).replace(/:\d+$/, '')} in NO_PROXY)`;
     return `cannot reach ${p} (${e.code}; check HTTPS_PROXY/HTTP_PROXY)`;
   }
   const status = `${proxy.status} ${reasonPhrase(proxy.status) ?? ''}`.trim();
-  if (proxy.status === 407) return `${p} asks for a user name and password (${status}): give them in the proxy URL, http://USER:PASSWORD@HOST:PORT`;
+  if (proxy.status === 407)
+    return `${p} asks for a user name and password (${status}): give them in the proxy URL, http://USER:PASSWORD@HOST:PORT`;
   if (proxy.status === 403) return `${p} does not let this machine through to ${host} (${status})`;
   if (proxy.status >= 500) return `${p} could not connect to ${host} (${status})`;
   return `${p} refused to connect to ${host} (${status})`;
@@ -65,7 +78,8 @@ function network(e: NetworkError): string {
       return `TLS failed: the certificate of ${host} is not for that name${names ? ` (it names ${names})` : ''}`;
     }
   }
-  if (UNTRUSTED.has(e.code)) return `TLS failed: the certificate of ${host} is not trusted here (${e.code}; a private CA: --ca-file FILE or NODE_EXTRA_CA_CERTS)`;
+  if (UNTRUSTED.has(e.code))
+    return `TLS failed: the certificate of ${host} is not trusted here (${e.code}; a private CA: --ca-file FILE or NODE_EXTRA_CA_CERTS)`;
   if (EXPIRED.has(e.code)) return `TLS failed: the certificate of ${host} has expired or is not valid yet`;
   if (e.code.startsWith('ERR_TLS') || e.code.startsWith('ERR_SSL')) return `TLS failed with ${host} (${e.code})`;
   return e.mayHaveReached ? `the connection to ${host} broke before the answer (${e.code})` : `cannot reach ${host} (${e.code})`;
@@ -96,7 +110,8 @@ function answer(e: ApiError): string {
     return `the answer to ${e.method} ${pathOf(e)} has the wrong shape: ${e.problem ?? 'not what the API sends'}`;
   }
   if (s === 401) return `the token was rejected (401): run \`cdn-tui login\` or check the profile`;
-  if (s === 403) return `not permitted (403): this token may not ${e.method === 'GET' ? 'view' : 'change'} ${pathOf(e)} (needs the "${e.method === 'GET' ? 'view' : 'edit'}" permission)${detail}`;
+  if (s === 403)
+    return `not permitted (403): this token may not ${e.method === 'GET' ? 'view' : 'change'} ${pathOf(e)} (needs the "${e.method === 'GET' ? 'view' : 'edit'}" permission)${detail}`;
   if (s === 404) return `not found (404): ${e.method} ${pathOf(e)}${detail}`;
   if (s === 429) return `rate limited (429)${detail}`;
   if (s >= 500) return `server error (${s} ${reasonPhrase(s) ?? ''})${detail}`.replace(' )', ')');

@@ -70,7 +70,7 @@ export async function* pagesOf<R extends Rec>(plan: PagesPlan<R>): AsyncGenerato
     yield page(first.items, first.total);
     if (first.next) {
       // A wrapped list: the server's own links, one after the other.
-      for (let url: URL | undefined = first.next; url; ) {
+      for (let url: URL | undefined = first.next; url;) {
         const p = await fetch(url);
         yield page(p.items, p.total);
         url = p.next;

@@ -5,7 +5,9 @@ import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { errorCode } from './errors.js';
 import { ProxyTunnelError, type DispatcherSettings, type ProxyEnv } from './dispatcher.js';
 
-export function createProxyAgent(settings: DispatcherSettings & { readonly ca: string[] | undefined; readonly proxies: ProxyEnv }): Dispatcher {
+export function createProxyAgent(
+  settings: DispatcherSettings & { readonly ca: string[] | undefined; readonly proxies: ProxyEnv },
+): Dispatcher {
   const tls = settings.ca ? { ca: settings.ca } : {};
   return new EnvHttpProxyAgent({
     ...settings.proxies,
@@ -38,7 +40,10 @@ class TunnelPool extends Pool {
 
   override connect(options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
   override connect(options: Dispatcher.ConnectOptions, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void;
-  override connect(options: Dispatcher.ConnectOptions, callback?: (err: Error | null, data: Dispatcher.ConnectData) => void): Promise<Dispatcher.ConnectData> | void {
+  override connect(
+    options: Dispatcher.ConnectOptions,
+    callback?: (err: Error | null, data: Dispatcher.ConnectData) => void,
+  ): Promise<Dispatcher.ConnectData> | void {
     if (callback) return super.connect(options, callback); // undici's proxy agent uses the promise
     return super.connect(options).then(
       (data) => {

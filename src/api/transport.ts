@@ -98,7 +98,11 @@ export function transportSettings(options: ClientOptions): TransportSettings {
 
 /** The client's own: MAX_IN_FLIGHT connections, the proxy of the environment, the profile's CA. */
 function ownDispatcher(options: ClientOptions, connectMs: number): Promise<Dispatcher> {
-  const made = createDispatcher({ connections: MAX_IN_FLIGHT, connectMs, ...(options.extraCa !== undefined ? { extraCa: options.extraCa } : {}) });
+  const made = createDispatcher({
+    connections: MAX_IN_FLIGHT,
+    connectMs,
+    ...(options.extraCa !== undefined ? { extraCa: options.extraCa } : {}),
+  });
   made.catch(() => undefined); // a failure is the first request's to report; none may go unhandled
   return made;
 }
@@ -196,7 +200,9 @@ export function laneOf(method: HttpRequest['method']): Lane {
 function takeSlot(budget: RateBudget, req: HttpRequest, init: { method: string; url: string; secrets: Secrets }): Promise<Slot> {
   const signals = [req.signal, req.stop].filter((s): s is AbortSignal => s !== undefined);
   const stop = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-  return budget.take(req.lane ?? laneOf(req.method), req.priority ?? 'foreground', stop, () => (req.signal?.aborted ? new AbortError(init) : new NotSentError(init)));
+  return budget.take(req.lane ?? laneOf(req.method), req.priority ?? 'foreground', stop, () =>
+    req.signal?.aborted ? new AbortError(init) : new NotSentError(init),
+  );
 }
 
 async function attemptOnce(settings: TransportSettings, req: HttpRequest): Promise<HttpReply> {

@@ -39,7 +39,9 @@ function Screen({ route }: { readonly route: Route }) {
     case 'configuration':
       return <ConfigurationScreen key={route.conf} conf={route.conf} />;
     case 'form':
-      return <FormScreen key={route.key} recordKey={route.key} kind={route.kind} {...(route.conf !== undefined ? { conf: route.conf } : {})} />;
+      return (
+        <FormScreen key={route.key} recordKey={route.key} kind={route.kind} {...(route.conf !== undefined ? { conf: route.conf } : {})} />
+      );
     case 'bulk':
       return <BulkScreen route={route} />;
     case 'review':
@@ -70,7 +72,15 @@ function Shell({ onQuit, width }: { readonly onQuit: (how: QuitHow) => void; rea
       <HeaderBar width={width} />
       <JournalNotice width={width} />
       <Box flexDirection="column" flexGrow={1}>
-        {overlay === 'help' ? <HelpOverlay /> : overlay === 'palette' ? <PaletteOverlay /> : overlay === 'restore' ? <RestoreOffer /> : overlay === 'login' ? <LoginOverlay /> : null}
+        {overlay === 'help' ? (
+          <HelpOverlay />
+        ) : overlay === 'palette' ? (
+          <PaletteOverlay />
+        ) : overlay === 'restore' ? (
+          <RestoreOffer />
+        ) : overlay === 'login' ? (
+          <LoginOverlay />
+        ) : null}
         {/* The screen stays mounted under an overlay (its bindings are shadowed, not lost). */}
         <Box display={covered ? 'none' : 'flex'} flexDirection="column">
           <BodySizeProvider size={{ width: body.width, height: Math.max(2, body.height - reserve) }}>

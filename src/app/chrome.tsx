@@ -35,7 +35,9 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
       return ['configurations', conf(route.conf), kindWords(route.kind)[1], name];
     }
     case 'bulk':
-      return route.kind === 'configuration' ? ['configurations', `${route.keys.length} marked`] : ['configurations', conf(route.conf), `${route.keys.length} marked`];
+      return route.kind === 'configuration'
+        ? ['configurations', `${route.keys.length} marked`]
+        : ['configurations', conf(route.conf), `${route.keys.length} marked`];
     case 'history':
       return ['history'];
     case 'review':
@@ -51,7 +53,11 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
 /** A compare's side as the header names it: `staging:acme (1528252734)`. */
 export const sideName = (side: CompareSide) => `${safe(side.profile)}:${safe(side.name)} (${side.conf})`;
 
-const TAB_LISTS: Partial<Record<Tab, 'rule' | 'cache_setting' | 'origin'>> = { rules: 'rule', cache_settings: 'cache_setting', origins: 'origin' };
+const TAB_LISTS: Partial<Record<Tab, 'rule' | 'cache_setting' | 'origin'>> = {
+  rules: 'rule',
+  cache_settings: 'cache_setting',
+  origins: 'origin',
+};
 
 /** When the list on screen was read, while it is shown as kept by an earlier session (not read again yet). */
 export function shownKeptAt(data: AppState, route: Route, tab: Tab | undefined): number | undefined {
@@ -103,7 +109,10 @@ export function FooterBar({ width }: { readonly width: number }) {
   // what the user waits for to open (a form read again first) comes before it.
   const jobLine = useJobLine();
   const job = waiting && jobLine ? `${waiting} ${theme.sym.dot} ${jobLine}` : (waiting ?? jobLine);
-  const message = job !== undefined ? { kind: 'info' as const, text: job } : said && { kind: said.kind, text: safe(said.text), keys: said.keys && safe(said.keys) };
+  const message =
+    job !== undefined
+      ? { kind: 'info' as const, text: job }
+      : said && { kind: said.kind, text: safe(said.text), keys: said.keys && safe(said.keys) };
   return <Footer pending={pending} width={width} {...(message ? { message } : {})} />;
 }
 
@@ -133,7 +142,12 @@ export function GlobalKeys({ onQuit }: { readonly onQuit: (how: QuitHow) => void
       const changes = (n: number) => `${n} pending change${n > 1 ? 's' : ''}`;
       const others = elsewhere.map((p) => `${pending ? p.count : changes(p.count)} in profile ${safe(p.name)}`).join(', ');
       const what = pending ? [changes(pending), others].filter(Boolean).join(', ') : others;
-      ui.getState().say('question', `unsaved: ${what} (kept in the journal) · q again to quit, : pending to review`, 'quit', 'q again to quit, : pending to review');
+      ui.getState().say(
+        'question',
+        `unsaved: ${what} (kept in the journal) · q again to quit, : pending to review`,
+        'quit',
+        'q again to quit, : pending to review',
+      );
       return;
     }
     onQuit('quit');

@@ -10,7 +10,8 @@ import { accepts, isPlainObject, schemaFor, type Rec, type ResourceKind } from '
 /** The editable fields of a draft as the JSON text the editor starts with. */
 export function editableJson(kind: ResourceKind, values: Rec, create: boolean): string {
   const out: Rec = {};
-  for (const f of schemaFor(kind).fields) if (accepts(f, create ? 'create' : 'patch') && values[f.name] !== undefined) out[f.name] = values[f.name];
+  for (const f of schemaFor(kind).fields)
+    if (accepts(f, create ? 'create' : 'patch') && values[f.name] !== undefined) out[f.name] = values[f.name];
   return JSON.stringify(out, null, 2) + '\n';
 }
 
@@ -27,7 +28,8 @@ export function runEditor(text: string, env: NodeJS.ProcessEnv = process.env): E
     writeFileSync(file, text, { mode: 0o600 });
     const run = nodeChildProcess().spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true });
     if (run.error) return { ok: false, message: `cannot start the editor "${editor}": ${run.error.message}`, text };
-    if (run.status !== 0) return { ok: false, message: `the editor "${editor}" exited with ${String(run.status ?? run.signal)}; nothing changed`, text };
+    if (run.status !== 0)
+      return { ok: false, message: `the editor "${editor}" exited with ${String(run.status ?? run.signal)}; nothing changed`, text };
     const edited = readFileSync(file, 'utf8');
     let parsed: unknown;
     try {
@@ -35,7 +37,8 @@ export function runEditor(text: string, env: NodeJS.ProcessEnv = process.env): E
     } catch (e) {
       return { ok: false, message: `not valid JSON (${errorMessage(e)}): e opens the editor again on your text`, text: edited };
     }
-    if (!isPlainObject(parsed)) return { ok: false, message: 'the JSON must be one object of fields: e opens the editor again on your text', text: edited };
+    if (!isPlainObject(parsed))
+      return { ok: false, message: 'the JSON must be one object of fields: e opens the editor again on your text', text: edited };
     return { ok: true, values: parsed, text: edited };
   } finally {
     rmSync(dir, { recursive: true, force: true });

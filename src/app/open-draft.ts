@@ -17,7 +17,8 @@ export function openDraftForm(data: AppStore, ui: UiStore, key: RecordKey, field
   const { kind, conf, id, inNewConf } = parseKey(key);
   const title = titleOf(key, d.values);
   if (d.target.op === 'delete') return void u.say('info', `${title} is deleted: there is no form to fix (x drops the delete)`);
-  if (inNewConf) return void u.say('info', `${title} is in a configuration not made yet: x drops it, or fix it in the new configuration once made`);
+  if (inNewConf)
+    return void u.say('info', `${title} is in a configuration not made yet: x drops it, or fix it in the new configuration once made`);
   const focus = (view: string) => (field ? u.setForm(view, (v) => ({ ...v, field, editing: undefined })) : undefined);
   if (kind === 'error_responses' && conf !== undefined) {
     u.setTab(conf, 'error_responses');

@@ -22,7 +22,8 @@ export function openFresh({ data, ui }: Pick<Stores, 'data' | 'ui'>, keys: reado
     const here = currentRoute(u) === from && u.overlay === undefined && u.question === undefined;
     if (!here) return;
     const failed = stale.find((_, i) => !fresh[i]);
-    if (failed !== undefined) u.say('error', `could not read ${what}: ${data.getState().requests[failed]?.message ?? 'no answer'} (r retries)`);
+    if (failed !== undefined)
+      u.say('error', `could not read ${what}: ${data.getState().requests[failed]?.message ?? 'no answer'} (r retries)`);
     else open();
   });
 }

@@ -30,10 +30,21 @@ export type Route =
   | { readonly screen: 'browser' }
   | { readonly screen: 'configuration'; readonly conf: number }
   | { readonly screen: 'form'; readonly key: RecordKey; readonly kind: FormKind; readonly conf?: number }
-  | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting' | 'origin'; readonly conf: number }
+  | {
+      readonly screen: 'bulk';
+      readonly keys: readonly RecordKey[];
+      readonly kind: 'rule' | 'cache_setting' | 'origin';
+      readonly conf: number;
+    }
   /** Marked configurations: their settings together (the browser). */
   | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'configuration' }
-  | { readonly screen: 'review'; readonly keys: readonly RecordKey[]; readonly title: string; readonly id: number; readonly notes?: readonly string[] }
+  | {
+      readonly screen: 'review';
+      readonly keys: readonly RecordKey[];
+      readonly title: string;
+      readonly id: number;
+      readonly notes?: readonly string[];
+    }
   | { readonly screen: 'history' }
   /** A purge's form, review and outcome (`P`): the purge is the data store's `purges[id]`. */
   | { readonly screen: 'purge'; readonly id: number; readonly conf: number }

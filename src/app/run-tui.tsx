@@ -61,7 +61,19 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
   const size = () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
   const app = () => {
     const { name, options: shown, session: on } = profiles.current();
-    return <App key={name} store={on.store} ui={on.ui} options={shown} theme={theme} size={size()} onQuit={quit} control={on.control} profiles={profiles} />;
+    return (
+      <App
+        key={name}
+        store={on.store}
+        ui={on.ui}
+        options={shown}
+        theme={theme}
+        size={size()}
+        onQuit={quit}
+        control={on.control}
+        profiles={profiles}
+      />
+    );
   };
   // Ink's layout engine loads its WebAssembly as the bundle's script runs; outside the bundle, as Ink is imported.
   if (bundled) await depScript('ui').yogaReady;
@@ -114,5 +126,7 @@ export function keptLine(stores: readonly AppStore[]): string | undefined {
   if (count === 0) return undefined;
   const what = `${count} unsent change${count === 1 ? '' : 's'}`;
   const problem = stores.map((s) => s.getState().journalProblem).find((p) => p !== undefined);
-  return problem ? `${what} could not be kept: ${problem}` : `${what} kept: cdn-tui offers ${count === 1 ? 'it' : 'them'} at the next start`;
+  return problem
+    ? `${what} could not be kept: ${problem}`
+    : `${what} kept: cdn-tui offers ${count === 1 ? 'it' : 'them'} at the next start`;
 }

@@ -14,11 +14,20 @@ function showMade(ui: UiStore, sent: readonly ApplyResult[]): void {
   if (made?.outcome === 'applied' && made.newKey) ui.getState().replace({ ...top, key: made.newKey });
 }
 
-export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonly RecordKey[], view: string, reviewId: number): Promise<void> {
+export async function sendReviewed(
+  data: AppStore,
+  ui: UiStore,
+  pending: readonly RecordKey[],
+  view: string,
+  reviewId: number,
+): Promise<void> {
   const send = newSendId(Date.now());
   const sent = await data.getState().applyMany(pending, undefined, send);
   // Rows whose changes went are unmarked: marks are for what is still to do.
-  const unmarked = unmarkSent(ui, sent.filter((r) => r.outcome === 'applied').map((r) => r.key));
+  const unmarked = unmarkSent(
+    ui,
+    sent.filter((r) => r.outcome === 'applied').map((r) => r.key),
+  );
   const cleared = unmarked ? ` · ${unmarked === 1 ? 'mark' : 'marks'} cleared` : '';
   const summary = summarize(sent);
   const route = currentRoute(ui.getState());
@@ -43,13 +52,25 @@ export async function sendReviewed(data: AppStore, ui: UiStore, pending: readonl
     // A conflict explains itself (base / theirs / mine) under its draft.
     sent
       .filter((r) => r.outcome !== 'conflict')
-      .map((r) => ({ key: r.key, ...resultLine(r, titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values)) })),
+      .map((r) => ({
+        key: r.key,
+        ...resultLine(
+          r,
+          titleOf(r.outcome === 'applied' ? (r.newKey ?? r.key) : r.key, r.outcome === 'applied' ? r.record : after.drafts[r.key]?.values),
+        ),
+      })),
   );
   // Stopped by the user (Esc) and nothing else wrong: said, not an error. Away from the review,
   // the drafts not sent wait in ": pending". Some applied: `u` reviews their reversal (or keep them).
   const stoppedOnly = summary.failed + summary.conflicts === 0;
   const where = onReview ? '' : ' (: pending to see them)';
   // The offer goes before the reason: a status line cut to the terminal's width keeps it.
-  if (summary.applied > 0) ui.getState().say(stoppedOnly ? 'info' : 'error', `${summary.counts} · u undo the ${summary.applied} applied${summary.why}${where}${cleared}`, { undo: send }, `u undo the ${summary.applied} applied`);
+  if (summary.applied > 0)
+    ui.getState().say(
+      stoppedOnly ? 'info' : 'error',
+      `${summary.counts} · u undo the ${summary.applied} applied${summary.why}${where}${cleared}`,
+      { undo: send },
+      `u undo the ${summary.applied} applied`,
+    );
   else ui.getState().say(stoppedOnly ? 'info' : 'error', `${summary.text}${where}`);
 }

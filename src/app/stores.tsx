@@ -27,7 +27,15 @@ export interface BodySize {
 const StoresContext = createContext<Stores | undefined>(undefined);
 const SizeContext = createContext<BodySize>({ width: 80, height: 18 });
 
-export function StoresProvider({ stores, size, children }: { readonly stores: Stores; readonly size: BodySize; readonly children: ReactNode }) {
+export function StoresProvider({
+  stores,
+  size,
+  children,
+}: {
+  readonly stores: Stores;
+  readonly size: BodySize;
+  readonly children: ReactNode;
+}) {
   return (
     <StoresContext.Provider value={stores}>
       <SizeContext.Provider value={size}>{children}</SizeContext.Provider>

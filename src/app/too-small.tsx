@@ -15,7 +15,11 @@ export function tooSmall(columns: number, rows: number): boolean {
 export function tooSmallLine(columns: number, rows: number): string {
   const need = `${MIN_SIZE.columns}×${MIN_SIZE.rows}`;
   const now = `${columns}×${rows}`;
-  const lines = [`make the terminal at least ${need} (now ${now})`, `terminal too small: ${need} needed, now ${now}`, `need ${need}, now ${now}`];
+  const lines = [
+    `make the terminal at least ${need} (now ${now})`,
+    `terminal too small: ${need} needed, now ${now}`,
+    `need ${need}, now ${now}`,
+  ];
   return lines.find((l) => l.length <= columns) ?? `${need} needed`;
 }
 

@@ -103,7 +103,11 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
       return true;
     },
     replace: (route) => set((s) => ({ stack: [...s.stack.slice(0, -1), route] })),
-    review: (keys, title, notes) => set((s) => ({ stack: [...s.stack, { screen: 'review', keys, title, id: s.nextId, ...(notes?.length ? { notes } : {}) }], nextId: s.nextId + 1 })),
+    review: (keys, title, notes) =>
+      set((s) => ({
+        stack: [...s.stack, { screen: 'review', keys, title, id: s.nextId, ...(notes?.length ? { notes } : {}) }],
+        nextId: s.nextId + 1,
+      })),
     setOverlay: (next) => set({ overlay: next }),
     ask: (question) => set({ question }),
     say: (kind, text, about, keys) => set({ message: { kind, text, at: now(), ...(about ? { about } : {}), ...(keys ? { keys } : {}) } }),

@@ -93,14 +93,17 @@ export const LOGIN_FLAGS = {
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === 'help') return { kind: 'help', topic: helpTopic(rest[0]) };
-  if (first === 'completion') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'completion' } : { kind: 'completion', target: parseCompletionArgs(rest) };
-  if (first === 'serve') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'serve' } : { kind: 'serve', options: parseServeArgs(rest) };
+  if (first === 'completion')
+    return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'completion' } : { kind: 'completion', target: parseCompletionArgs(rest) };
+  if (first === 'serve')
+    return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'serve' } : { kind: 'serve', options: parseServeArgs(rest) };
   if (first === 'export' || first === 'apply') {
     if (asks(rest, '--help', '-h')) return { kind: 'help', topic: 'transfer' };
     return first === 'export' ? { kind: 'export', args: parseExportArgs(rest) } : { kind: 'apply', args: parseApplyArgs(rest) };
   }
   if (first === 'diff') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'diff' } : { kind: 'diff', args: parseDiffArgs(rest) };
-  if (first === 'purge') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'purge' } : { kind: 'purge', args: parsePurgeArgs(rest) };
+  if (first === 'purge')
+    return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'purge' } : { kind: 'purge', args: parsePurgeArgs(rest) };
   if (first === 'lint') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'lint' } : { kind: 'lint', args: parseLintArgs(rest) };
   if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
@@ -121,7 +124,11 @@ const VALUED = new Set(Object.entries(TUI_FLAGS).flatMap(([name, spec]) => (spec
  * A command's arguments split into its words (`-` among them), its own flags (`own`) and the
  * connection flags, each valued one with its value. With `dashDash`, all after `--` are words.
  */
-export function splitArgs(argv: readonly string[], own: ReadonlySet<string> = new Set(), dashDash = false): { words: string[]; owned: string[]; flags: string[] } {
+export function splitArgs(
+  argv: readonly string[],
+  own: ReadonlySet<string> = new Set(),
+  dashDash = false,
+): { words: string[]; owned: string[]; flags: string[] } {
   const words: string[] = [];
   const owned: string[] = [];
   const flags: string[] = [];

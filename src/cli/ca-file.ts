@@ -17,14 +17,19 @@ export function readCaFile(path: string, from: string): string {
     throw new UsageError(`cannot read the CA file ${path} (from ${from}): ${pathReason(e, path, 'read')}`);
   }
   const blocks = text.match(PEM_CERTIFICATE) ?? [];
-  if (blocks.length === 0) throw new UsageError(`the CA file ${path} (from ${from}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----" … "-----END CERTIFICATE-----")`);
+  if (blocks.length === 0)
+    throw new UsageError(
+      `the CA file ${path} (from ${from}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----" … "-----END CERTIFICATE-----")`,
+    );
   // node:crypto is loaded here only: a start without --ca-file does not need it.
   const { X509Certificate } = nodeCrypto();
   blocks.forEach((block, i) => {
     try {
       new X509Certificate(block);
     } catch {
-      throw new UsageError(`the CA file ${path} (from ${from}) holds a certificate that cannot be read (certificate ${i + 1} of ${blocks.length})`);
+      throw new UsageError(
+        `the CA file ${path} (from ${from}) holds a certificate that cannot be read (certificate ${i + 1} of ${blocks.length})`,
+      );
     }
   });
   return `${blocks.join('\n')}\n`;

@@ -29,6 +29,9 @@ export function clientOptionsOf(s: ConnectionSettings): ClientOptions {
     token: s.token,
     ...(s.extraCa !== undefined ? { extraCa: s.extraCa } : {}),
     ...(s.maxBodyBytes !== undefined ? { maxBodyBytes: s.maxBodyBytes } : {}),
-    timeouts: { ...(s.headersTimeoutMs !== undefined ? { headers: s.headersTimeoutMs } : {}), ...(s.bodyTimeoutMs !== undefined ? { body: s.bodyTimeoutMs } : {}) },
+    timeouts: {
+      ...(s.headersTimeoutMs !== undefined ? { headers: s.headersTimeoutMs } : {}),
+      ...(s.bodyTimeoutMs !== undefined ? { body: s.bodyTimeoutMs } : {}),
+    },
   };
 }

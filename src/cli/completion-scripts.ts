@@ -11,11 +11,11 @@ const sq = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 export function bashScript(specs: readonly CommandSpec[]): string {
   const names = COMMAND_NAMES(specs);
   const valueCase = (kind: FlagSpec['value']) =>
-    specs
-      .flatMap((c) => c.flags.filter((f) => f.value === kind).map((f) => `"${c.name} --${f.name}"`))
-      .join('|');
+    specs.flatMap((c) => c.flags.filter((f) => f.value === kind).map((f) => `"${c.name} --${f.name}"`)).join('|');
   const choiceCases = specs.flatMap((c) =>
-    c.flags.filter((f) => f.value === 'choice').map((f) => `    "${c.name} --${f.name}") COMPREPLY=($(compgen -W "${f.choices.join(' ')}" -- "$cur")); return ;;`),
+    c.flags
+      .filter((f) => f.value === 'choice')
+      .map((f) => `    "${c.name} --${f.name}") COMPREPLY=($(compgen -W "${f.choices.join(' ')}" -- "$cur")); return ;;`),
   );
   const wordCases = specs.map((c) => {
     const words = c.name === '' ? names : c.words;
@@ -63,13 +63,19 @@ function zshSpecs(f: FlagSpec): string[] {
     f.value === 'none'
       ? ''
       : `:${(f.metavar || f.name).replace(/[\\:]/g, '\\$&')}:${{ profile: '_cdn_tui_profiles', file: '_files', choice: `(${f.choices.join(' ')})`, text: ' ' }[f.value]}`;
-  return forms.map((form) => sq(`${f.repeatable ? '*' : exclusive}${form}${f.value !== 'none' && form.startsWith('--') ? '=' : ''}${help}${value}`));
+  return forms.map((form) =>
+    sq(`${f.repeatable ? '*' : exclusive}${form}${f.value !== 'none' && form.startsWith('--') ? '=' : ''}${help}${value}`),
+  );
 }
 
 export function zshScript(specs: readonly CommandSpec[]): string {
   const tui = specs.find((c) => c.name === '')!;
   const others = specs.filter((c) => c.name !== '');
-  const args = (c: CommandSpec) => [...c.flags.flatMap(zshSpecs), ...(c.words.length ? [sq(`1:${c.name === 'help' ? 'topic' : 'shell'}:(${c.words.join(' ')})`)] : [])].join(' \\\n        ');
+  const args = (c: CommandSpec) =>
+    [
+      ...c.flags.flatMap(zshSpecs),
+      ...(c.words.length ? [sq(`1:${c.name === 'help' ? 'topic' : 'shell'}:(${c.words.join(' ')})`)] : []),
+    ].join(' \\\n        ');
   const commands = others.map((c) => sq(`${c.name}:${c.help.replace(/:/g, '\\:')}`)).join(' ');
   return `#compdef cdn-tui
 # zsh completion for cdn-tui, printed by \`cdn-tui completion zsh\`. Load it from ~/.zshrc, after compinit:
@@ -114,10 +120,21 @@ export function fishScript(specs: readonly CommandSpec[]): string {
   for (const c of specs) {
     const when = sq(`__cdn_tui_using "${c.name}"`);
     if (c.name !== '') lines.push(`complete -c cdn-tui -n ${sq('test (count (commandline -opc)) -eq 1')} -a ${c.name} -d ${sq(c.help)}`);
-    if (c.words.length) lines.push(`complete -c cdn-tui -n ${sq(`__cdn_tui_using ${c.name}; and test (count (commandline -opc)) -eq 2`)} -a ${sq(c.words.join(' '))}`);
+    if (c.words.length)
+      lines.push(
+        `complete -c cdn-tui -n ${sq(`__cdn_tui_using ${c.name}; and test (count (commandline -opc)) -eq 2`)} -a ${sq(c.words.join(' '))}`,
+      );
     for (const f of c.flags) {
-      const value = { none: '', profile: ` -x -a ${sq('(__cdn_tui_profiles)')}`, file: ' -r -F', choice: ` -x -a ${sq(f.choices.join(' '))}`, text: ' -x' }[f.value];
-      lines.push(`complete -c cdn-tui -n ${when} -l ${f.name}${f.short ? ` -s ${f.short}` : ''}${value}${f.help ? ` -d ${sq(f.help)}` : ''}`);
+      const value = {
+        none: '',
+        profile: ` -x -a ${sq('(__cdn_tui_profiles)')}`,
+        file: ' -r -F',
+        choice: ` -x -a ${sq(f.choices.join(' '))}`,
+        text: ' -x',
+      }[f.value];
+      lines.push(
+        `complete -c cdn-tui -n ${when} -l ${f.name}${f.short ? ` -s ${f.short}` : ''}${value}${f.help ? ` -d ${sq(f.help)}` : ''}`,
+      );
     }
   }
   return `# fish completion for cdn-tui, printed by \`cdn-tui completion fish\`. Save it where fish looks:

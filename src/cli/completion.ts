@@ -44,15 +44,50 @@ const HELP_ONLY = { help: { type: 'boolean', short: 'h' } } as const satisfies F
 export function commandSpecs(): CommandSpec[] {
   return [
     { name: '', help: 'the terminal UI', flags: flagSpecs(TUI_FLAGS, USAGE), words: [] },
-    { name: 'login', help: 'get a token with a user name and password, save it in a profile', flags: flagSpecs(LOGIN_FLAGS, LOGIN_USAGE), words: [] },
+    {
+      name: 'login',
+      help: 'get a token with a user name and password, save it in a profile',
+      flags: flagSpecs(LOGIN_FLAGS, LOGIN_USAGE),
+      words: [],
+    },
     { name: 'serve', help: 'the local emulator of the Content Delivery API', flags: flagSpecs(SERVE_FLAGS, SERVE_USAGE), words: [] },
     { name: 'completion', help: 'print the shell completion script', flags: flagSpecs(HELP_ONLY, ''), words: SHELLS },
-    { name: 'export', help: 'a configuration (or --all) as JSON', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(EXPORT_FLAGS, TRANSFER_USAGE)], words: [] },
-    { name: 'apply', help: 'send what an edited export changes (--to: onto another configuration)', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)], words: [] },
-    { name: 'diff', help: 'how two configurations differ (any profiles, or export files)', flags: [...flagSpecs(TUI_FLAGS, USAGE)], words: [] },
-    { name: 'purge', help: 'remove cached objects by URL, cache key or wildcard', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(PURGE_FLAGS, PURGE_USAGE)], words: [] },
-    { name: 'lint', help: 'warnings for what the API accepts but that breaks a site', flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(LINT_FLAGS, LINT_USAGE)], words: [] },
-    { name: 'help', help: 'the help of a command', flags: [], words: ['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint'] },
+    {
+      name: 'export',
+      help: 'a configuration (or --all) as JSON',
+      flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(EXPORT_FLAGS, TRANSFER_USAGE)],
+      words: [],
+    },
+    {
+      name: 'apply',
+      help: 'send what an edited export changes (--to: onto another configuration)',
+      flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(APPLY_FLAGS, TRANSFER_USAGE)],
+      words: [],
+    },
+    {
+      name: 'diff',
+      help: 'how two configurations differ (any profiles, or export files)',
+      flags: [...flagSpecs(TUI_FLAGS, USAGE)],
+      words: [],
+    },
+    {
+      name: 'purge',
+      help: 'remove cached objects by URL, cache key or wildcard',
+      flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(PURGE_FLAGS, PURGE_USAGE)],
+      words: [],
+    },
+    {
+      name: 'lint',
+      help: 'warnings for what the API accepts but that breaks a site',
+      flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(LINT_FLAGS, LINT_USAGE)],
+      words: [],
+    },
+    {
+      name: 'help',
+      help: 'the help of a command',
+      flags: [],
+      words: ['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint'],
+    },
   ];
 }
 
@@ -61,7 +96,15 @@ function flagSpecs(table: FlagConfig, usage: string): FlagSpec[] {
     const { metavar, help } = describeFlag(usage, name);
     const choices = /^[a-z]+(\|[a-z]+)+(\|[A-Z]+)?$/.test(metavar) ? metavar.split('|').filter((w) => /^[a-z]+$/.test(w)) : [];
     const value: FlagSpec['value'] =
-      option.type === 'boolean' ? 'none' : name === 'profile' ? 'profile' : /FILE/.test(metavar) ? 'file' : choices.length ? 'choice' : 'text';
+      option.type === 'boolean'
+        ? 'none'
+        : name === 'profile'
+          ? 'profile'
+          : /FILE/.test(metavar)
+            ? 'file'
+            : choices.length
+              ? 'choice'
+              : 'text';
     return { name, ...(option.short ? { short: option.short } : {}), repeatable: option.multiple === true, value, choices, metavar, help };
   });
 }
@@ -70,7 +113,10 @@ function flagSpecs(table: FlagConfig, usage: string): FlagSpec[] {
 function describeFlag(usage: string, name: string): { metavar: string; help: string } {
   const line = usage.split('\n').find((l) => l.startsWith(`  --${name} `) || l.startsWith(`  --${name},`));
   const m = line === undefined ? null : /^ +--[\w-]+(?:, -\w)?(?: (\S+))?(?: {2,}(.*))?$/.exec(line);
-  const help = (m?.[2] ?? '').split(/ \(|; /)[0]!.replace(/[,:;]$/, '').trim();
+  const help = (m?.[2] ?? '')
+    .split(/ \(|; /)[0]!
+    .replace(/[,:;]$/, '')
+    .trim();
   // Not every help lists its own --help.
   return { metavar: m?.[1] ?? '', help: help || (name === 'help' ? 'this help' : '') };
 }
@@ -88,7 +134,12 @@ export function completionScript(shell: Exclude<CompletionTarget, 'profiles'>): 
 }
 
 export async function completionCommand(target: CompletionTarget): Promise<number> {
-  const text = target === 'profiles' ? profileNames().map((n) => `${n}\n`).join('') : completionScript(target);
+  const text =
+    target === 'profiles'
+      ? profileNames()
+          .map((n) => `${n}\n`)
+          .join('')
+      : completionScript(target);
   process.stdout.write(text);
   return EXIT.ok;
 }

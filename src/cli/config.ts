@@ -1,6 +1,17 @@
 // The profiles file (UX.md §1): where it is, reading it (a token readable by others is refused),
 // and writing it atomically with mode 0600 in a 0700 folder.
-import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { pathReason } from '../store/disk-words.js';
@@ -79,7 +90,9 @@ export function readConfig(path: string, options: { readonly allowInsecure?: boo
 export function requirePrivate(what: string, path: string, mode: number): void {
   if ((mode & 0o077) === 0) return;
   const octal = (mode & 0o777).toString(8).padStart(4, '0');
-  throw new CliError(`${what} ${path} holds a token but other users can read it (mode ${octal}), so it was not used; "chmod 600 ${shellWord(path)}" fixes that`);
+  throw new CliError(
+    `${what} ${path} holds a token but other users can read it (mode ${octal}), so it was not used; "chmod 600 ${shellWord(path)}" fixes that`,
+  );
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -95,7 +108,8 @@ function isProfile(p: Record<string, unknown>): p is Profile {
 
 function checkShape(data: unknown, path: string): ConfigFile {
   const bad = (problem: string) => new CliError(`the config file ${path} is malformed: ${problem}`);
-  if (!isObject(data)) throw bad('it must hold a JSON object like {"profiles": {"prod": {"base_url": "…", "token": "…"}}, "default": "prod"}');
+  if (!isObject(data))
+    throw bad('it must hold a JSON object like {"profiles": {"prod": {"base_url": "…", "token": "…"}}, "default": "prod"}');
   const given = data.profiles ?? {};
   if (!isObject(given)) throw bad('"profiles" must be an object of named profiles');
   const checkProfile = ([name, p]: [string, unknown]): [string, Profile] => {

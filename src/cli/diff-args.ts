@@ -11,8 +11,8 @@ export interface DiffArgs {
 
 export function parseDiffArgs(argv: readonly string[]): DiffArgs {
   const { words: sides, flags } = splitArgs(argv);
-  if (sides.length !== 2) throw new UsageError(`cdn-tui diff needs two sides, [PROFILE:]ID|NAME or a file, not ${sides.length} (see cdn-tui diff --help)`);
+  if (sides.length !== 2)
+    throw new UsageError(`cdn-tui diff needs two sides, [PROFILE:]ID|NAME or a file, not ${sides.length} (see cdn-tui diff --help)`);
   if (sides[0] === '-' && sides[1] === '-') throw new UsageError('only one side can be standard input (-)');
   return { flags: tuiFlags(flags), left: sides[0]!, right: sides[1]! };
 }
-

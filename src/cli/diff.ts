@@ -14,7 +14,11 @@ interface Out {
   readonly out: (text: string) => void;
 }
 
-export async function diffCommand(args: DiffArgs, io: Out = { out: (t) => void process.stdout.write(t) }, read?: ReadText): Promise<number> {
+export async function diffCommand(
+  args: DiffArgs,
+  io: Out = { out: (t) => void process.stdout.write(t) },
+  read?: ReadText,
+): Promise<number> {
   const [leftSide, rightSide] = [parseSide(args.left, 'the first side'), parseSide(args.right, 'the second side')];
   // Both read at once; a usage error (an unknown profile) is said before one that a read met.
   const settled = await Promise.allSettled([readSide(args.flags, leftSide, read), readSide(args.flags, rightSide, read)]);

@@ -7,7 +7,17 @@
  * `purge` 1 when some URLs were refused and 4 when a request could not be sent or answered; `lint`
  * 1 when it has warnings and 4 when a configuration or file cannot be read.
  */
-export const EXIT = { ok: 0, error: 1, different: 1, refused: 1, warnings: 1, usage: 2, conflict: 3, unreadable: 4, interrupted: 130 } as const;
+export const EXIT = {
+  ok: 0,
+  error: 1,
+  different: 1,
+  refused: 1,
+  warnings: 1,
+  usage: 2,
+  conflict: 3,
+  unreadable: 4,
+  interrupted: 130,
+} as const;
 
 /** A failure the user can act on: `message` is one sentence without the `cdn-tui:` prefix. */
 export class CliError extends Error {

@@ -11,7 +11,8 @@ export const OTHERS_EVERY_MS = 5000;
 
 /** Starts watching; returns what stops the look for other sessions (the TUI quit). */
 export function watchJournal(store: AppStore, ui: UiStore, journal: SessionJournal): () => void {
-  const notSaved = (problem: string) => ui.getState().say('error', `drafts are NOT saved to disk: ${problem}; tried again every few seconds`);
+  const notSaved = (problem: string) =>
+    ui.getState().say('error', `drafts are NOT saved to disk: ${problem}; tried again every few seconds`);
   const problem = store.getState().journalProblem;
   if (problem) notSaved(problem);
   // The header says it all along; the status line when it starts and when it ends.

@@ -46,7 +46,9 @@ function isCheckout(root) {
 
 /** As the bundle reports what it did not expect (src/cli/errors.ts): one sentence, a stack only on demand. */
 function reportUnexpected(error) {
-  var message = String((error && error.message) || error).split('\n')[0].replace(/[.!?\s]+$/, '');
+  var message = String((error && error.message) || error)
+    .split('\n')[0]
+    .replace(/[.!?\s]+$/, '');
   var debug = process.env.CDN_TUI_DEBUG === '1';
   process.stderr.write('cdn-tui: unexpected error: ' + message + (debug ? '' : ' (set CDN_TUI_DEBUG=1 for details)') + '.\n');
   if (debug && error && error.stack) process.stderr.write(error.stack + '\n');

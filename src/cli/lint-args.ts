@@ -30,7 +30,8 @@ function takeIgnored(argv: readonly string[]): { ignore: LintCode[]; rest: strin
       continue;
     }
     const value = inline ? a.slice('--ignore='.length) : argv[++i];
-    if (value === undefined || value === '' || (!inline && value.startsWith('-'))) throw new UsageError(`--ignore needs a code, or codes joined by commas (the codes: ${LINT_CODES.join(', ')})`);
+    if (value === undefined || value === '' || (!inline && value.startsWith('-')))
+      throw new UsageError(`--ignore needs a code, or codes joined by commas (the codes: ${LINT_CODES.join(', ')})`);
     for (const code of value.split(',').map((c) => c.trim())) {
       if (!isLintCode(code)) throw new UsageError(`"${code}" is no lint code: the codes are ${LINT_CODES.join(', ')}`);
       ignore.push(code);
@@ -45,6 +46,9 @@ export function parseLintArgs(argv: readonly string[]): LintArgs {
   const all = owned.includes('--all');
   const json = owned.includes('--json');
   if (all && words.length) throw new UsageError(`cdn-tui lint --all checks every configuration: it takes none of its own ("${words[0]}")`);
-  if (!all && words.length !== 1) throw new UsageError(`cdn-tui lint needs one configuration, [PROFILE:]ID|NAME or a file, or --all, not ${words.length} (see cdn-tui lint --help)`);
+  if (!all && words.length !== 1)
+    throw new UsageError(
+      `cdn-tui lint needs one configuration, [PROFILE:]ID|NAME or a file, or --all, not ${words.length} (see cdn-tui lint --help)`,
+    );
   return { flags: tuiFlags(flags), json, ignore, ...(all ? {} : { target: words[0]! }) };
 }

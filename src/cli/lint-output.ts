@@ -22,7 +22,12 @@ const labelField = (kind: LintKind) => (kind === 'rule' ? 'path' : 'name');
 
 /** Every finding on one configuration's export (or snapshot), in lint order. */
 export function reportedOf(snapshot: Pick<ExportFile, 'configuration' | 'origins' | 'cache_settings' | 'rules'>): Reported[] {
-  const scope = { configuration: snapshot.configuration, origins: snapshot.origins, cache_settings: snapshot.cache_settings, rules: snapshot.rules };
+  const scope = {
+    configuration: snapshot.configuration,
+    origins: snapshot.origins,
+    cache_settings: snapshot.cache_settings,
+    rules: snapshot.rules,
+  };
   const configuration = { id: id(snapshot.configuration.id), name: text(snapshot.configuration.name) };
   return scopeRecords(scope).flatMap(([kind, record]: readonly [LintKind, Rec]) =>
     lintRecord(kind, record, scope).map((finding) => ({ configuration, finding, label: text(record[labelField(kind)]) })),

@@ -34,7 +34,10 @@ async function lintAll(args: LintArgs, io: Out, each: (found: readonly Reported[
       try {
         found = reportedOf(await exportConfiguration(api, Number(c.id)));
       } catch (e) {
-        throw new CliError(`cannot read configuration ${printable(String(c.name))} (${String(c.id)}), ${done} of ${total} checked: ${explain(e)}`, EXIT.unreadable);
+        throw new CliError(
+          `cannot read configuration ${printable(String(c.name))} (${String(c.id)}), ${done} of ${total} checked: ${explain(e)}`,
+          EXIT.unreadable,
+        );
       }
       findings += each(found);
       done++;
@@ -42,7 +45,9 @@ async function lintAll(args: LintArgs, io: Out, each: (found: readonly Reported[
   } finally {
     stopSaying();
   }
-  io.err(`checked ${total} configuration${total === 1 ? '' : 's'}: ${findings === 0 ? 'no finding' : `${findings} finding${findings === 1 ? '' : 's'}`}\n`);
+  io.err(
+    `checked ${total} configuration${total === 1 ? '' : 's'}: ${findings === 0 ? 'no finding' : `${findings} finding${findings === 1 ? '' : 's'}`}\n`,
+  );
 }
 
 export async function lintCommand(args: LintArgs, io: Out = realIo, read?: ReadText): Promise<number> {

@@ -36,7 +36,12 @@ export async function loginCommand(flags: LoginFlags, env: NodeJS.ProcessEnv = p
   if (flags.user !== undefined && flags.user.includes(':')) throw new UsageError('a user name cannot contain ":"');
 
   // --ca-file is saved in the profile (as an absolute path); without it, the profile's is used.
-  const caFile = flags.caFile !== undefined ? { value: resolve(flags.caFile), from: '--ca-file' } : existing?.ca_file ? { value: existing.ca_file, from: `profile "${profileName}"` } : undefined;
+  const caFile =
+    flags.caFile !== undefined
+      ? { value: resolve(flags.caFile), from: '--ca-file' }
+      : existing?.ca_file
+        ? { value: existing.ca_file, from: `profile "${profileName}"` }
+        : undefined;
   const extraCa = caFile ? readCaFile(caFile.value, caFile.from) : undefined;
 
   const { user, password } = flags.passwordStdin ? await credentialsFromPipe(flags.user) : await credentialsFromTerminal(flags.user);
@@ -49,7 +54,9 @@ export async function loginCommand(flags: LoginFlags, env: NodeJS.ProcessEnv = p
   } catch (e) {
     throw new CliError(`got a token but ${errorMessage(e)}`);
   }
-  process.stdout.write(`Logged in to ${baseUrl} as ${user}; token saved to profile "${profileName}" (expires ${formatDate(result.expires_at)}).\n`);
+  process.stdout.write(
+    `Logged in to ${baseUrl} as ${user}; token saved to profile "${profileName}" (expires ${formatDate(result.expires_at)}).\n`,
+  );
   return EXIT.ok;
 }
 
@@ -70,8 +77,17 @@ export interface SavedLogin {
 export function saveLogin(path: string, profileName: string, login: SavedLogin): void {
   const config = readConfig(path, { allowInsecure: true });
   const existing = config && Object.hasOwn(config.profiles, profileName) ? config.profiles[profileName] : undefined;
-  const profile = { ...existing, base_url: login.baseUrl, token: login.token, ...(login.caFile !== undefined ? { ca_file: login.caFile } : {}) };
-  const next: ConfigFile = { ...config, profiles: { ...(config?.profiles ?? {}), [profileName]: profile }, default: config?.default ?? profileName };
+  const profile = {
+    ...existing,
+    base_url: login.baseUrl,
+    token: login.token,
+    ...(login.caFile !== undefined ? { ca_file: login.caFile } : {}),
+  };
+  const next: ConfigFile = {
+    ...config,
+    profiles: { ...(config?.profiles ?? {}), [profileName]: profile },
+    default: config?.default ?? profileName,
+  };
   try {
     writeConfig(path, next);
   } catch (e) {
@@ -89,7 +105,9 @@ export function loginRefusal(e: unknown): string | undefined {
 
 async function credentialsFromTerminal(givenUser: string | undefined): Promise<{ user: string; password: string }> {
   if (!isatty(0)) {
-    throw new UsageError('needs a terminal to ask the password without echo (try ssh -t), or pipe the password in with --user NAME --password-stdin');
+    throw new UsageError(
+      'needs a terminal to ask the password without echo (try ssh -t), or pipe the password in with --user NAME --password-stdin',
+    );
   }
   const prompter = ttyPrompter(process.stdin, process.stderr);
   try {
@@ -110,7 +128,8 @@ async function credentialsFromTerminal(givenUser: string | undefined): Promise<{
 
 async function credentialsFromPipe(user: string | undefined): Promise<{ user: string; password: string }> {
   if (user === undefined) throw new UsageError('--password-stdin needs --user NAME');
-  if (isatty(0)) throw new UsageError('--password-stdin reads the password from a pipe; on a terminal leave it out to be asked without echo');
+  if (isatty(0))
+    throw new UsageError('--password-stdin reads the password from a pipe; on a terminal leave it out to be asked without echo');
   const password = await readAllStdin();
   if (password === '') throw new UsageError('--password-stdin: stdin was empty');
   return { user, password };

@@ -2,7 +2,17 @@
 // load nothing else (every command is imported lazily). Failures: one sentence, never a stack.
 import { parseCommand, type Command, type HelpTopic } from './args.js';
 import { EXIT, reportError } from './errors.js';
-import { COMPLETION_USAGE, DIFF_USAGE, LINT_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE, VERSION } from './usage.js';
+import {
+  COMPLETION_USAGE,
+  DIFF_USAGE,
+  LINT_USAGE,
+  LOGIN_USAGE,
+  PURGE_USAGE,
+  SERVE_USAGE,
+  TRANSFER_USAGE,
+  USAGE,
+  VERSION,
+} from './usage.js';
 
 const HELP: Record<HelpTopic, string> = {
   main: USAGE,
@@ -37,9 +47,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'completion':
       return run('cdn-tui completion', async () => (await import('./completion.js')).completionCommand(command.target));
     case 'export':
-      return run('cdn-tui export', async () => (await import('./transfer.js')).exportCommand(command.args.flags, command.args.id, command.args.out));
+      return run('cdn-tui export', async () =>
+        (await import('./transfer.js')).exportCommand(command.args.flags, command.args.id, command.args.out),
+      );
     case 'apply':
-      return run('cdn-tui apply', async () => (await import('./transfer.js')).applyCommand(command.args.flags, command.args.file, command.args));
+      return run('cdn-tui apply', async () =>
+        (await import('./transfer.js')).applyCommand(command.args.flags, command.args.file, command.args),
+      );
     case 'diff':
       return run('cdn-tui diff', async () => (await import('./diff.js')).diffCommand(command.args));
     case 'purge':

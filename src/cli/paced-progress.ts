@@ -18,10 +18,18 @@ export interface Progress {
  * · about <time> left`, the time counted for `requestsEach` requests per configuration not done.
  * Returns the function that stops it.
  */
-export function sayEachWait(budget: RateBudget | undefined, say: (line: string) => void, verb: string, progress: () => Progress, requestsEach = READS_PER_CONFIGURATION): () => void {
+export function sayEachWait(
+  budget: RateBudget | undefined,
+  say: (line: string) => void,
+  verb: string,
+  progress: () => Progress,
+  requestsEach = READS_PER_CONFIGURATION,
+): () => void {
   return onEachWait(budget, (p) => {
     const now = Date.now();
     const { done, total } = progress();
-    say(`${verb} ${done} of ${total} · ${pacingText(p, now, '·')} · about ${duration(timeLeftMs(p, (total - done) * requestsEach, now))} left\n`);
+    say(
+      `${verb} ${done} of ${total} · ${pacingText(p, now, '·')} · about ${duration(timeLeftMs(p, (total - done) * requestsEach, now))} left\n`,
+    );
   });
 }

@@ -15,7 +15,12 @@ import { openSession, type SessionOptions } from './session.js';
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** The session options of an API the command line resolved. */
-export function apiSessionOptions(resolved: Extract<Resolution, { kind: 'api' }>, flags: TuiFlags, stateDir: string, keepDir: string | undefined): SessionOptions {
+export function apiSessionOptions(
+  resolved: Extract<Resolution, { kind: 'api' }>,
+  flags: TuiFlags,
+  stateDir: string,
+  keepDir: string | undefined,
+): SessionOptions {
   return {
     baseUrl: resolved.baseUrl,
     token: resolved.token,
@@ -35,7 +40,13 @@ export function apiSessionOptions(resolved: Extract<Resolution, { kind: 'api' }>
  * The profiles of the config file of `env`, for a TUI whose first session is `first` (its
  * options). `keepDir`: where lists are kept (none with --no-cache).
  */
-export function profileSource(flags: TuiFlags, env: Env, first: TuiOptions, firstProfile: string | undefined, keepDir: string | undefined): ProfileSource {
+export function profileSource(
+  flags: TuiFlags,
+  env: Env,
+  first: TuiOptions,
+  firstProfile: string | undefined,
+  keepDir: string | undefined,
+): ProfileSource {
   const path = configPath(env);
   const firstName = firstProfile ?? first.label;
   let listed: { entries: readonly ProfileEntry[]; problem?: string } | undefined;

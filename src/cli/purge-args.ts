@@ -22,7 +22,10 @@ export function parsePurgeArgs(argv: readonly string[]): PurgeArgs {
   const wildcard = owned.includes('--wildcard');
   const cachekey = owned.includes('--cachekey');
   if (wildcard && cachekey) throw new UsageError('use either --wildcard or --cachekey, not both');
-  if (urls.length === 0) throw new UsageError('cdn-tui purge needs at least one URL, e.g. www.example.com/images/logo.png (or - to read them from standard input)');
+  if (urls.length === 0)
+    throw new UsageError(
+      'cdn-tui purge needs at least one URL, e.g. www.example.com/images/logo.png (or - to read them from standard input)',
+    );
   if (urls.filter((u) => u === '-').length > 1) throw new UsageError('standard input (-) can be read once');
   return { flags: tuiFlags(flags), kind: wildcard ? 'wildcard' : cachekey ? 'cachekey' : 'url', urls, dryRun: owned.includes('--dry-run') };
 }

@@ -19,7 +19,14 @@ import { findingLine, realIo, type Io } from './transfer-review.js';
 /** The URLs of the arguments, `-` replaced by the non-blank lines of standard input (read as a stream: a pipe may be non-blocking). */
 export async function urlsOf(args: readonly string[], stdin: () => string | Promise<string> = readStdin): Promise<string[]> {
   const text = args.includes('-') ? await stdin() : '';
-  const urls = args.flatMap((u) => (u === '-' ? text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '') : [u]));
+  const urls = args.flatMap((u) =>
+    u === '-'
+      ? text
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter((l) => l !== '')
+      : [u],
+  );
   if (urls.length === 0) throw new UsageError('no URL to purge (standard input was empty)');
   return urls;
 }
@@ -47,7 +54,9 @@ async function dryRun(api: ApiClient, args: PurgeArgs, urls: readonly string[], 
   const refused = found.filter((f) => f.severity === 'refused');
   const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const sent = requests.reduce((n, r) => n + r.body.urls.length, 0);
-  io.out(`${count(sent, 'URL')}, ${count(requests.length, 'request')}${refused.length ? ` · ${refused.length} would be refused` : ''} (nothing sent: --dry-run)\n`);
+  io.out(
+    `${count(sent, 'URL')}, ${count(requests.length, 'request')}${refused.length ? ` · ${refused.length} would be refused` : ''} (nothing sent: --dry-run)\n`,
+  );
   if (refused.some((f) => f.code !== 'foreignHost')) return EXIT.usage;
   return refused.length ? EXIT.refused : EXIT.ok;
 }
@@ -60,7 +69,10 @@ export async function purgeCommand(args: PurgeArgs, io: Io = realIo, stdin?: () 
   if (args.dryRun) return dryRun(api, args, urls, io);
   // A URL the API would refuse as malformed: nothing is sent (a purge of several requests is never sent in part for it).
   const malformed = purgeBatches(args.kind, urls).flatMap((batch) => batch.flatMap((u, i) => urlProblem(args.kind, u, i, batch) ?? []));
-  if (malformed.length) throw new UsageError(`not sent: the API would refuse ${malformed.length === 1 ? 'a URL' : `${malformed.length} URLs`}: ${malformed.map((p) => p.text).join(' ')}`);
+  if (malformed.length)
+    throw new UsageError(
+      `not sent: the API would refuse ${malformed.length === 1 ? 'a URL' : `${malformed.length} URLs`}: ${malformed.map((p) => p.text).join(' ')}`,
+    );
   const requests = purgeBatches(args.kind, urls);
   // Each new wait for the purge rate limit is said once on stderr.
   const stopSaying = onEachWait(api.budget, (p) => io.err(`waiting: ${pacingText(p, Date.now(), '·')}\n`), 'purge');

@@ -16,7 +16,8 @@ import { errorMessage } from '../util/errors.js';
  */
 export function loginNote(target: LoginTarget): string {
   const profile = `profile "${target.profile}"`;
-  if (target.tokenFrom === profile) return `The API rejected the token of ${profile} (401: expired or revoked). Log in to get a new one: it is saved in ${profile}.`;
+  if (target.tokenFrom === profile)
+    return `The API rejected the token of ${profile} (401: expired or revoked). Log in to get a new one: it is saved in ${profile}.`;
   return (
     `The API rejected the token given by ${target.tokenFrom} (401). Logging in here saves a new token in ${profile} (${target.path}) ` +
     `and this run switches to it; a new start with ${target.tokenFrom} still sends the old one.`
@@ -42,7 +43,11 @@ export function createRelogin(api: TokenClient, target: LoginTarget, after: () =
       api.setToken(result.token);
       let saved: string;
       try {
-        saveLogin(target.path, target.profile, { baseUrl: api.baseUrl, token: result.token, ...(target.caFile !== undefined ? { caFile: target.caFile } : {}) });
+        saveLogin(target.path, target.profile, {
+          baseUrl: api.baseUrl,
+          token: result.token,
+          ...(target.caFile !== undefined ? { caFile: target.caFile } : {}),
+        });
         saved = `token saved in profile "${target.profile}" (expires ${formatDate(result.expires_at)})`;
       } catch (e) {
         saved = `this run uses the new token, but it was not saved: ${errorMessage(e)}`;

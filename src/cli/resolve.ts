@@ -60,7 +60,13 @@ export function profileEnv(env: Env): Env {
 export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
   const env = (name: string): string | undefined => (ctx.env[name] ? ctx.env[name] : undefined);
   if (flags.demo) {
-    const ignored = [flags.baseUrl && '--base-url', flags.token && '--token', flags.tokenFile && '--token-file', flags.profile && '--profile', flags.caFile && '--ca-file'].filter(Boolean);
+    const ignored = [
+      flags.baseUrl && '--base-url',
+      flags.token && '--token',
+      flags.tokenFile && '--token-file',
+      flags.profile && '--profile',
+      flags.caFile && '--ca-file',
+    ].filter(Boolean);
     return { kind: 'demo', readOnly: flags.readOnly, ...(ignored.length ? { notice: `--demo: ignored ${ignored.join(', ')}.` } : {}) };
   }
 
@@ -87,7 +93,9 @@ export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
       const name = config.default ?? (Object.hasOwn(config.profiles, 'default') ? 'default' : undefined);
       if (name !== undefined) {
         if (!Object.hasOwn(config.profiles, name)) {
-          throw new CliError(`the config file ${path} names "${name}" as its default profile but has no such profile (known: ${known(config)})`);
+          throw new CliError(
+            `the config file ${path} names "${name}" as its default profile but has no such profile (known: ${known(config)})`,
+          );
         }
         profile = config.profiles[name];
         profileName = name;
@@ -102,8 +110,15 @@ export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
   if (token) addSecret(token.value);
 
   if (!baseUrl && !token) {
-    if (profileName !== undefined) throw new UsageError(`profile "${profileName}" has no base_url and no token (cdn-tui login --profile ${profileName} --base-url URL sets them)`);
-    return { kind: 'demo', readOnly: flags.readOnly, notice: 'No API is configured, so this is the demo with sample data (see cdn-tui --help to connect to an API).' };
+    if (profileName !== undefined)
+      throw new UsageError(
+        `profile "${profileName}" has no base_url and no token (cdn-tui login --profile ${profileName} --base-url URL sets them)`,
+      );
+    return {
+      kind: 'demo',
+      readOnly: flags.readOnly,
+      notice: 'No API is configured, so this is the demo with sample data (see cdn-tui --help to connect to an API).',
+    };
   }
   if (!baseUrl) {
     throw new UsageError(`there is a token (from ${token!.from}) but no base URL; give --base-url URL or set CDN_TUI_BASE_URL`);
@@ -116,7 +131,8 @@ export function resolveTui(flags: TuiFlags, ctx: ResolveContext): Resolution {
         : `there is no token for ${url}: give --token, --token-file or CDN_TUI_TOKEN, or save one in a profile with cdn-tui login`,
     );
   }
-  if (!/^[\x21-\x7e]+$/.test(token.value)) throw new UsageError(`the token from ${token.from} contains spaces or characters a token cannot have`);
+  if (!/^[\x21-\x7e]+$/.test(token.value))
+    throw new UsageError(`the token from ${token.from} contains spaces or characters a token cannot have`);
 
   const profileUsed = profileName !== undefined && (named !== undefined || baseFromProfile || tokenFromProfile);
   const caFile = first([flags.caFile, '--ca-file'], [profileUsed ? profile?.ca_file : undefined, fromProfile]);
@@ -193,9 +209,12 @@ export function checkBaseUrl(base: Sourced): string {
   try {
     url = new URL(base.value);
   } catch {
-    throw new UsageError(`the base URL "${base.value}" (from ${base.from}) is not a URL; expected http://HOST[:PORT] or https://HOST[:PORT]`);
+    throw new UsageError(
+      `the base URL "${base.value}" (from ${base.from}) is not a URL; expected http://HOST[:PORT] or https://HOST[:PORT]`,
+    );
   }
-  if (url.username || url.password) throw new UsageError(`the base URL from ${base.from} must not carry a user name or password (use a token)`);
+  if (url.username || url.password)
+    throw new UsageError(`the base URL from ${base.from} must not carry a user name or password (use a token)`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`the base URL "${base.value}" (from ${base.from}) must start with http:// or https://`);
   }

@@ -52,13 +52,15 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
 /** --tls-cert FILE --tls-key FILE: both or neither; the emulator reads them as it starts (a bad pair stops it, exit 1). */
 function tls(certFile: string | undefined, keyFile: string | undefined): Pick<ServeOptions, 'tls'> {
   if (certFile === undefined && keyFile === undefined) return {};
-  if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
+  if (certFile === undefined || keyFile === undefined)
+    throw new UsageError('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
   return { tls: { certFile, keyFile } };
 }
 
 function seed(value: string): ServeOptions['seed'] {
   if (value === 'demo' || value === 'none') return value;
-  if (!/^\d+$/.test(value) || Number(value) > 1_000_000) throw new UsageError(`--seed takes demo, none or a whole number up to 1000000, not "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) > 1_000_000)
+    throw new UsageError(`--seed takes demo, none or a whole number up to 1000000, not "${value}"`);
   return Number(value);
 }
 
@@ -67,7 +69,8 @@ function token(value: string): Credential {
   const [secret, perms] = splitOnce(value, '=');
   if (!secret || /\s/.test(secret)) throw new UsageError('--token needs a token without spaces');
   // The part after "=" may be a mistyped token: name the rule, not the value.
-  if (perms !== undefined && !isPermissionList(perms)) throw new UsageError('--token TOKEN=PERMISSIONS takes view, edit or view,edit after the "="');
+  if (perms !== undefined && !isPermissionList(perms))
+    throw new UsageError('--token TOKEN=PERMISSIONS takes view, edit or view,edit after the "="');
   return { secret, permissions: permissions(perms) };
 }
 
@@ -112,7 +115,10 @@ function seedProducts(seeded: ServeOptions['seed']): ReadonlySet<Product> {
 function products(value: string): ReadonlySet<Product> {
   const out = new Set<Product>();
   if (value.trim() === 'none') return out;
-  for (const p of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const p of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!isProduct(p)) throw new UsageError(`--products: unknown product "${p}" (${PRODUCTS.join(', ')})`);
     out.add(p);
   }
@@ -129,7 +135,8 @@ function domain(value: string): string {
 function rateLimit(limit: string | undefined, window: string | undefined, format: string | undefined): Pick<ServeOptions, 'rateLimit'> {
   // Without a limit they would do nothing: say so rather than run unlike what was asked.
   if (limit === undefined) {
-    if (window !== undefined || format !== undefined) throw new UsageError('--rate-window and --reset-format go with --rate-limit READS/WRITES');
+    if (window !== undefined || format !== undefined)
+      throw new UsageError('--rate-window and --reset-format go with --rate-limit READS/WRITES');
     return {};
   }
   const m = /^(\d+)\/(\d+)(?:\/(\d+))?$/.exec(limit);
@@ -152,13 +159,15 @@ function resetFormat(value: string): ResetFormat {
 
 function share(value: string, flag: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`${flag} takes a share between 0 and 1, not "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new UsageError(`${flag} takes a share between 0 and 1, not "${value}"`);
   return n;
 }
 
 function whole(value: string, flag: string, min: number, max: number): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
   return n;
 }
 

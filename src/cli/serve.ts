@@ -11,8 +11,10 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     const code = errnoCode(e);
     if (e instanceof DataFileError) process.stderr.write(`cdn-tui serve: cannot start: ${message}. The file was left untouched.\n`);
     else if (e instanceof TlsFilesError || e instanceof LogFileError) process.stderr.write(`cdn-tui serve: ${message}\n`);
-    else if (code === 'EADDRINUSE') process.stderr.write(`cdn-tui serve: ${options.host}:${options.port} is already in use (try --port 0)\n`);
-    else if (code === 'EACCES' || code === 'EADDRNOTAVAIL') process.stderr.write(`cdn-tui serve: cannot listen on ${options.host}:${options.port} (${code})\n`);
+    else if (code === 'EADDRINUSE')
+      process.stderr.write(`cdn-tui serve: ${options.host}:${options.port} is already in use (try --port 0)\n`);
+    else if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      process.stderr.write(`cdn-tui serve: cannot listen on ${options.host}:${options.port} (${code})\n`);
     else if (code) process.stderr.write(`cdn-tui serve: ${message}\n`);
     else throw e;
     return 1;

@@ -54,7 +54,10 @@ export function openSession(options: SessionOptions): Session {
   // Lists kept by an earlier session are drawn at once (the first frame need not wait for an
   // answer) while the first load refreshes them. A cache folder that cannot be written is said once.
   let keepProblem: (sentence: string) => void = () => undefined;
-  const keep = options.keepDir === undefined ? undefined : createFileKeep(keepFile(options.keepDir, options.baseUrl), (sentence) => keepProblem(sentence));
+  const keep =
+    options.keepDir === undefined
+      ? undefined
+      : createFileKeep(keepFile(options.keepDir, options.baseUrl), (sentence) => keepProblem(sentence));
   const store = createAppStore({ api, journal, history, ...(keep ? { keep } : {}) });
   onRetry = (event) => {
     // A 429 that the budget waits out is pacing, not a failure: the status line says how long.
@@ -86,7 +89,8 @@ export function openSession(options: SessionOptions): Session {
     .loadConfigurations(stopped.signal)
     .catch((e: unknown) => {
       // What another try would not change is said once; the rest the header counts down to.
-      if (!stopped.signal.aborted && !worthRetrying(e)) ui.getState().say('error', `${explain(e)} (r tries again)`, undefined, '(r tries again)');
+      if (!stopped.signal.aborted && !worthRetrying(e))
+        ui.getState().say('error', `${explain(e)} (r tries again)`, undefined, '(r tries again)');
     });
 
   const pageIn = () => {

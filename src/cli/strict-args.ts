@@ -46,7 +46,13 @@ function explain(argv: readonly string[], command: string, options: FlagConfig):
     if (option.type === 'boolean' && token.value !== undefined) return new UsageError(`${flag} takes no value`);
     if (option.type === 'string' && (token.value === undefined || token.value === '')) return new UsageError(`${flag} needs a value`);
     // `--port -1`, `--base-url --demo`: a value that looks like a flag must be written `--flag=value`.
-    if (option.type === 'string' && !token.inlineValue && token.value !== undefined && token.value.length > 1 && token.value.startsWith('-')) {
+    if (
+      option.type === 'string' &&
+      !token.inlineValue &&
+      token.value !== undefined &&
+      token.value.length > 1 &&
+      token.value.startsWith('-')
+    ) {
       return new UsageError(`${flag} needs a value (write ${flag}=VALUE for one that starts with "-")`);
     }
   }

@@ -77,10 +77,14 @@ export async function exportAll(api: ApiClient, dir: string, io: Pick<Io, 'err'>
     try {
       rmSync(join(dir, f));
     } catch (e) {
-      throw new CliError(`cannot remove ${join(dir, f)}, the export of a configuration gone or renamed (all ${total} written): ${pathReason(e, join(dir, f), 'write')}`);
+      throw new CliError(
+        `cannot remove ${join(dir, f)}, the export of a configuration gone or renamed (all ${total} written): ${pathReason(e, join(dir, f), 'write')}`,
+      );
     }
   }
-  io.err(`exported ${total} configuration${total === 1 ? '' : 's'} to ${dir}${stale.length ? `; removed ${stale.length} export${stale.length === 1 ? '' : 's'} of configurations gone or renamed (${stale.join(', ')})` : ''}\n`);
+  io.err(
+    `exported ${total} configuration${total === 1 ? '' : 's'} to ${dir}${stale.length ? `; removed ${stale.length} export${stale.length === 1 ? '' : 's'} of configurations gone or renamed (${stale.join(', ')})` : ''}\n`,
+  );
   return EXIT.ok;
 }
 
@@ -97,7 +101,9 @@ function isExport(path: string): boolean {
 export async function planFolder(store: AppStore, dir: string): Promise<Planned> {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch (e) {
     throw new CliError(`cannot read the folder ${dir}: ${pathReason(e, dir, 'read')}`, EXIT.usage);
   }

@@ -7,7 +7,12 @@ import { UsageError } from './errors.js';
 
 /** The flags of their own (beside the connection flags), for the completion scripts. */
 export const EXPORT_FLAGS = { out: { type: 'string' }, all: { type: 'boolean' } } as const;
-export const APPLY_FLAGS = { 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, to: { type: 'string' }, prune: { type: 'boolean' } } as const;
+export const APPLY_FLAGS = {
+  'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  to: { type: 'string' },
+  prune: { type: 'boolean' },
+} as const;
 
 export interface ExportArgs {
   readonly flags: TuiFlags;
@@ -64,12 +69,14 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs {
   if (take(rest, 'all', false) === true) {
     const out = take(rest, 'out', true);
     if (typeof out !== 'string') throw new UsageError('cdn-tui export --all needs --out DIR (one file per configuration there)');
-    if (rest[0] !== undefined && !rest[0].startsWith('-')) throw new UsageError(`cdn-tui export --all takes no configuration id ("${rest[0]}")`);
+    if (rest[0] !== undefined && !rest[0].startsWith('-'))
+      throw new UsageError(`cdn-tui export --all takes no configuration id ("${rest[0]}")`);
     return { flags: tuiFlags(rest), out };
   }
   const given = first(argv, 'export', 'the configuration id (or --all)');
   const id = Number(given);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`cdn-tui export needs a configuration id (a positive whole number), not "${given}"`);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new UsageError(`cdn-tui export needs a configuration id (a positive whole number), not "${given}"`);
   const after = argv.slice(1);
   const out = take(after, 'out', true);
   return { flags: tuiFlags(after), id, ...(typeof out === 'string' ? { out } : {}) };
@@ -83,6 +90,9 @@ export function parseApplyArgs(argv: readonly string[]): ApplyArgs {
   const to = take(rest, 'to', true);
   const prune = take(rest, 'prune', false) === true;
   if (prune && typeof to !== 'string') throw new UsageError('--prune goes with --to: apply FILE --to [PROFILE:]ID|NAME --prune');
-  if (file === '-' && !yes && !dryRun) throw new UsageError('apply - reads the file from standard input, so it cannot ask there: add --yes to send, or --dry-run to see the review');
+  if (file === '-' && !yes && !dryRun)
+    throw new UsageError(
+      'apply - reads the file from standard input, so it cannot ask there: add --yes to send, or --dry-run to see the review',
+    );
   return { flags: tuiFlags(rest), file, dryRun, yes, prune, ...(typeof to === 'string' ? { to } : {}) };
 }

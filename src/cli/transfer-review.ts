@@ -5,7 +5,17 @@
 // 1 a failure, 3 a conflict.
 import { createInterface } from 'node:readline/promises';
 import { formatRequest, showValue } from '../diff/index.js';
-import { jobLine, preflight, preflightNeeds, summarize, titleOf, type AppStore, type Finding, type Preflight, type RecordKey } from '../store/index.js';
+import {
+  jobLine,
+  preflight,
+  preflightNeeds,
+  summarize,
+  titleOf,
+  type AppStore,
+  type Finding,
+  type Preflight,
+  type RecordKey,
+} from '../store/index.js';
 import { EXIT, UsageError } from './errors.js';
 
 export interface ApplyFlags {
@@ -60,7 +70,10 @@ function reviewText(store: AppStore, keys: readonly string[], checked: Preflight
     const d = store.getState().drafts[key];
     lines.push(titleOf(key, d?.values ?? store.getState().records[key]));
     // A field that takes the id of a record made first says so (`+{the id of new cache setting x}`), not its stand-in.
-    for (const c of review.changes) lines.push(`  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`);
+    for (const c of review.changes)
+      lines.push(
+        `  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`,
+      );
     lines.push(`  ${formatRequest(review.request)}`);
     lines.push(...(checked.findings[key] ?? []).map((f) => findingLine(f)));
   }
@@ -123,7 +136,9 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
   io.out(reviewText(store, plan.keys, checked));
   const refusedWords = checked.refused ? ` · ${checked.refused} would be refused` : '';
   const warningWords = checked.warnings ? ` · ${checked.warnings} warning${checked.warnings === 1 ? '' : 's'}` : '';
-  io.out(`${plan.keys.length} change${plan.keys.length === 1 ? '' : 's'}, ${requests} request${requests === 1 ? '' : 's'}${refusedWords}${warningWords}\n`);
+  io.out(
+    `${plan.keys.length} change${plan.keys.length === 1 ? '' : 's'}, ${requests} request${requests === 1 ? '' : 's'}${refusedWords}${warningWords}\n`,
+  );
   // The file is sent whole or not at all: a request the API would refuse stops it here.
   if (checked.refused) {
     io.out(`not sent: ${checked.refused} request${checked.refused === 1 ? '' : 's'} would be refused (above): fix the file\n`);
@@ -146,7 +161,9 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
     if (r.outcome !== 'invalid' && r.outcome !== 'failed') continue;
     const errors = r.outcome === 'invalid' ? r.fieldErrors : (r.fieldErrors ?? {});
     const fields = Object.entries(errors).map(([f, m]) => `${f}: ${m.join(' ')}`);
-    io.out(`${titleOf(r.key, store.getState().drafts[r.key]?.values)}: ${fields.length ? fields.join('; ') : r.outcome === 'failed' ? r.message : 'invalid'}\n`);
+    io.out(
+      `${titleOf(r.key, store.getState().drafts[r.key]?.values)}: ${fields.length ? fields.join('; ') : r.outcome === 'failed' ? r.message : 'invalid'}\n`,
+    );
   }
   io.out(`${summary.text}\n`);
   if (!summary.ok && summary.applied > 0) {

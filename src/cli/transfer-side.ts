@@ -17,8 +17,7 @@ import { CliError, EXIT, UsageError, addSecret } from './errors.js';
 import { profileEnv, resolveTui, type ResolveContext } from './resolve.js';
 
 export type Side =
-  | { readonly kind: 'file'; readonly path: string }
-  | { readonly kind: 'configuration'; readonly profile?: string; readonly ref: string };
+  { readonly kind: 'file'; readonly path: string } | { readonly kind: 'configuration'; readonly profile?: string; readonly ref: string };
 
 /** What `text` names: a file (`-`, an existing file, a name ending in .json) or a configuration. */
 export function parseSide(text: string, what: string): Side {
@@ -43,7 +42,14 @@ export function clientOf(flags: TuiFlags, profile: string | undefined): { api: A
   const resolved = resolveTui(given, { env });
   if (resolved.kind !== 'api') throw new UsageError('this command needs an API: --base-url and a token, or a profile (not --demo)');
   addSecret(resolved.token);
-  const api = createApiClient(clientOptionsOf({ baseUrl: resolved.baseUrl, token: resolved.token, ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}), ...boundsOf(flags) }));
+  const api = createApiClient(
+    clientOptionsOf({
+      baseUrl: resolved.baseUrl,
+      token: resolved.token,
+      ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
+      ...boundsOf(flags),
+    }),
+  );
   return { api, baseUrl: resolved.baseUrl, ...(resolved.profile !== undefined ? { label: resolved.profile } : {}) };
 }
 
@@ -79,11 +85,17 @@ export async function locate(flags: TuiFlags, side: Extract<Side, { kind: 'confi
     throw unreadable(`cannot list the configurations${profile !== undefined ? ` of profile "${profile}"` : ''}: ${explain(e)}`);
   }
   const named = all.filter((c) => c.name === side.ref);
-  if (named.length > 1) throw new UsageError(`"${side.ref}" names ${named.length} configurations${profile !== undefined ? ` in profile "${profile}"` : ''} (ids ${named.map((c) => String(c.id)).join(', ')}): give the id`);
+  if (named.length > 1)
+    throw new UsageError(
+      `"${side.ref}" names ${named.length} configurations${profile !== undefined ? ` in profile "${profile}"` : ''} (ids ${named.map((c) => String(c.id)).join(', ')}): give the id`,
+    );
   const found = named[0];
   if (!found) {
     // `lint DIR`, `diff DIR …`: a folder is taken for a name; say what it is.
-    const folder = side.profile === undefined && statSync(side.ref, { throwIfNoEntry: false })?.isDirectory() ? ` (${side.ref} is a folder, not an export file)` : '';
+    const folder =
+      side.profile === undefined && statSync(side.ref, { throwIfNoEntry: false })?.isDirectory()
+        ? ` (${side.ref} is a folder, not an export file)`
+        : '';
     throw unreadable(`there is no configuration named "${side.ref}"${profile !== undefined ? ` in profile "${profile}"` : ''}${folder}`);
   }
   return { api, baseUrl, id: Number(found.id), label: `${where}${side.ref} (${String(found.id)})` };

@@ -28,7 +28,12 @@ export interface ApplyOptions extends ApplyFlags {
   readonly prune?: boolean;
 }
 
-export async function exportCommand(flags: TuiFlags, id: number | undefined, outFile: string | undefined, io: Io = realIo): Promise<number> {
+export async function exportCommand(
+  flags: TuiFlags,
+  id: number | undefined,
+  outFile: string | undefined,
+  io: Io = realIo,
+): Promise<number> {
   const { api } = clientOf(flags, undefined);
   if (id === undefined) return exportAll(api, outFile!, io);
   let text: string;
@@ -72,7 +77,13 @@ async function fileOf(path: string, read?: ReadText) {
   }
 }
 
-export async function applyCommand(flags: TuiFlags, path: string, options: ApplyOptions, io: Io = realIo, read?: ReadText): Promise<number> {
+export async function applyCommand(
+  flags: TuiFlags,
+  path: string,
+  options: ApplyOptions,
+  io: Io = realIo,
+  read?: ReadText,
+): Promise<number> {
   if (options.to !== undefined) return applyTo(flags, path, options.to, options, io, read);
   const store = () => {
     const { api, baseUrl } = clientOf(flags, undefined);
@@ -107,6 +118,8 @@ async function applyTo(flags: TuiFlags, path: string, to: string, options: Apply
   } catch (e) {
     throw new CliError(`cannot read ${target.label}: ${explain(e)}`, EXIT.unreadable);
   }
-  io.err(`applying ${path === '-' ? 'standard input' : path} onto ${target.label}${options.prune ? ' (records it lacks deleted: --prune)' : ''}\n`);
+  io.err(
+    `applying ${path === '-' ? 'standard input' : path} onto ${target.label}${options.prune ? ' (records it lacks deleted: --prune)' : ''}\n`,
+  );
   return reviewAndSend(store, plan, options, io);
 }

@@ -25,7 +25,8 @@ export const NO_TTY_MESSAGE = 'cdn-tui: needs an interactive terminal (stdin and
  * is (`env -i`, some container exec paths) is nearly always a VT100 descendant, which is all the
  * frames need (cursor moves, scroll regions, line erase, SGR).
  */
-export const DUMB_TERMINAL_MESSAGE = 'cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; run it in one such as xterm, screen or tmux\n';
+export const DUMB_TERMINAL_MESSAGE =
+  'cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; run it in one such as xterm, screen or tmux\n';
 
 /**
  * The demo emulator's arguments (API.md §5): loopback, any free port, the demo data with its
@@ -85,7 +86,8 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
     // A state folder that cannot be written (a full disk, a file in its place) does not stop the
     // demo: it runs in memory, and the header says that drafts are not saved to disk.
     const unwritable = codeOf(e) !== undefined && typeof e === 'object' && e !== null && 'path' in e;
-    if (!(e instanceof DataFileError) && !unwritable) throw new CliError(`cannot start the demo emulator (${e instanceof Error ? e.message : String(e)})`);
+    if (!(e instanceof DataFileError) && !unwritable)
+      throw new CliError(`cannot start the demo emulator (${e instanceof Error ? e.message : String(e)})`);
     notice = unwritable
       ? `The demo's data cannot be kept in ${dir} (${pathReason(e, dir, 'write')}); this demo runs in memory.`
       : `The demo's data file ${demoData} could not be read; it was left as it is and this demo runs in memory.`;

@@ -28,7 +28,11 @@ export const MEASURED_ROWS = 1000;
 export function measureColumns<Row>(columns: readonly Measurable<Row>[], rows: readonly Row[]): number[] {
   const widths = columns.map((c) => cellWidth(c.title));
   const step = rows.length > MEASURED_ROWS ? rows.length / MEASURED_ROWS : 1;
-  for (let at = 0; at < rows.length; at += step) widest(widths, columns.map((c) => c.cell(rows[Math.floor(at)]!)));
+  for (let at = 0; at < rows.length; at += step)
+    widest(
+      widths,
+      columns.map((c) => c.cell(rows[Math.floor(at)]!)),
+    );
   return widths;
 }
 
@@ -59,7 +63,12 @@ function capped(natural: readonly number[], floor: readonly number[], cap: numbe
  * widest texts lose first, all cut columns end equally wide), and the cells the rounding leaves go
  * one each to the widest of them.
  */
-export function fitColumns(natural: readonly number[], room: number, keep: readonly boolean[] = [], rank: readonly number[] = []): number[] {
+export function fitColumns(
+  natural: readonly number[],
+  room: number,
+  keep: readonly boolean[] = [],
+  rank: readonly number[] = [],
+): number[] {
   const n = natural.length;
   if (n === 0) return [];
   room = Math.max(0, Math.floor(room));
@@ -75,7 +84,12 @@ export function fitColumns(natural: readonly number[], room: number, keep: reado
     extra.push(i);
     return share;
   });
-  const split = fitRanked([...parts, ...extra.map((i) => natural[i]! - share)], room, [...keep, ...extra.map(() => false)], [...rank, ...extra.map(() => 0)]);
+  const split = fitRanked(
+    [...parts, ...extra.map((i) => natural[i]! - share)],
+    room,
+    [...keep, ...extra.map(() => false)],
+    [...rank, ...extra.map(() => 0)],
+  );
   const widths = split.slice(0, n);
   extra.forEach((i, k) => (widths[i] = widths[i]! + split[n + k]!));
   return widths;

@@ -25,7 +25,17 @@ export interface ConfirmProps {
   readonly maxLines?: number;
 }
 
-export function Confirm({ title, lines, typeToConfirm, typeWhat = 'the name', onConfirm, onCancel, yes = 'delete', width, maxLines = 6 }: ConfirmProps) {
+export function Confirm({
+  title,
+  lines,
+  typeToConfirm,
+  typeWhat = 'the name',
+  onConfirm,
+  onCancel,
+  yes = 'delete',
+  width,
+  maxLines = 6,
+}: ConfirmProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const [typed, setTyped] = useState('');
@@ -56,7 +66,13 @@ export function Confirm({ title, lines, typeToConfirm, typeWhat = 'the name', on
       ) : (
         <Box>
           <Text wrap="truncate">{fit(prompt, Math.floor(inner / 2), ascii)}</Text>
-          <TextInput value={typed} onChange={setTyped} onSubmit={(v) => (v === typeToConfirm ? onConfirm() : onCancel())} onCancel={onCancel} width={Math.max(4, inner - Math.min(Math.floor(inner / 2), cellWidth(prompt)))} />
+          <TextInput
+            value={typed}
+            onChange={setTyped}
+            onSubmit={(v) => (v === typeToConfirm ? onConfirm() : onCancel())}
+            onCancel={onCancel}
+            width={Math.max(4, inner - Math.min(Math.floor(inner / 2), cellWidth(prompt)))}
+          />
         </Box>
       )}
       {mismatch ? <Text dimColor>does not match: Enter cancels</Text> : null}

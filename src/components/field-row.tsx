@@ -25,7 +25,20 @@ export interface FieldRowProps {
   readonly editor?: (width: number) => ReactNode;
 }
 
-export function FieldRow({ label, shown, changed, focused, error, note, readOnly, dim, choosable, labelWidth, width, editor }: FieldRowProps) {
+export function FieldRow({
+  label,
+  shown,
+  changed,
+  focused,
+  error,
+  note,
+  readOnly,
+  dim,
+  choosable,
+  labelWidth,
+  width,
+  editor,
+}: FieldRowProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const head = `${changed ? '*' : ' '} ${pad(label, labelWidth, ascii)} `;
@@ -34,7 +47,13 @@ export function FieldRow({ label, shown, changed, focused, error, note, readOnly
   const problem = error ? `  error: ${error}` : note ? `  (${note})` : '';
   const value = shown + hint;
   // The value (or the editor) keeps at least half of what is left; the error (or note) gets the rest, cut with ….
-  const valueWidth = editor ? (problem ? Math.max(1, Math.floor(rest / 2)) : rest) : problem ? Math.max(Math.min(cellWidth(value), rest), Math.floor(rest / 2)) : rest;
+  const valueWidth = editor
+    ? problem
+      ? Math.max(1, Math.floor(rest / 2))
+      : rest
+    : problem
+      ? Math.max(Math.min(cellWidth(value), rest), Math.floor(rest / 2))
+      : rest;
   const shownWidth = editor ? valueWidth : Math.min(valueWidth, Math.max(1, cellWidth(value)));
   return (
     <Box width={width}>

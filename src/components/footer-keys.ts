@@ -15,10 +15,63 @@ import { cellWidth, fit } from '../ui/text.js';
  * of a cut line; Esc and Ctrl-c are not in the footer at all.
  */
 export const FOOTER_ORDER: readonly Command[] = [
-  'apply', 'confirm', 'keep', 'choose', 'edit', 'open', 'fix', 'dropChange', 'copyRight', 'copyLeft', 'review', 'cancel', 'stopSending', 'keepMine', 'takeTheirs', 'drop',
-  'mark', 'markAll', 'toggle', 'filter', 'create', 'remove', 'revert', 'revertAll', 'undo', 'undoApplied', 'expand', 'collapse', 'copy', 'clone', 'purge', 'compare', 'editor', 'clearInput',
-  'quit', 'palette', 'nextTab', 'prevTab', 'left', 'right', 'tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'reload', 'history', 'back',
-  'up', 'down', 'pageUp', 'pageDown', 'top', 'bottom', 'help', 'forceQuit', 'suspend',
+  'apply',
+  'confirm',
+  'keep',
+  'choose',
+  'edit',
+  'open',
+  'fix',
+  'dropChange',
+  'copyRight',
+  'copyLeft',
+  'review',
+  'cancel',
+  'stopSending',
+  'keepMine',
+  'takeTheirs',
+  'drop',
+  'mark',
+  'markAll',
+  'toggle',
+  'filter',
+  'create',
+  'remove',
+  'revert',
+  'revertAll',
+  'undo',
+  'undoApplied',
+  'expand',
+  'collapse',
+  'copy',
+  'clone',
+  'purge',
+  'compare',
+  'editor',
+  'clearInput',
+  'quit',
+  'palette',
+  'nextTab',
+  'prevTab',
+  'left',
+  'right',
+  'tab1',
+  'tab2',
+  'tab3',
+  'tab4',
+  'tab5',
+  'reload',
+  'history',
+  'back',
+  'up',
+  'down',
+  'pageUp',
+  'pageDown',
+  'top',
+  'bottom',
+  'help',
+  'forceQuit',
+  'suspend',
 ];
 
 const rank = (command: Command): number => {
@@ -41,7 +94,8 @@ const GAP = '  ';
  * even that fits.
  */
 export function footerLine(keys: readonly FooterKey[], tail: string, width: number, more: string | undefined, ascii = false): string {
-  const line = (shown: readonly FooterKey[], end: string | undefined) => [...shown.map((k) => k.text), ...(end === undefined ? [] : [end])].join(GAP) + tail;
+  const line = (shown: readonly FooterKey[], end: string | undefined) =>
+    [...shown.map((k) => k.text), ...(end === undefined ? [] : [end])].join(GAP) + tail;
   const all = line(keys, undefined);
   if (cellWidth(all) <= width) return all;
   const end = more ?? (ascii ? '~' : '…');
@@ -50,9 +104,24 @@ export function footerLine(keys: readonly FooterKey[], tail: string, width: numb
   for (const group of byRank(candidates)) {
     for (const k of group) kept.add(k);
     // A group too long for what is left is passed over: a shorter, less important one may still fit.
-    if (cellWidth(line(candidates.filter((c) => kept.has(c)), end)) > width) for (const k of group) kept.delete(k);
+    if (
+      cellWidth(
+        line(
+          candidates.filter((c) => kept.has(c)),
+          end,
+        ),
+      ) > width
+    )
+      for (const k of group) kept.delete(k);
   }
-  return fit(line(candidates.filter((c) => kept.has(c)), end), width, ascii);
+  return fit(
+    line(
+      candidates.filter((c) => kept.has(c)),
+      end,
+    ),
+    width,
+    ascii,
+  );
 }
 
 /** The keys in groups of one row of the key table each, the most important group first. */

@@ -20,10 +20,20 @@ export function Footer({ pending, message, width }: FooterProps) {
   const theme = useTheme();
   const ascii = !theme.unicode;
   const bindings = useActiveBindings().filter((b) => b.footer !== false);
-  const keys = bindings.map((b) => ({ command: b.command, text: `${showKey(COMMANDS[b.command].keys[0], ascii)} ${b.label ?? COMMANDS[b.command].help}` }));
+  const keys = bindings.map((b) => ({
+    command: b.command,
+    text: `${showKey(COMMANDS[b.command].keys[0], ascii)} ${b.label ?? COMMANDS[b.command].help}`,
+  }));
   // A line too long for the width ends in `? more` where `?` opens the help (footer-keys.ts).
   const more = bindings.some((b) => b.command === 'help' && !b.disabled) ? `${showKey(COMMANDS.help.keys[0], ascii)} more` : undefined;
-  const color = message?.kind === 'error' ? theme.c('red') : message?.kind === 'ok' ? theme.c('green') : message?.kind === 'question' ? theme.c('yellow') : undefined;
+  const color =
+    message?.kind === 'error'
+      ? theme.c('red')
+      : message?.kind === 'ok'
+        ? theme.c('green')
+        : message?.kind === 'question'
+          ? theme.c('yellow')
+          : undefined;
   const prefix = message?.kind === 'error' ? 'error: ' : message?.kind === 'ok' ? `${theme.sym.ok} ` : '';
   return (
     <Box flexDirection="column" width={width}>

@@ -52,7 +52,13 @@ export function ListStatus({ counts, width, filtering = false, filterText = '', 
     return (
       <Box>
         <Text color={theme.c('cyan')}>/</Text>
-        <TextInput value={filterText} width={width - 1} onChange={(v) => onFilter(v, true)} onSubmit={(v) => onFilter(v, false)} onCancel={() => onFilter('', false)} />
+        <TextInput
+          value={filterText}
+          width={width - 1}
+          onChange={(v) => onFilter(v, true)}
+          onSubmit={(v) => onFilter(v, false)}
+          onCancel={() => onFilter('', false)}
+        />
       </Box>
     );
   }

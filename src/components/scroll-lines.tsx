@@ -62,15 +62,15 @@ export function ScrollLines({ lines, top, height, width, cursor }: ScrollLinesPr
             {pad(line.text, width, ascii)}
           </Text>
         ) : (
-        <Text key={top + i} wrap="truncate" {...style(line.tone ?? 'plain', theme)}>
-          {line.spans && cellWidth(line.text) <= width
-            ? line.spans.map((span, j) => (
-                <Text key={j} {...style(span.tone ?? 'plain', theme)}>
-                  {span.text}
-                </Text>
-              ))
-            : fit(line.text, width, ascii) || ' '}
-        </Text>
+          <Text key={top + i} wrap="truncate" {...style(line.tone ?? 'plain', theme)}>
+            {line.spans && cellWidth(line.text) <= width
+              ? line.spans.map((span, j) => (
+                  <Text key={j} {...style(span.tone ?? 'plain', theme)}>
+                    {span.text}
+                  </Text>
+                ))
+              : fit(line.text, width, ascii) || ' '}
+          </Text>
         ),
       )}
     </Box>

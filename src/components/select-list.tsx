@@ -43,7 +43,10 @@ function Row({ isSelected = false, label, help = '', labelWidth = 8, width = 40,
 
 /** The widest label, and the widest help with the space before it. */
 function widths(choices: readonly Choice[]): { readonly label: number; readonly help: number } {
-  return { label: Math.max(4, ...choices.map((c) => cellWidth(c.label))), help: Math.max(0, ...choices.map((c) => (c.help ? 1 + cellWidth(c.help) : 0))) };
+  return {
+    label: Math.max(4, ...choices.map((c) => cellWidth(c.label))),
+    help: Math.max(0, ...choices.map((c) => (c.help ? 1 + cellWidth(c.help) : 0))),
+  };
 }
 
 /** Cells the choices take with no label or help cut (a box as wide shows them whole). */

@@ -47,9 +47,13 @@ export function oneLine(text: string): string {
 export function pastedLine(text: string): { readonly line: string } | { readonly refused: string } {
   const line = text.replace(/(\r\n|\r|\n)$/, '');
   const lines = line.split(/\r\n|\r|\n/).length;
-  if (lines > 1) return { refused: `not pasted: ${lines.toLocaleString('en')} lines (${[...line].length.toLocaleString('en')} characters); this field takes one line` };
+  if (lines > 1)
+    return {
+      refused: `not pasted: ${lines.toLocaleString('en')} lines (${[...line].length.toLocaleString('en')} characters); this field takes one line`,
+    };
   if (line.includes('\t')) return { refused: 'not pasted: it holds a tab; this field takes one line of text' };
-  if (oneLine(line) !== line) return { refused: 'not pasted: it holds control characters (an escape sequence?); this field takes text only' };
+  if (oneLine(line) !== line)
+    return { refused: 'not pasted: it holds control characters (an escape sequence?); this field takes text only' };
   return { line };
 }
 

@@ -32,7 +32,12 @@ export interface WindowedTableProps<Row> {
 }
 
 /** One line of cells: each column padded (or cut with …) to its width, joined by a space; a column of no width is left out. */
-export function tableLine(cells: readonly string[], columns: ReadonlyArray<Pick<Column<never>, 'align'>>, widths: readonly number[], ascii: boolean): string {
+export function tableLine(
+  cells: readonly string[],
+  columns: ReadonlyArray<Pick<Column<never>, 'align'>>,
+  widths: readonly number[],
+  ascii: boolean,
+): string {
   const out: string[] = [];
   cells.forEach((text, i) => {
     const w = widths[i] ?? 0;
@@ -45,7 +50,12 @@ export function tableLine(cells: readonly string[], columns: ReadonlyArray<Pick<
  * Widths of the columns in `width` cells (a space between columns): what the list holds (measured
  * once per list and columns) and what the rows on screen hold (their cells are made anyway).
  */
-export function tableWidths<Row>(columns: readonly Measurable<Row>[], measured: readonly number[], shown: ReadonlyArray<readonly string[]>, width: number): number[] {
+export function tableWidths<Row>(
+  columns: readonly Measurable<Row>[],
+  measured: readonly number[],
+  shown: ReadonlyArray<readonly string[]>,
+  width: number,
+): number[] {
   const natural = [...measured];
   for (const cells of shown) widest(natural, cells);
   const keep = columns.map((c) => c.keep === true);

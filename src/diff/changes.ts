@@ -45,7 +45,10 @@ export function changedFields(target: DraftTarget, server: Rec | undefined, draf
 /** The exact request a draft sends; undefined when an edit changes nothing. */
 export function buildRequest(target: DraftTarget, server: Rec | undefined, draft: Rec): WriteRequest | undefined {
   if (target.op === 'delete') {
-    return { method: 'DELETE', path: resourcePath(target.kind === 'error_responses' ? 'configuration' : target.kind, target.conf, target.id) };
+    return {
+      method: 'DELETE',
+      path: resourcePath(target.kind === 'error_responses' ? 'configuration' : target.kind, target.conf, target.id),
+    };
   }
   const changes = changedFields(target, server, draft);
   if (target.op === 'update' && changes.length === 0) return undefined;

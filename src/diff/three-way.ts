@@ -29,7 +29,13 @@ export function threeWay(kind: ResourceKind, base: Rec, theirs: Rec, mine: Rec):
  * The draft rebased onto theirs: fields I did not change take their value; for the others `choice`
  * says whose value wins (default: mine). The result's base is `theirs`.
  */
-export function rebase(kind: ResourceKind, base: Rec, theirs: Rec, mine: Rec, choice: Readonly<Record<string, 'mine' | 'theirs'>> = {}): Rec {
+export function rebase(
+  kind: ResourceKind,
+  base: Rec,
+  theirs: Rec,
+  mine: Rec,
+  choice: Readonly<Record<string, 'mine' | 'theirs'>> = {},
+): Rec {
   const out: Rec = { ...theirs };
   for (const f of schemaFor(kind).fields) {
     if (!accepts(f, 'patch')) continue;

@@ -37,7 +37,12 @@ export interface KeysWaiting {
  * Defers `root`'s frames while keys are waiting, and those of changes no key made to at most one
  * every `maxWaitMs`; returns what puts Ink's own drawing back.
  */
-export function deferFramesWhileKeysWait(root: FrameRoot, keys: KeysWaiting, maxWaitMs = MAX_FRAME_WAIT_MS, now: () => number = () => performance.now()): () => void {
+export function deferFramesWhileKeysWait(
+  root: FrameRoot,
+  keys: KeysWaiting,
+  maxWaitMs = MAX_FRAME_WAIT_MS,
+  now: () => number = () => performance.now(),
+): () => void {
   const render = root.onRender;
   if (!render) return () => undefined;
   /** When the oldest commit not drawn yet happened; undefined: the screen shows the newest state. */
@@ -62,10 +67,13 @@ export function deferFramesWhileKeysWait(root: FrameRoot, keys: KeysWaiting, max
     const key = keys.lastKeyAt();
     if (at - drawnAt >= maxWaitMs || (key !== undefined && at - key < maxWaitMs)) return draw();
     since ??= at;
-    later ??= setTimeout(() => {
-      later = undefined;
-      if (since !== undefined) draw();
-    }, drawnAt + maxWaitMs - at);
+    later ??= setTimeout(
+      () => {
+        later = undefined;
+        if (since !== undefined) draw();
+      },
+      drawnAt + maxWaitMs - at,
+    );
   };
   root.onRender = gated;
   // The last key may change nothing (j on the last row): the frame of the keys before it is drawn now.

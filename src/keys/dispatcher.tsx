@@ -3,7 +3,17 @@
 // binding runs it and says it handled it. A layer with a text input stands down for text keys:
 // the input (ink-text-input) reads those from Ink itself. Ink reads one key at a time from the
 // pacer (paced-stdin.ts), which cuts what the terminal sends together into keys.
-import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useInput, usePaste } from 'ink';
 import { charKey, isPrintable, isTextKey, isTextRun, keyName } from './names.js';
 import { COMMANDS, commandsOf, type Command } from './table.js';
@@ -72,7 +82,10 @@ class Registry {
     // Highest priority first; on a tie, the layer registered later (the deeper component) first.
     this.snapshot = [...this.layers.values()].sort((a, b) => b.priority - a.priority || b.order - a.order);
     const signature = this.snapshot
-      .map((l) => `${l.priority}${l.exclusive ? '!' : ''}${l.takeText ? 'T' : ''}:${l.bindings.map((b) => `${b.command}${b.footer === false ? '-' : ''}${b.disabled ? '~' : ''}${b.label ? `=${b.label}` : ''}`).join(',')}`)
+      .map(
+        (l) =>
+          `${l.priority}${l.exclusive ? '!' : ''}${l.takeText ? 'T' : ''}:${l.bindings.map((b) => `${b.command}${b.footer === false ? '-' : ''}${b.disabled ? '~' : ''}${b.label ? `=${b.label}` : ''}`).join(',')}`,
+      )
       .join('|');
     if (signature === this.signature) return;
     this.signature = signature;
@@ -173,7 +186,11 @@ export function KeyDispatcher({ children, onRefused = () => undefined, isActive 
     }
     // Text that came with the key that opened an input goes into it in one piece.
     let text = '';
-    for (let k: Queued | undefined = next; k && 'name' in k && !k.arrivedTyping && isPrintable(k.name) && registry.typing(); k = queue.current[0]) {
+    for (
+      let k: Queued | undefined = next;
+      k && 'name' in k && !k.arrivedTyping && isPrintable(k.name) && registry.typing();
+      k = queue.current[0]
+    ) {
       text += k.name === 'space' ? ' ' : k.name;
       if (k !== next) queue.current.shift();
     }

@@ -26,7 +26,17 @@ export function showKey(name: string, ascii = false): string {
   const arrows: Readonly<Record<string, string>> = ascii
     ? { up: 'Up', down: 'Down', left: 'Left', right: 'Right' }
     : { up: '↑', down: '↓', left: '←', right: '→' };
-  const shown: Readonly<Record<string, string>> = { ...arrows, pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End', enter: 'Enter', esc: 'Esc', space: 'Space', tab: 'Tab' };
+  const shown: Readonly<Record<string, string>> = {
+    ...arrows,
+    pgup: 'PgUp',
+    pgdn: 'PgDn',
+    home: 'Home',
+    end: 'End',
+    enter: 'Enter',
+    esc: 'Esc',
+    space: 'Space',
+    tab: 'Tab',
+  };
   const named = shown[name];
   if (named) return named;
   if (name.startsWith('ctrl-')) return `Ctrl-${name.slice(5)}`;

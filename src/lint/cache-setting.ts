@@ -41,7 +41,15 @@ export function lintCacheSetting(c: Rec, scope: LintScope): LintFinding[] {
   const rules = recordsOf(scope.rules);
   if (rules !== undefined && id !== undefined && !rules.some((r) => r.cache_settings_id === id)) {
     const name = typeof c.name === 'string' ? `${quoted(c.name)} ` : '';
-    out.push(finding('unused_cache_setting', 'cache_setting', c, 'id', `cache setting ${name}(${id}) is used by no rule (cache_settings_id): it has no effect.`));
+    out.push(
+      finding(
+        'unused_cache_setting',
+        'cache_setting',
+        c,
+        'id',
+        `cache setting ${name}(${id}) is used by no rule (cache_settings_id): it has no effect.`,
+      ),
+    );
   }
   return out;
 }

@@ -11,9 +11,21 @@ export function lintConfiguration(c: Rec): LintFinding[] {
   const cnames = stringsOf(c.cname);
   if (c.cname_access_only === true && cnames.length === 0) {
     const own = typeof c.domain_name === 'string' && c.domain_name !== '' ? `, not even its own ${quoted(c.domain_name)}` : '';
-    out.push(finding('cname_access_only_without_cname', 'configuration', c, 'cname_access_only', `cname_access_only is true but the configuration has no cname: it answers on no domain${own}.`));
+    out.push(
+      finding(
+        'cname_access_only_without_cname',
+        'configuration',
+        c,
+        'cname_access_only',
+        `cname_access_only is true but the configuration has no cname: it answers on no domain${own}.`,
+      ),
+    );
   }
-  if (c.delivery_protocol === 'http,https' && cnames.length > 0 && (c.digital_certificate === null || c.digital_certificate === undefined)) {
+  if (
+    c.delivery_protocol === 'http,https' &&
+    cnames.length > 0 &&
+    (c.digital_certificate === null || c.digital_certificate === undefined)
+  ) {
     const them = cnames.length === 1 ? 'it' : 'them';
     out.push(
       finding(
@@ -27,7 +39,16 @@ export function lintConfiguration(c: Rec): LintFinding[] {
   }
   if (typeof c.origin_address === 'string') {
     const what = unreachable(c.origin_address);
-    if (what) out.push(finding('origin_unreachable_address', 'configuration', c, 'origin_address', `${quoted(c.origin_address)} is ${what}: the edge cannot reach it.`));
+    if (what)
+      out.push(
+        finding(
+          'origin_unreachable_address',
+          'configuration',
+          c,
+          'origin_address',
+          `${quoted(c.origin_address)} is ${what}: the edge cannot reach it.`,
+        ),
+      );
   }
   return out;
 }

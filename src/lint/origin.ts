@@ -11,6 +11,8 @@ export function lintOrigin(o: Rec): LintFinding[] {
   return addresses.flatMap((item: unknown) => {
     const address = isPlainObject(item) ? item.address : undefined;
     const what = typeof address === 'string' ? unreachable(address) : undefined;
-    return what ? [finding('origin_unreachable_address', 'origin', o, 'addresses', `${quoted(address)} is ${what}: the edge cannot reach it.`)] : [];
+    return what
+      ? [finding('origin_unreachable_address', 'origin', o, 'addresses', `${quoted(address)} is ${what}: the edge cannot reach it.`)]
+      : [];
   });
 }

@@ -110,7 +110,8 @@ export function catastrophe(source: string): Catastrophe | undefined {
       if (q?.unbounded && !group.atomic) {
         if (group.repeats) return { group: source.slice(group.start, end), why: 'nested' };
         const words = group.alternatives.filter((w) => w !== undefined);
-        if (words.length === group.alternatives.length && splitsTwoWays(words)) return { group: source.slice(group.start, end), why: 'overlapping' };
+        if (words.length === group.alternatives.length && splitsTwoWays(words))
+          return { group: source.slice(group.start, end), why: 'overlapping' };
       }
       if ((group.repeats && !group.atomic) || q?.unbounded) open.at(-1)!.repeats = true;
       i = end;

@@ -20,7 +20,15 @@ function regexFindings(r: Rec): LintFinding[] {
   if (r.regex !== true || typeof r.path !== 'string') return [];
   const error = compileError(r.path);
   if (error !== undefined) {
-    return [finding('regex_invalid', 'rule', r, 'path', `${quoted(r.path)} is not a valid regular expression (${error}): the rule matches no request.`)];
+    return [
+      finding(
+        'regex_invalid',
+        'rule',
+        r,
+        'path',
+        `${quoted(r.path)} is not a valid regular expression (${error}): the rule matches no request.`,
+      ),
+    ];
   }
   const found = catastrophe(r.path);
   if (!found) return [];
@@ -41,7 +49,15 @@ export function lintRule(r: Rec, scope: LintScope): LintFinding[] {
   // A field left out reads as the API's default: a redirect_to of "".
   const target = r.redirect_to;
   if (r.behavior === 'redirect' && (target === undefined || target === null || (typeof target === 'string' && target.trim() === ''))) {
-    out.push(finding('redirect_without_target', 'rule', r, 'redirect_to', `behavior is "redirect" but redirect_to is ${quoted(target ?? '')}: the rule redirects its requests to nowhere.`));
+    out.push(
+      finding(
+        'redirect_without_target',
+        'rule',
+        r,
+        'redirect_to',
+        `behavior is "redirect" but redirect_to is ${quoted(target ?? '')}: the rule redirects its requests to nowhere.`,
+      ),
+    );
   }
   const delivery = scope.configuration?.delivery_protocol;
   if (r.protocol_policy === 'redirect_to_https' && delivery === 'http') {

@@ -3,7 +3,6 @@
 import { isPlainObject, type Rec } from '../schema/index.js';
 import type { LintCode, LintKind } from './codes.js';
 
-
 /** One configuration as read, or as a pending change will leave it. */
 export interface LintScope {
   /** The configuration record (API fields; a create draft also holds the write-once origin_address). */

@@ -66,7 +66,13 @@ export function booleanField<const N extends string, const X extends Extra<Boole
 }
 
 /** An origin server's address (a configuration's `origin_address`, each of an origin's addresses). */
-export const originAddressText = { type: 'string', minLength: 1, maxLength: 253, spaceAround: 'trimmed', format: 'origin-address' } as const;
+export const originAddressText = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 253,
+  spaceAround: 'trimmed',
+  format: 'origin-address',
+} as const;
 
 /** The Host header sent to the origin (a configuration's `origin_host_header`, an origin's `host_header`). */
 export const hostHeaderText = {
@@ -120,7 +126,11 @@ export const cdnCacheProductRule: CrossRule<'cdn_cache_settings' | 'cdn_cache_se
     if (r.cdn_cache_settings === 'bypass') {
       return [['cdn_cache_settings', problem('needsProduct', 'bypass', 'application_acceleration')]];
     }
-    if (r.cdn_cache_settings === 'override' && typeof r.cdn_cache_settings_maximum_ttl === 'number' && r.cdn_cache_settings_maximum_ttl < 60) {
+    if (
+      r.cdn_cache_settings === 'override' &&
+      typeof r.cdn_cache_settings_maximum_ttl === 'number' &&
+      r.cdn_cache_settings_maximum_ttl < 60
+    ) {
       return [['cdn_cache_settings_maximum_ttl', problem('overrideMinTtl')]];
     }
     return [];

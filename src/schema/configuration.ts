@@ -46,10 +46,15 @@ export const configurationSchema = defineSchema({
       create: 'optional',
       ...PUTPATCH,
     },
-    optionalIdField('digital_certificate', 'certificate', "Id of a custom SSL certificate for https; none: the platform's shared certificate.", {
-      create: 'optional',
-      ...PUTPATCH,
-    }),
+    optionalIdField(
+      'digital_certificate',
+      'certificate',
+      "Id of a custom SSL certificate for https; none: the platform's shared certificate.",
+      {
+        create: 'optional',
+        ...PUTPATCH,
+      },
+    ),
     booleanField('cname_access_only', 'cname access only', "Deliver only through the cnames, not the platform's default domain.", {
       create: 'optional',
       ...PUTPATCH,
@@ -69,7 +74,13 @@ export const configurationSchema = defineSchema({
       ...PUTPATCH,
     },
     // Write-once through create; never returned (API.md §4.1).
-    { name: 'origin_address', label: 'origin address', help: 'IP address or host name of the origin.', ...originAddressText, create: 'required' },
+    {
+      name: 'origin_address',
+      label: 'origin address',
+      help: 'IP address or host name of the origin.',
+      ...originAddressText,
+      create: 'required',
+    },
     { name: 'origin_host_header', label: 'origin Host header', ...hostHeaderText, create: 'required' },
     { ...originProtocolPolicy, label: 'origin protocol', create: 'optional' },
     booleanField('browser_cache_settings', 'browser cache', 'Use the browser maximum TTL instead of the origin headers.', {
@@ -101,7 +112,8 @@ export const configurationSchema = defineSchema({
     },
     {
       fields: ['cname_access_only', 'cname'],
-      check: (r) => (r.cname_access_only === true && cnames(r).length === 0 ? [['cname_access_only', problem('cnameAccessNeedsCname')]] : []),
+      check: (r) =>
+        r.cname_access_only === true && cnames(r).length === 0 ? [['cname_access_only', problem('cnameAccessNeedsCname')]] : [],
     },
     cdnCacheProductRule,
     {

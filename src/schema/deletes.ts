@@ -28,7 +28,12 @@ export function rulesUsing(kind: 'origin' | 'cache_setting', id: number, rules: 
  * Why the API refuses to delete record `id` of `kind` from its configuration, or undefined. A rule
  * that is not made yet (no id) is named by how `nameOf` names it.
  */
-export function deleteProblem(kind: 'rule' | 'cache_setting' | 'origin', id: number, scope: DeleteScope, nameOf: (rule: Rec) => string = (r) => String(r.id)): Problem | undefined {
+export function deleteProblem(
+  kind: 'rule' | 'cache_setting' | 'origin',
+  id: number,
+  scope: DeleteScope,
+  nameOf: (rule: Rec) => string = (r) => String(r.id),
+): Problem | undefined {
   if (kind === 'rule') return undefined;
   if (kind === 'origin' && id === defaultOriginId(scope.originIds)) return problem('defaultOriginKept', id);
   const users = rulesUsing(kind, id, scope.rules);

@@ -8,9 +8,27 @@ export { originSchema, defaultOrigin } from './origin.js';
 export { MAX_TTL } from './common.js';
 export { checkFormat, regexProblem } from './formats.js';
 export { fieldErrorsOf, inItem, MESSAGE_CODES, PRODUCT_CODES, problem, quote, type MessageCode, type Problem } from './messages.js';
-export { isAccountHost, MAX_PURGE_URLS, purgeHost, readPurgeBody, urlProblem, type AccountHosts, type PurgeBody, type PurgeKind } from './purge.js';
+export {
+  isAccountHost,
+  MAX_PURGE_URLS,
+  purgeHost,
+  readPurgeBody,
+  urlProblem,
+  type AccountHosts,
+  type PurgeBody,
+  type PurgeKind,
+} from './purge.js';
 export { defaultOriginId, deleteProblem, rulesUsing, type DeleteScope } from './deletes.js';
-export { accepts, acceptedFields, checkValue, spaceProblem, toResponse, validateRecord, validateWrite, type WriteResult } from './validate.js';
+export {
+  accepts,
+  acceptedFields,
+  checkValue,
+  spaceProblem,
+  toResponse,
+  validateRecord,
+  validateWrite,
+  type WriteResult,
+} from './validate.js';
 export { extraFields, fitsField, isPlainObject, isRecordOf, isStoredRecord, misfits, storedRecord } from './records.js';
 export { kindWords, ruleFieldReferring, schemaFor, type SchemaOf } from './registry.js';
 export {

@@ -80,7 +80,8 @@ const TEXTS = {
   needsActivePrimary: () => 'Needs at least one active primary address.',
   methodOnlyLoadBalancer: () => 'Only a load_balancer has a method: send "" or leave it out.',
   // Deletes (409).
-  defaultOriginKept: (id: number) => `Origin ${id} is the configuration's Default Origin, made with it: it cannot be deleted (delete the configuration to remove it).`,
+  defaultOriginKept: (id: number) =>
+    `Origin ${id} is the configuration's Default Origin, made with it: it cannot be deleted (delete the configuration to remove it).`,
   inUse: (what: 'Origin' | 'Cache setting', id: number, rules: readonly string[]) => `${what} ${id} is used by rules ${rules.join(', ')}.`,
   // Purges (docs/origins-and-purge.md).
   purgeNotDict: () => 'Invalid data. Expected a dictionary with "urls".',

@@ -44,11 +44,20 @@ export type PurgeBody = { readonly urls: string[] } | { readonly detail: Problem
 export function readPurgeBody(kind: PurgeKind, body: unknown): PurgeBody {
   if (!isPlainObject(body)) return { detail: problem('purgeNotDict') };
   const unknown = Object.keys(body).filter((k) => k !== 'urls' && k !== 'method');
-  if (unknown.length) return { detail: problem('unknownFields', unknown.map((k) => k.slice(0, 60))) };
+  if (unknown.length)
+    return {
+      detail: problem(
+        'unknownFields',
+        unknown.map((k) => k.slice(0, 60)),
+      ),
+    };
   const problems: Array<readonly [string, Problem]> = [];
   const method = body.method ?? 'delete';
   if (typeof method !== 'string' || !PURGE_METHODS.includes(method)) {
-    problems.push(['method', problem('purgeMethod', String(typeof method === 'string' ? method.slice(0, 60) : JSON.stringify(method)?.slice(0, 60)))]);
+    problems.push([
+      'method',
+      problem('purgeMethod', String(typeof method === 'string' ? method.slice(0, 60) : JSON.stringify(method)?.slice(0, 60))),
+    ]);
   }
   const urls = body.urls;
   if (urls === undefined) problems.push(['urls', problem('required')]);
@@ -56,10 +65,11 @@ export function readPurgeBody(kind: PurgeKind, body: unknown): PurgeBody {
   else if (urls.length === 0) problems.push(['urls', problem('noUrls')]);
   else if (urls.length > MAX_PURGE_URLS) problems.push(['urls', problem('tooManyUrls', MAX_PURGE_URLS)]);
   else if (kind === 'wildcard' && urls.length !== 1) problems.push(['urls', problem('wildcardOneUrl', urls.length)]);
-  else for (const [i, u] of urls.entries()) {
-    const bad = urlProblem(kind, u, i, urls);
-    if (bad) problems.push(['urls', bad]);
-  }
+  else
+    for (const [i, u] of urls.entries()) {
+      const bad = urlProblem(kind, u, i, urls);
+      if (bad) problems.push(['urls', bad]);
+    }
   if (problems.length || !Array.isArray(urls)) return { problems };
   // Every item is a string by now (an item that is not is a problem above).
   return { urls: urls.filter((u): u is string => typeof u === 'string') };

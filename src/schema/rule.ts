@@ -129,10 +129,7 @@ export const ruleSchema = defineSchema({
     },
     {
       fields: ['behavior', 'redirect_to'],
-      check: (r) =>
-        r.behavior === 'redirect' && r.redirect_to === ''
-          ? [['redirect_to', problem('redirectNeeded')]]
-          : [],
+      check: (r) => (r.behavior === 'redirect' && r.redirect_to === '' ? [['redirect_to', problem('redirectNeeded')]] : []),
     },
     {
       fields: ['behavior'],

@@ -19,7 +19,11 @@ function haystack(r: Rec): string {
   let hay = haystacks.get(r);
   if (hay === undefined) {
     const cnames = Array.isArray(r.cname) ? r.cname.map(String) : [];
-    hay = [r.id, r.name, r.path, r.domain_name, ...cnames].filter((v) => v !== undefined && v !== null).map(String).join(' ').toLowerCase();
+    hay = [r.id, r.name, r.path, r.domain_name, ...cnames]
+      .filter((v) => v !== undefined && v !== null)
+      .map(String)
+      .join(' ')
+      .toLowerCase();
     haystacks.set(r, hay);
   }
   return hay;

@@ -26,7 +26,11 @@ function upgraded(kind: ResourceKind, v: unknown): unknown {
 function recordIn<K extends ResourceKind>(kind: K, c: Rec): StoredRecord<K> {
   const v = upgraded(kind, c.v);
   if (isStoredRecord(kind, v)) return v;
-  return fail(isPlainObject(v) ? `the ${kind} record does not fit its schema (${misfits(kind, v).join(', ')})` : `the ${kind} record is not an object`);
+  return fail(
+    isPlainObject(v)
+      ? `the ${kind} record does not fit its schema (${misfits(kind, v).join(', ')})`
+      : `the ${kind} record is not an object`,
+  );
 }
 
 const isSubKind = (k: unknown): k is SubKind => SUB_KINDS.some((s) => s === k);

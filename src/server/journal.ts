@@ -1,7 +1,20 @@
 // Durable state for `--data FILE`: an append-only log of changes, one line per write, with group commit.
 // A write is acknowledged only after its line is on disk (fdatasync). The file is compacted into a
 // snapshot (atomic rename) now and then, never rewritten per write.
-import { closeSync, existsSync, fdatasync, fsyncSync, openSync, readFileSync, renameSync, write, writeSync, ftruncateSync, constants, fstatSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  write,
+  writeSync,
+  ftruncateSync,
+  constants,
+  fstatSync,
+} from 'node:fs';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { dirname } from 'node:path';

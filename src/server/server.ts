@@ -37,7 +37,9 @@ export class TlsFilesError extends Error {
 
 /** Why a log line could not be written, in words: `cannot write the log /x/requests.log: the disk is full`. */
 function logProblem(target: string, e: unknown): string {
-  return target === '-' ? `cannot write the log to stdout: ${diskReason(e)}` : `cannot write the log ${target}: ${pathReason(e, target, 'write')}`;
+  return target === '-'
+    ? `cannot write the log to stdout: ${diskReason(e)}`
+    : `cannot write the log ${target}: ${pathReason(e, target, 'write')}`;
 }
 
 export function createApiServer(store: Store, options: ServeOptions, log: RequestLog | undefined): Server {
@@ -82,14 +84,20 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
       });
       return { reply: { ...reply, headers: { ...extra, ...reply.headers } }, note };
     } catch (e) {
-      if (e instanceof HttpError) return { reply: { ...e.toReply(), headers: { ...withLimits(extra, req, caller, lane), ...e.headers } }, note };
+      if (e instanceof HttpError)
+        return { reply: { ...e.toReply(), headers: { ...withLimits(extra, req, caller, lane), ...e.headers } }, note };
       if (e instanceof ClientGone) return { reply: { status: CLIENT_CLOSED }, note, gone: true };
       throw e;
     }
   }
 
   /** `headers` with the X-RateLimit-* of an answer not counted (refused before its count, or a login): the caller's, else its address's. */
-  function withLimits(headers: Record<string, string>, req: IncomingMessage, caller: Caller | undefined, lane: RateLane): Record<string, string> {
+  function withLimits(
+    headers: Record<string, string>,
+    req: IncomingMessage,
+    caller: Caller | undefined,
+    lane: RateLane,
+  ): Record<string, string> {
     if (headers['x-ratelimit-limit'] !== undefined) return headers;
     return { ...headers, ...limiter.peek(caller?.key ?? `address:${req.socket.remoteAddress ?? ''}`, lane) };
   }
@@ -161,6 +169,8 @@ export function createApiServer(store: Store, options: ServeOptions, log: Reques
   try {
     return nodeHttps().createServer({ ...serverOptions, ...pair }, listener);
   } catch (e) {
-    throw new TlsFilesError(`--tls-cert ${certFile} and --tls-key ${keyFile} are not a PEM certificate and its private key (${codeOf(e) ?? errorMessage(e)})`);
+    throw new TlsFilesError(
+      `--tls-cert ${certFile} and --tls-key ${keyFile} are not a PEM certificate and its private key (${codeOf(e) ?? errorMessage(e)})`,
+    );
   }
 }

@@ -152,8 +152,15 @@ export class EmulatorState {
     if (tokens.length) yield tokens;
     if (this.purges.length) yield this.purges.map((v): Change => ({ t: 'purge', v }));
     for (const [id, e] of this.configurations) {
-      const line: Change[] = [{ t: 'conf', id, v: e.record }, { t: 'err', conf: id, v: e.errorResponses }];
-      line.push(...subChanges('origin', id, e.subs.origin), ...subChanges('cache_setting', id, e.subs.cache_setting), ...subChanges('rule', id, e.subs.rule));
+      const line: Change[] = [
+        { t: 'conf', id, v: e.record },
+        { t: 'err', conf: id, v: e.errorResponses },
+      ];
+      line.push(
+        ...subChanges('origin', id, e.subs.origin),
+        ...subChanges('cache_setting', id, e.subs.cache_setting),
+        ...subChanges('rule', id, e.subs.rule),
+      );
       yield line;
     }
   }

@@ -44,7 +44,8 @@ export function configurationNames(state: Pick<DataState, 'lists' | 'records'>):
 /** What a new record copied from `record` is sent with: the fields a create accepts, copied. */
 export function createValuesOf(kind: DraftTarget['kind'], record: Rec): Rec {
   const values: Rec = {};
-  for (const f of acceptedFields(schemaFor(kind), 'create')) if (Object.hasOwn(record, f.name)) values[f.name] = structuredClone(record[f.name]);
+  for (const f of acceptedFields(schemaFor(kind), 'create'))
+    if (Object.hasOwn(record, f.name)) values[f.name] = structuredClone(record[f.name]);
   return values;
 }
 
@@ -70,7 +71,13 @@ function freshErrorResponses(): Rec {
  * remapped. `keepCnames`: a delete undone takes its cnames back; a clone cannot (a cname belongs to
  * one configuration only).
  */
-export function cloneDrafts(configuration: Rec, contents: ConfigurationContents, name: string, now: number, keepCnames = false): CloneDrafts {
+export function cloneDrafts(
+  configuration: Rec,
+  contents: ConfigurationContents,
+  name: string,
+  now: number,
+  keepCnames = false,
+): CloneDrafts {
   const notes: string[] = [];
   const draft = (target: DraftTarget, values: Rec, refs?: Record<string, RecordKey>, base?: Rec): Draft => ({
     target,
@@ -119,7 +126,10 @@ export function cloneDrafts(configuration: Rec, contents: ConfigurationContents,
   const fresh = freshErrorResponses();
   if (errors && Object.keys(fresh).some((f) => errors[f] !== fresh[f])) {
     const wanted = Object.fromEntries(Object.keys(fresh).map((f) => [f, errors[f] ?? 0]));
-    out.push([newRecordKey('error_responses', confKey), draft({ kind: 'error_responses', op: 'update' }, wanted, { conf: confKey }, fresh)]);
+    out.push([
+      newRecordKey('error_responses', confKey),
+      draft({ kind: 'error_responses', op: 'update' }, wanted, { conf: confKey }, fresh),
+    ]);
   }
   return { drafts: out, notes };
 }

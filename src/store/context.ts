@@ -45,7 +45,14 @@ export function messageOf(e: unknown): string {
  */
 function apiFailing(e: unknown): boolean {
   if (!(e instanceof ApiError)) return true;
-  return e instanceof UnexpectedResponseError || e.status === 401 || e.status === 403 || e.status === 429 || e.status >= 500 || (e.status >= 300 && e.status < 400);
+  return (
+    e instanceof UnexpectedResponseError ||
+    e.status === 401 ||
+    e.status === 403 ||
+    e.status === 429 ||
+    e.status >= 500 ||
+    (e.status >= 300 && e.status < 400)
+  );
 }
 
 /** How long a request may be out before the header says the API is not answering (it keeps waiting). */
@@ -110,4 +117,3 @@ export function connectionAfter(c: Connection, e: unknown, message: string, now:
   const rejected = e instanceof ApiError && e.status === 401 ? { rejectedAt: now } : {};
   return { online: answered, ...lastSuccessAt, lastError: message, retryable: e instanceof ClientError && isRetryable(e), ...rejected };
 }
-

@@ -45,7 +45,16 @@ export interface JournalState {
   readonly othersOpen?: number;
 }
 
-export type AppState = DataState & LoadActions & SearchActions & DraftActions & ApplyActions & DeleteActions & PurgeState & PurgeActions & JournalActions & JournalState;
+export type AppState = DataState &
+  LoadActions &
+  SearchActions &
+  DraftActions &
+  ApplyActions &
+  DeleteActions &
+  PurgeState &
+  PurgeActions &
+  JournalActions &
+  JournalState;
 
 export type AppStore = StoreApi<AppState>;
 
@@ -61,12 +70,22 @@ export function createAppStore(deps: StoreDeps): AppStore {
   };
   // A draft change is on disk within JOURNAL_DELAY_MS (with the changes made meanwhile), and at once
   // on flush. A write that fails leaves the drafts in memory and is tried again (journal-writer.ts).
-  const journal: JournalWriter = journalWriter(deps.journal, (): Readonly<Record<RecordKey, Draft>> => store.getState().drafts, undefined, (e) => problem('journalProblem', e));
+  const journal: JournalWriter = journalWriter(
+    deps.journal,
+    (): Readonly<Record<RecordKey, Draft>> => store.getState().drafts,
+    undefined,
+    (e) => problem('journalProblem', e),
+  );
   // The history of sent changes goes to disk the same way: within the delay, all at once at exit.
   // A history that cannot be written is said once (session.ts); it is tried again like the journal.
-  const history: JournalWriter = journalWriter(deps.history ?? createMemoryHistory(), (): readonly HistoryEntry[] => store.getState().history, undefined, (e) => {
-    if (e !== undefined) problem('historyProblem', e);
-  });
+  const history: JournalWriter = journalWriter(
+    deps.history ?? createMemoryHistory(),
+    (): readonly HistoryEntry[] => store.getState().history,
+    undefined,
+    (e) => {
+      if (e !== undefined) problem('historyProblem', e);
+    },
+  );
   // The lists go to the keep the same way, a little later, and at exit.
   const keep = deps.keep && journalWriter(deps.keep, (): KeepSnapshot => store.getState(), KEEP_DELAY_MS);
   const flush = () => {

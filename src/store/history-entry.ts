@@ -16,18 +16,34 @@ function pick(record: Rec | undefined, like: Rec): Rec {
 }
 
 export function historyEntry(d: Draft, req: WriteRequest, result: ApplyResult, at: string, send?: string): HistoryEntry | undefined {
-  const sent = result.outcome === 'applied' || (result.outcome === 'failed' && result.error instanceof ClientError && result.error.method === req.method);
+  const sent =
+    result.outcome === 'applied' ||
+    (result.outcome === 'failed' && result.error instanceof ClientError && result.error.method === req.method);
   if (!sent) return undefined;
   const key = result.outcome === 'applied' && result.newKey ? result.newKey : result.key;
   const record = result.outcome === 'applied' ? result.record : undefined;
-  const base = { at, key, title: titleOf(key, record ?? d.base ?? d.values), method: req.method, path: req.path, ...(send ? { send } : {}) };
+  const base = {
+    at,
+    key,
+    title: titleOf(key, record ?? d.base ?? d.values),
+    method: req.method,
+    path: req.path,
+    ...(send ? { send } : {}),
+  };
   const values =
     req.method === 'DELETE'
       ? { ...(d.base ? { before: d.base } : {}) }
       : req.method === 'POST'
         ? { after: record ?? req.body ?? {} }
         : { before: pick(d.base, req.body ?? {}), after: req.body ?? {} };
-  if (result.outcome === 'applied') return { ...base, ...values, ...(result.contents ? { contents: result.contents } : {}), result: 'applied' };
+  if (result.outcome === 'applied')
+    return { ...base, ...values, ...(result.contents ? { contents: result.contents } : {}), result: 'applied' };
   if (result.outcome !== 'failed') return undefined;
-  return { ...base, ...values, result: 'failed', message: result.message, ...(result.status === undefined ? {} : { status: result.status }) };
+  return {
+    ...base,
+    ...values,
+    result: 'failed',
+    message: result.message,
+    ...(result.status === undefined ? {} : { status: result.status }),
+  };
 }

@@ -64,7 +64,13 @@ const records = (v: unknown): boolean => Array.isArray(v) && v.every(isPlainObje
 
 /** What a deleted configuration held, as the file has it: kept only when it has that shape. */
 function isContents(v: unknown): v is ConfigurationContents {
-  return isPlainObject(v) && records(v.origins) && records(v.cache_settings) && records(v.rules) && (v.error_responses === undefined || isPlainObject(v.error_responses));
+  return (
+    isPlainObject(v) &&
+    records(v.origins) &&
+    records(v.cache_settings) &&
+    records(v.rules) &&
+    (v.error_responses === undefined || isPlainObject(v.error_responses))
+  );
 }
 
 /** An entry of the file, its `contents` dropped when they are not what undo can use. */

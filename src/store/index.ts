@@ -4,7 +4,17 @@ export { JOURNAL_DELAY_MS } from './journal-writer.js';
 export type { StoreDeps } from './context.js';
 export { createFileJournal, createMemoryJournal, journalFile, stateDir, type DraftJournal } from './journal.js';
 export { openSessionJournal, type SessionJournal } from './session-journal.js';
-export { createFileHistory, createMemoryHistory, historyFile, HISTORY_LIMIT, newSendId, refused, sendOf, type HistoryEntry, type HistoryStore } from './history.js';
+export {
+  createFileHistory,
+  createMemoryHistory,
+  historyFile,
+  HISTORY_LIMIT,
+  newSendId,
+  refused,
+  sendOf,
+  type HistoryEntry,
+  type HistoryStore,
+} from './history.js';
 export { listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKey, type RecordKey } from './keys.js';
 export type * from './types.js';
 export type { DeleteOutcome, DeleteFailure } from './slices/delete.js';

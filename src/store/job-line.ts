@@ -33,7 +33,12 @@ function roughly(ms: number): string {
 
 /** What the rate limit says: `rate limit 20 writes/min · next in 42 s`; the window's length only once known. */
 export function pacingText(p: Pacing, now: number, dot: string): string {
-  const limit = p.limit === undefined ? `rate limit on ${p.lane}s` : p.windowMs === undefined ? 'rate limit reached' : `rate limit ${p.limit} ${p.lane}s/${perWindow(p.windowMs)}`;
+  const limit =
+    p.limit === undefined
+      ? `rate limit on ${p.lane}s`
+      : p.windowMs === undefined
+        ? 'rate limit reached'
+        : `rate limit ${p.limit} ${p.lane}s/${perWindow(p.windowMs)}`;
   return `${limit} ${dot} next in ${duration(p.nextAt - now)}`;
 }
 

@@ -34,7 +34,12 @@ export interface WriteTarget<T> {
 export type WriteProblem = (error: unknown) => void;
 
 /** Writes `value()` (the newest, read when written) to `target`, coalescing changes. */
-export function journalWriter<T>(target: WriteTarget<T>, value: () => T, delayMs = JOURNAL_DELAY_MS, onProblem?: WriteProblem): JournalWriter {
+export function journalWriter<T>(
+  target: WriteTarget<T>,
+  value: () => T,
+  delayMs = JOURNAL_DELAY_MS,
+  onProblem?: WriteProblem,
+): JournalWriter {
   let dirty = false; // a change not written yet (or a write that failed)
   let writing: Promise<void> | undefined; // the newest background write, until it is on disk
   let timer: NodeJS.Timeout | undefined;

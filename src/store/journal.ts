@@ -91,7 +91,9 @@ export function draftsOf(json: unknown): Record<RecordKey, Draft> | undefined {
 
 /** A journal file's text (undefined when there are no drafts: no file, and a start offers nothing back). */
 export function journalText(drafts: Readonly<Record<RecordKey, Draft>>, baseUrl: string): string | undefined {
-  return Object.keys(drafts).length === 0 ? undefined : JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts });
+  return Object.keys(drafts).length === 0
+    ? undefined
+    : JSON.stringify({ version: VERSION, baseUrl, savedAt: new Date().toISOString(), drafts });
 }
 
 /** A time for file names: `2024-05-01T10-00-00-000Z`. */

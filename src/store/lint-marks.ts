@@ -34,7 +34,12 @@ export function lintWarnings(state: Pick<DataState, 'records' | 'lists'>, conf: 
   const [rules, cacheSettings, origins] = [listed('rule'), listed('cache_setting'), listed('origin')];
   const known = counted.get(conf);
   if (known && same(known.from, from)) return known.count;
-  const scope: LintScope = { configuration, ...(rules ? { rules } : {}), ...(cacheSettings ? { cache_settings: cacheSettings } : {}), ...(origins ? { origins } : {}) };
+  const scope: LintScope = {
+    configuration,
+    ...(rules ? { rules } : {}),
+    ...(cacheSettings ? { cache_settings: cacheSettings } : {}),
+    ...(origins ? { origins } : {}),
+  };
   const count = lintScope(scope).length;
   counted.set(conf, { from, count });
   return count;

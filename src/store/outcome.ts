@@ -44,7 +44,8 @@ export function summarize(results: readonly ApplyResult[]): ApplySummary {
   let text: string;
   let counts: string;
   let why = '';
-  if (ok && only?.outcome === 'applied') text = counts = only.record ? `saved ${titleOf(only.newKey ?? only.key, only.record)}` : `deleted ${titleOf(only.key, only.gone)}`;
+  if (ok && only?.outcome === 'applied')
+    text = counts = only.record ? `saved ${titleOf(only.newKey ?? only.key, only.record)}` : `deleted ${titleOf(only.key, only.gone)}`;
   else {
     const parts = [`${applied} applied`];
     if (failed) parts.push(`${failed} failed`);
@@ -52,7 +53,14 @@ export function summarize(results: readonly ApplyResult[]): ApplySummary {
     if (held) parts.push(`${held} not sent (kept as drafts)`);
     if (unchanged && !failed && !conflicts && !applied) parts.push(`${unchanged} had nothing to send`);
     const first = results.find((r) => r.outcome === 'failed' || r.outcome === 'invalid');
-    why = first?.outcome === 'failed' ? `: ${first.message}` : first ? ': fix the fields marked error' : conflicts ? ': someone else changed them (m keep mine, t take theirs)' : '';
+    why =
+      first?.outcome === 'failed'
+        ? `: ${first.message}`
+        : first
+          ? ': fix the fields marked error'
+          : conflicts
+            ? ': someone else changed them (m keep mine, t take theirs)'
+            : '';
     counts = parts.join(', ');
     text = counts + why;
   }

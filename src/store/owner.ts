@@ -40,7 +40,8 @@ export function thisProcess(): Owner {
 
 /** An owner read back from a lock file, or undefined when it is not one. */
 export function ownerOf(json: unknown): Owner | undefined {
-  if (!isPlainObject(json) || typeof json.pid !== 'number' || typeof json.host !== 'string' || typeof json.started !== 'number') return undefined;
+  if (!isPlainObject(json) || typeof json.pid !== 'number' || typeof json.host !== 'string' || typeof json.started !== 'number')
+    return undefined;
   if (json.ticks !== undefined && typeof json.ticks !== 'string') return undefined;
   return { pid: json.pid, host: json.host, started: json.started, ...(json.ticks !== undefined ? { ticks: json.ticks } : {}) };
 }
@@ -58,7 +59,9 @@ export function pidExists(pid: number): boolean {
 /** Seconds since the pid started, from `ps -o etime=` ([[dd-]hh:]mm:ss), or undefined. */
 function elapsedSeconds(pid: number): number | undefined {
   try {
-    const text = nodeChildProcess().execFileSync('ps', ['-o', 'etime=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const text = nodeChildProcess()
+      .execFileSync('ps', ['-o', 'etime=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim();
     const m = /^(?:(\d+)-)?(?:(\d+):)?(\d+):(\d+)$/.exec(text);
     if (!m) return undefined;
     return Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4]);

@@ -61,7 +61,9 @@ export function shownRequest(d: Draft, drafts: Readonly<Record<RecordKey, Draft>
 
 /** Why a draft that still waits for records of other drafts is not sent. */
 export function waitingMessage(d: Draft, drafts: Readonly<Record<RecordKey, Draft>>): string {
-  return `not sent: it needs ${waitsFor(d).map((r) => madeName(r, drafts)).join(' and ')} made first`;
+  return `not sent: it needs ${waitsFor(d)
+    .map((r) => madeName(r, drafts))
+    .join(' and ')} made first`;
 }
 
 /** `d` with the references to `made` replaced by `id` (undefined when it has none). */
@@ -84,7 +86,11 @@ export function taking(d: Draft, made: RecordKey, id: number): Draft | undefined
  * The drafts after the draft `made` created its record as `id`: those waiting for it take the id;
  * when it was a configuration, its drafts move to keys with its id (`moved`: old → new key).
  */
-export function afterMade(drafts: Readonly<Record<RecordKey, Draft>>, made: RecordKey, id: number): { drafts: Record<RecordKey, Draft>; moved: Record<RecordKey, RecordKey> } {
+export function afterMade(
+  drafts: Readonly<Record<RecordKey, Draft>>,
+  made: RecordKey,
+  id: number,
+): { drafts: Record<RecordKey, Draft>; moved: Record<RecordKey, RecordKey> } {
   const out: Record<RecordKey, Draft> = {};
   const moved: Record<RecordKey, RecordKey> = {};
   const isConf = made.startsWith('configuration:');
@@ -93,7 +99,10 @@ export function afterMade(drafts: Readonly<Record<RecordKey, Draft>>, made: Reco
     const to = isConf ? movedKey(key, made, id) : key;
     if (to !== key) moved[key] = to;
     // References to drafts that moved follow them.
-    out[to] = isConf && next.refs ? { ...next, refs: Object.fromEntries(Object.entries(next.refs).map(([f, r]) => [f, movedKey(r, made, id)])) } : next;
+    out[to] =
+      isConf && next.refs
+        ? { ...next, refs: Object.fromEntries(Object.entries(next.refs).map(([f, r]) => [f, movedKey(r, made, id)])) }
+        : next;
   }
   return { drafts: out, moved };
 }

@@ -122,7 +122,9 @@ function merge(into: Drafts, more: Drafts, older: Drafts): void {
 export function openSessionJournal(dir: string, journalId: string): SessionJournal {
   const hash = apiHash(journalId);
   // The random part tells this process's files from those of an earlier one that had its pid.
-  const sid = `${process.pid}-${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
+  const sid = `${process.pid}-${Math.floor(Math.random() * 0x1000000)
+    .toString(16)
+    .padStart(6, '0')}`;
   const own = atomicFile(join(dir, `drafts-${hash}.${sid}.json`));
   const text = (drafts: Readonly<Drafts>) => journalText(drafts, journalId);
   // Whole or not at all, but not synced: after a crash of the machine this process is gone anyway.
@@ -175,7 +177,9 @@ export function openSessionJournal(dir: string, journalId: string): SessionJourn
         atomicFile(aside).save(text(older));
         notices.push(`Ended sessions had other drafts of the same records: the newer are offered, the older were kept as ${aside}.`);
       } catch (e) {
-        notices.push(`Ended sessions had other drafts of the same records: the newer are offered; the older stay in ${taken.join(', ')} (${diskReason(e)}).`);
+        notices.push(
+          `Ended sessions had other drafts of the same records: the newer are offered; the older stay in ${taken.join(', ')} (${diskReason(e)}).`,
+        );
         taken = []; // kept, not removed once this session's journal is written
       }
     }

@@ -38,19 +38,39 @@ function reverse(state: DataState, entry: HistoryEntry, now: number): Made {
     }
     const key = newRecordKey(kind, conf);
     const values = createValuesOf(kind, entry.before ?? {});
-    return { drafts: [[key, { target: { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) }, values, startedAt: now, updatedAt: now }]], notes: [] };
+    return {
+      drafts: [[key, { target: { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) }, values, startedAt: now, updatedAt: now }]],
+      notes: [],
+    };
   }
   if (state.drafts[entry.key]) return { problem: `a change of ${entry.title} is pending: send or drop it first` };
   const server = state.records[entry.key];
   if (entry.method === 'POST') {
     const record = server ?? entry.after;
     if (!record) return { problem: `${entry.title} is not known` };
-    return { drafts: [[entry.key, { target: targetOf(entry.key, 'delete'), base: record, values: record, startedAt: now, updatedAt: now }]], notes: [] };
+    return {
+      drafts: [[entry.key, { target: targetOf(entry.key, 'delete'), base: record, values: record, startedAt: now, updatedAt: now }]],
+      notes: [],
+    };
   }
   if (!server) return { problem: `${entry.title} is gone from the server` };
   // Based on the record as the change left it: a field changed since is a conflict at the re-read.
   const base = { ...server, ...entry.after };
-  return { drafts: [[entry.key, { target: targetOf(entry.key, 'update'), base, values: { ...base, ...structuredClone(entry.before ?? {}) }, startedAt: now, updatedAt: now }]], notes: [] };
+  return {
+    drafts: [
+      [
+        entry.key,
+        {
+          target: targetOf(entry.key, 'update'),
+          base,
+          values: { ...base, ...structuredClone(entry.before ?? {}) },
+          startedAt: now,
+          updatedAt: now,
+        },
+      ],
+    ],
+    notes: [],
+  };
 }
 
 /** Fields that name a record the reversal makes again (by its id then) take its new id once made: `refs` to the draft that makes it. */

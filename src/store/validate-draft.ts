@@ -1,6 +1,15 @@
 // A draft checked against src/schema before anything is sent, with what the store knows of its scope.
 import { buildRequest } from '../diff/index.js';
-import { fieldErrorsOf, PRODUCTS, schemaFor, validateWrite, type FieldErrors, type MessageCode, type Problems, type ValidationContext } from '../schema/index.js';
+import {
+  fieldErrorsOf,
+  PRODUCTS,
+  schemaFor,
+  validateWrite,
+  type FieldErrors,
+  type MessageCode,
+  type Problems,
+  type ValidationContext,
+} from '../schema/index.js';
 import { listOf, recordKey, type RecordKey } from './keys.js';
 import { standIn } from './refs.js';
 import type { DataState, Draft } from './types.js';

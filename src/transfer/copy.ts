@@ -35,7 +35,13 @@ function targetKeys(state: ReturnType<AppStore['getState']>, kind: 'rule' | 'cac
   return out;
 }
 
-export async function planCopy(target: AppStore, source: Snapshot, targetConf: number, chosen: readonly Difference[] | 'all', options: CopyOptions = {}): Promise<CopyPlan> {
+export async function planCopy(
+  target: AppStore,
+  source: Snapshot,
+  targetConf: number,
+  chosen: readonly Difference[] | 'all',
+  options: CopyOptions = {},
+): Promise<CopyPlan> {
   const s = () => target.getState();
   if (!(await s().loadWhole(targetConf))) {
     const why = Object.values(s().requests).find((r) => r.status === 'error')?.message ?? 'no answer';
@@ -47,7 +53,9 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
   const wanted = chosen === 'all' ? undefined : new Set(chosen.map((d) => d.id));
   const selected = all.filter((d) => (wanted ? wanted.has(d.id) : !d.identity));
   const notes: string[] = [];
-  if (chosen !== 'all') for (const d of chosen) if (!all.some((x) => x.id === d.id)) notes.push(`${d.record}${d.field ? ` ${d.field}` : ''}: the same on both sides now`);
+  if (chosen !== 'all')
+    for (const d of chosen)
+      if (!all.some((x) => x.id === d.id)) notes.push(`${d.record}${d.field ? ` ${d.field}` : ''}: the same on both sides now`);
 
   const now = Date.now();
   const confKey = recordKey('configuration', undefined, targetConf);
@@ -65,7 +73,10 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
   const deletes: RecordKey[] = [];
   const made = (kind: DraftTarget['kind'], values: Rec, refs?: Record<string, RecordKey>): RecordKey => {
     const key = newRecordKey(kind, targetConf);
-    creates.push([key, { target: { kind, op: 'create', conf: targetConf }, values, startedAt: now, updatedAt: now, ...(refs ? { refs } : {}) }]);
+    creates.push([
+      key,
+      { target: { kind, op: 'create', conf: targetConf }, values, startedAt: now, updatedAt: now, ...(refs ? { refs } : {}) },
+    ]);
     return key;
   };
   /** The new cache setting copied from the source's `name` (once), for rules that need it. */
@@ -101,14 +112,18 @@ export async function planCopy(target: AppStore, source: Snapshot, targetConf: n
       const same = cachesThere.get(name);
       if (same) return { value: s().records[same]?.id };
       const key = bring(name);
-      if (!notes.some((n) => n.startsWith(`cache setting ${name} copied too`))) notes.push(`cache setting ${name} copied too (none of that name in configuration ${targetConf})`);
+      if (!notes.some((n) => n.startsWith(`cache setting ${name} copied too`)))
+        notes.push(`cache setting ${name} copied too (none of that name in configuration ${targetConf})`);
       return { value: null, ref: key };
     }
     if (field === 'path_origin_id') {
       const name = sourceOriginName.get(v);
       const same = originsThere.find((o) => o.name === name) ?? originsThere[0];
       if (!same) return { value: v };
-      if (same.name !== name) notes.push(`rule ${String(rule.path)}: on origin ${String(same.name)} (${String(same.id)})${name === undefined ? '' : ` (no origin named ${name} there)`}`);
+      if (same.name !== name)
+        notes.push(
+          `rule ${String(rule.path)}: on origin ${String(same.name)} (${String(same.id)})${name === undefined ? '' : ` (no origin named ${name} there)`}`,
+        );
       return { value: same.id };
     }
     return { value: v };

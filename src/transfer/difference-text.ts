@@ -56,7 +56,12 @@ export function differenceText(left: Snapshot, right: Snapshot): string {
         continue;
       }
       const key = first.id.slice(first.id.indexOf(':') + 1, first.id.lastIndexOf(':'));
-      lines.push('   {', ...Object.entries(context(key)).map(([k, v]) => `     ${show(k)}: ${show(v)}`), ...fieldLines('    ', record), '   }');
+      lines.push(
+        '   {',
+        ...Object.entries(context(key)).map(([k, v]) => `     ${show(k)}: ${show(v)}`),
+        ...fieldLines('    ', record),
+        '   }',
+      );
     }
     lines.push(' ]');
   };

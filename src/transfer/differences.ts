@@ -58,7 +58,8 @@ function recordDifferences(kind: 'cache_setting' | 'rule', a: ReadonlyMap<string
     const record = kind === 'rule' ? ruleName(l ?? r ?? {}) : `cache setting ${key}`;
     const base = { group, record, identity: false } as const;
     if (!l || !r) out.push({ ...base, id: `${kind}:${key}:*`, left: l, right: r });
-    else out.push(...fieldDifferences(kind, l, r, (field, left, right) => ({ ...base, id: `${kind}:${key}:${field}`, field, left, right })));
+    else
+      out.push(...fieldDifferences(kind, l, r, (field, left, right) => ({ ...base, id: `${kind}:${key}:${field}`, field, left, right })));
   }
   return out;
 }
@@ -89,5 +90,10 @@ export function compareSnapshots(left: Snapshot, right: Snapshot): Difference[] 
     right: r,
     identity: false,
   }));
-  return [...settings, ...recordDifferences('rule', a.rules, b.rules), ...recordDifferences('cache_setting', a.cacheSettings, b.cacheSettings), ...errors];
+  return [
+    ...settings,
+    ...recordDifferences('rule', a.rules, b.rules),
+    ...recordDifferences('cache_setting', a.cacheSettings, b.cacheSettings),
+    ...errors,
+  ];
 }

@@ -19,7 +19,10 @@ const byId = (records: readonly Rec[]) => [...records].sort((a, b) => Number(a.i
 /** The export file of a configuration's records (keys in schema order, lists in id order, fingerprints). */
 export function snapshotOf(parts: ConfigurationParts): ExportFile {
   const id = String(parts.configuration.id);
-  const fingerprints: Record<string, string> = { [`configuration:${id}`]: fingerprint(parts.configuration), error_responses: fingerprint(parts.error_responses) };
+  const fingerprints: Record<string, string> = {
+    [`configuration:${id}`]: fingerprint(parts.configuration),
+    error_responses: fingerprint(parts.error_responses),
+  };
   const each = (kind: 'cache_setting' | 'rule', records: readonly Rec[]) =>
     byId(records).map((r) => {
       fingerprints[`${kind}:${String(r.id)}`] = fingerprint(r);
@@ -45,5 +48,11 @@ export async function exportConfiguration(api: ApiClient, id: number): Promise<E
     api.list({ kind: 'rule', conf: id }),
     api.getErrorResponses(id),
   ]);
-  return snapshotOf({ configuration, origins: origins.items, cache_settings: cacheSettings.items, rules: rules.items, error_responses: errorResponses });
+  return snapshotOf({
+    configuration,
+    origins: origins.items,
+    cache_settings: cacheSettings.items,
+    rules: rules.items,
+    error_responses: errorResponses,
+  });
 }

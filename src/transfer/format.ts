@@ -28,13 +28,22 @@ export interface ExportFile {
 /** A JSON value with its object keys sorted, recursively (for fingerprints). */
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
-  if (isPlainObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])]));
+  if (isPlainObject(v))
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical(v[k])]),
+    );
   return v;
 }
 
 /** What a record was on the server: a hash of its JSON, key order aside. */
 export function fingerprint(record: Rec): string {
-  return nodeCrypto().createHash('sha256').update(JSON.stringify(canonical(record))).digest('hex').slice(0, 16);
+  return nodeCrypto()
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(record)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The record with its keys in the schema's order (then the rest, sorted). */
@@ -62,7 +71,8 @@ export function parseExport(text: string): ExportFile {
     throw new Error(`not JSON (${why})`, { cause: e });
   }
   if (!isPlainObject(json) || json.format !== FORMAT) throw new Error(`not a cdn-tui export (no "format": "${FORMAT}")`);
-  if (json.version !== FORMAT_VERSION) throw new Error(`export format version ${String(json.version)}; this cdn-tui reads version ${FORMAT_VERSION}`);
+  if (json.version !== FORMAT_VERSION)
+    throw new Error(`export format version ${String(json.version)}; this cdn-tui reads version ${FORMAT_VERSION}`);
   const list = (name: string): Rec[] => {
     const v = json[name];
     if (v === undefined) return [];
@@ -71,7 +81,9 @@ export function parseExport(text: string): ExportFile {
   };
   if (!isPlainObject(json.configuration)) throw new Error('"configuration" is not a record');
   const origins = json.origins === undefined ? undefined : list('origins');
-  const fingerprints = isPlainObject(json.fingerprints) ? Object.fromEntries(Object.entries(json.fingerprints).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+  const fingerprints = isPlainObject(json.fingerprints)
+    ? Object.fromEntries(Object.entries(json.fingerprints).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : {};
   return {
     format: FORMAT,
     version: FORMAT_VERSION,

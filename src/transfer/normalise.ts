@@ -73,7 +73,10 @@ export function normalise(snapshot: Snapshot, origins = snapshot.origins !== und
   }
   return {
     configuration: pick('configuration', snapshot.configuration),
-    cacheSettings: sortedMap(snapshot.cache_settings.map((c) => [String(c.name), pick('cache_setting', c)]), byText),
+    cacheSettings: sortedMap(
+      snapshot.cache_settings.map((c) => [String(c.name), pick('cache_setting', c)]),
+      byText,
+    ),
     rules: sortedMap(rules, byText),
     errorResponses: pick('error_responses', snapshot.error_responses),
   };

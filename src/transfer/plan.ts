@@ -30,16 +30,32 @@ export async function planFromFile(store: AppStore, file: ExportFile): Promise<P
     if (!named) throw new Error(`the file's configuration has no id and none is named ${JSON.stringify(file.configuration.name)}`);
     conf = parseKey(named).id!;
   }
-  const loaded = await Promise.all([listKey('cache_setting', conf), listKey('rule', conf), recordKey('error_responses', conf), recordKey('configuration', undefined, conf)].map((k) => s().ensureLoaded(k)));
-  if (!loaded.every(Boolean)) throw new Error(`configuration ${conf} could not be read: ${Object.values(s().requests).find((r) => r.status === 'error')?.message ?? 'no answer'}`);
+  const loaded = await Promise.all(
+    [
+      listKey('cache_setting', conf),
+      listKey('rule', conf),
+      recordKey('error_responses', conf),
+      recordKey('configuration', undefined, conf),
+    ].map((k) => s().ensureLoaded(k)),
+  );
+  if (!loaded.every(Boolean))
+    throw new Error(
+      `configuration ${conf} could not be read: ${Object.values(s().requests).find((r) => r.status === 'error')?.message ?? 'no answer'}`,
+    );
 
   const keys: RecordKey[] = [];
   const conflicts: string[] = [];
   /** Makes the draft of one record of the file: an edit of the record it matches, or a new one. */
   const take = (kind: 'configuration' | 'cache_setting' | 'rule' | 'error_responses', record: Rec, match?: (server: Rec) => boolean) => {
     const id = kind === 'error_responses' ? undefined : idOf(record);
-    let key: RecordKey | undefined = kind === 'error_responses' ? recordKey(kind, conf) : id === undefined ? undefined : recordKey(kind, kind === 'configuration' ? undefined : conf, id);
-    if (key === undefined && match && (kind === 'rule' || kind === 'cache_setting')) key = (s().lists[listKey(kind, conf)]?.keys ?? []).find((k) => match(s().records[k] ?? {}));
+    let key: RecordKey | undefined =
+      kind === 'error_responses'
+        ? recordKey(kind, conf)
+        : id === undefined
+          ? undefined
+          : recordKey(kind, kind === 'configuration' ? undefined : conf, id);
+    if (key === undefined && match && (kind === 'rule' || kind === 'cache_setting'))
+      key = (s().lists[listKey(kind, conf)]?.keys ?? []).find((k) => match(s().records[k] ?? {}));
     if (key === undefined) {
       const made = s().startCreate(kind, kind === 'configuration' ? undefined : conf);
       s().setDraftValues(made, record);

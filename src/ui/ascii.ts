@@ -6,8 +6,30 @@ import { cellWidth } from './text.js';
 
 /** Symbols the screens and messages use, by an ASCII character of the same width (one cell). */
 const SYMBOLS: Readonly<Record<string, string>> = {
-  '→': '>', '←': '<', '↑': '^', '↓': 'v', '·': '.', '…': '~', '✓': 'v', '✗': 'x', '●': '*', '▸': '>', '▾': 'v', '▲': '^', '▼': 'v',
-  '‹': '<', '›': '>', '—': '-', '–': '-', '‘': "'", '’': "'", '“': '"', '”': '"', '│': '|', '─': '-', '×': 'x',
+  '→': '>',
+  '←': '<',
+  '↑': '^',
+  '↓': 'v',
+  '·': '.',
+  '…': '~',
+  '✓': 'v',
+  '✗': 'x',
+  '●': '*',
+  '▸': '>',
+  '▾': 'v',
+  '▲': '^',
+  '▼': 'v',
+  '‹': '<',
+  '›': '>',
+  '—': '-',
+  '–': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '│': '|',
+  '─': '-',
+  '×': 'x',
 };
 
 // eslint-disable-next-line no-control-regex -- all of ASCII, controls (escape sequences) included

@@ -61,7 +61,11 @@ const defaultStep = (live: number): number => Math.max(4 * MiB, live / 4);
  * The rule for the old generation, told what it holds after each collection (`major`: a full one,
  * V8's own or ours): returns whether to collect it now, and then takes what is left as live.
  */
-export function oldGenerationRule(live: number, { oldStep = defaultStep, minInterval = MIN_INTERVAL_MS }: HeapBounds = {}, now: () => number = () => performance.now()) {
+export function oldGenerationRule(
+  live: number,
+  { oldStep = defaultStep, minInterval = MIN_INTERVAL_MS }: HeapBounds = {},
+  now: () => number = () => performance.now(),
+) {
   let collected = -Infinity;
   return {
     /** After a collection: true when the caller should run a full one now (then call `collected`). */

@@ -37,8 +37,12 @@ export function objectsText(fields: readonly ItemField[], value: unknown): strin
   return value
     .map((item) => {
       const known = new Set(fields.map((f) => f.name));
-      const extra = Object.keys(item).filter((k) => !known.has(k)).map((k) => `${k}=${JSON.stringify(item[k])}`);
-      return [String(item[first.name] ?? ''), ...rest.map((f) => word(f, item[f.name])), ...extra].filter((w) => w !== undefined && w !== '').join(' ');
+      const extra = Object.keys(item)
+        .filter((k) => !known.has(k))
+        .map((k) => `${k}=${JSON.stringify(item[k])}`);
+      return [String(item[first.name] ?? ''), ...rest.map((f) => word(f, item[f.name])), ...extra]
+        .filter((w) => w !== undefined && w !== '')
+        .join(' ');
     })
     .join('; ');
 }
@@ -60,7 +64,11 @@ function valueOf(f: ItemField, text: string): unknown {
     case 'integer':
       return /^-?\d+$/.test(t) ? Number(t) : { problem: `${f.label}: "${t}" is not a whole number` };
     case 'boolean':
-      return /^(y|yes|true|1|on)$/i.test(t) ? true : /^(n|no|false|0|off)$/i.test(t) ? false : { problem: `${f.label}: "${t}" is not yes or no` };
+      return /^(y|yes|true|1|on)$/i.test(t)
+        ? true
+        : /^(n|no|false|0|off)$/i.test(t)
+          ? false
+          : { problem: `${f.label}: "${t}" is not yes or no` };
     case 'enum':
       return f.choices.some((c) => c === t) ? t : { problem: `${f.label}: "${t}" is not one of ${f.choices.join(', ')}` };
     default:
@@ -85,7 +93,13 @@ function flagOf(fields: readonly ItemField[], w: string): [ItemField, boolean] |
 /** The help beside the input: how to write the items. */
 export function objectsHint(fields: readonly ItemField[]): string {
   const [first, ...rest] = fields;
-  const words = rest.map((f) => (f.type === 'enum' ? f.choices.filter((c) => c !== '').join('|') : f.type === 'boolean' ? `${f.label}|in${f.label}` : `${shortName(f)}=N`));
+  const words = rest.map((f) =>
+    f.type === 'enum'
+      ? f.choices.filter((c) => c !== '').join('|')
+      : f.type === 'boolean'
+        ? `${f.label}|in${f.label}`
+        : `${shortName(f)}=N`,
+  );
   return `${first?.label ?? 'value'} ${words.join(' ')}; the next one...`;
 }
 

@@ -104,8 +104,18 @@ export function screenPatch(prev: readonly string[] | undefined, next: readonly 
   let shown: (string | undefined)[] = Array.from({ length: rows }, (_, i) => prev[i]);
   let out = '';
 
-  const by = likelyShift(shown.map((l) => l ?? ''), want.map((l) => l ?? ''));
-  const region = by === undefined ? undefined : regionFor(shown.map((l) => l ?? ''), want.map((l) => l ?? ''), by);
+  const by = likelyShift(
+    shown.map((l) => l ?? ''),
+    want.map((l) => l ?? ''),
+  );
+  const region =
+    by === undefined
+      ? undefined
+      : regionFor(
+          shown.map((l) => l ?? ''),
+          want.map((l) => l ?? ''),
+          by,
+        );
   if (region) {
     const after = scrolled(shown, region);
     if (cost(after, want) + SCROLL_COST < cost(shown, want)) {

@@ -99,13 +99,15 @@ export function screenWriter(out: NodeJS.WriteStream, options: ScreenWriterOptio
 
   if (options.patchConsole !== false) {
     const stderr = options.stderr ?? process.stderr;
-    const say = (stream: { write(text: string): unknown }) => (...args: unknown[]) => {
-      flush();
-      stream.write(`${format(...args)}\n`);
-      if (!onScreen || last === undefined) return;
-      shown = undefined;
-      draw(last);
-    };
+    const say =
+      (stream: { write(text: string): unknown }) =>
+      (...args: unknown[]) => {
+        flush();
+        stream.write(`${format(...args)}\n`);
+        if (!onScreen || last === undefined) return;
+        shown = undefined;
+        draw(last);
+      };
     Object.assign(console, { log: say(out), info: say(out), debug: say(out), warn: say(stderr), error: say(stderr) });
   }
 

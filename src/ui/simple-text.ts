@@ -8,7 +8,8 @@
 // checks every character of the set against string-width and the segmenter.
 
 /** The characters of the set above, as the inside of a regex character class. */
-export const SIMPLE_CHARS = '\\x20-\\x7e\\xa0-\\xac\\xae-\\xff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25fc\\u25ff\\u2713\\u2717\\u2800-\\u28ff';
+export const SIMPLE_CHARS =
+  '\\x20-\\x7e\\xa0-\\xac\\xae-\\xff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25fc\\u25ff\\u2713\\u2717\\u2800-\\u28ff';
 
 /** Every character printable ASCII or a narrow symbol of the set above. */
 export const SIMPLE_TEXT = new RegExp(`^[${SIMPLE_CHARS}]*$`);

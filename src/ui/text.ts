@@ -280,7 +280,6 @@ export function safe(text: unknown): string {
   return s.length <= MEMO_LENGTH ? remembered(safeTexts, s, showInvisible) : showInvisible(s);
 }
 
-
 /** safe() of a text with emoji glue or modifiers: decided grapheme by grapheme. */
 function showInvisible(s: string): string {
   let out = '';
@@ -297,7 +296,12 @@ export function humanDuration(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
   const parts: string[] = [];
   let rest = seconds;
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     if (rest >= size) {
       parts.push(`${Math.floor(rest / size)}${unit}`);
       rest %= size;

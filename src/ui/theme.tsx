@@ -6,7 +6,15 @@ export interface Theme {
   readonly color: boolean;
   readonly unicode: boolean;
   readonly border: 'round' | 'classic';
-  readonly sym: { readonly sep: string; readonly arrow: string; readonly mark: string; readonly up: string; readonly down: string; readonly ok: string; readonly dot: string };
+  readonly sym: {
+    readonly sep: string;
+    readonly arrow: string;
+    readonly mark: string;
+    readonly up: string;
+    readonly down: string;
+    readonly ok: string;
+    readonly dot: string;
+  };
   /** A colour name when colour is on, else undefined (Ink then draws the default). */
   c(name: 'red' | 'green' | 'yellow' | 'cyan' | 'gray' | 'blue' | 'magenta'): string | undefined;
 }

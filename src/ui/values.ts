@@ -10,7 +10,14 @@ export function parseDuration(text: string): number | undefined {
   const t = text.trim().toLowerCase();
   if (/^\d+$/.test(t)) return Number(t);
   const parts = [...t.matchAll(/(\d+)\s*([smhd])/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join('').replace(/\s/g, '') !== t.replace(/\s/g, '')) return undefined;
+  if (
+    parts.length === 0 ||
+    parts
+      .map((p) => p[0])
+      .join('')
+      .replace(/\s/g, '') !== t.replace(/\s/g, '')
+  )
+    return undefined;
   return parts.reduce((n, p) => n + Number(p[1]) * UNITS[p[2]!]!, 0);
 }
 

@@ -69,7 +69,9 @@ export function saveDepScriptCaches(): void {
 
 function load(name: string, env: NodeJS.ProcessEnv): Loaded {
   const file = join(distDir(), name);
-  const cacheFile = env.NODE_DISABLE_COMPILE_CACHE ? undefined : join(cacheDir(env), 'code', `${name}.${process.version}-${process.arch}.v8`);
+  const cacheFile = env.NODE_DISABLE_COMPILE_CACHE
+    ? undefined
+    : join(cacheDir(env), 'code', `${name}.${process.version}-${process.arch}.v8`);
   const cachedData = cacheFile === undefined ? undefined : readOrNothing(cacheFile);
   const script = new Script(readFileSync(file, 'utf8'), { filename: file, ...(cachedData ? { cachedData } : {}) });
   // Ink's layout engine reads its inline WebAssembly through fetch() when there is one, and a first
@@ -79,7 +81,9 @@ function load(name: string, env: NodeJS.ProcessEnv): Loaded {
   try {
     const run: (require: NodeJS.Require) => DepExports = script.runInThisContext();
     const exports = run(createRequire(file));
-    return cacheFile !== undefined && (!cachedData || script.cachedDataRejected) ? { exports, uncached: { script, file: cacheFile } } : { exports };
+    return cacheFile !== undefined && (!cachedData || script.cachedDataRejected)
+      ? { exports, uncached: { script, file: cacheFile } }
+      : { exports };
   } finally {
     if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
   }

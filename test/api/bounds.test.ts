@@ -27,7 +27,10 @@ interface Hostile {
   readonly requests: () => number;
 }
 
-async function hostile(answer: (req: IncomingMessage, res: ServerResponse) => void, options: Partial<ClientOptions> = {}): Promise<Hostile> {
+async function hostile(
+  answer: (req: IncomingMessage, res: ServerResponse) => void,
+  options: Partial<ClientOptions> = {},
+): Promise<Hostile> {
   let count = 0;
   server = createServer((req, res) => {
     count++;
@@ -37,7 +40,14 @@ async function hostile(answer: (req: IncomingMessage, res: ServerResponse) => vo
   const { port } = server.address() as { port: number };
   agent = new Agent();
   // Retries without a wait, so a retry would show at once in the count.
-  const api = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, dispatcher: agent, baseDelayMs: 1, maxDelayMs: 1, ...options });
+  const api = createApiClient({
+    baseUrl: `http://127.0.0.1:${port}`,
+    token: TOKEN,
+    dispatcher: agent,
+    baseDelayMs: 1,
+    maxDelayMs: 1,
+    ...options,
+  });
   return { api, requests: () => count };
 }
 
@@ -77,7 +87,12 @@ describe('the size of an answer', () => {
     const s = await hostile((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }); // chunked: no length to refuse it by
       res.write('[');
-      pour(res, RECORDS, (n) => n < 40 * MIB, (finished) => (ended = finished));
+      pour(
+        res,
+        RECORDS,
+        (n) => n < 40 * MIB,
+        (finished) => (ended = finished),
+      );
     });
     const before = process.memoryUsage().rss;
     const e = await failure(s.api.list(CONFS));
@@ -95,7 +110,12 @@ describe('the size of an answer', () => {
     const s = await hostile(
       (_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(8 * MIB) });
-        pour(res, RECORDS, (n) => n < 8 * MIB, (finished) => (ended = finished));
+        pour(
+          res,
+          RECORDS,
+          (n) => n < 8 * MIB,
+          (finished) => (ended = finished),
+        );
       },
       { maxBodyBytes: MIB },
     );
@@ -112,7 +132,12 @@ describe('the size of an answer', () => {
       (_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('[');
-        pour(res, RECORDS, () => true, (finished) => (ended = finished));
+        pour(
+          res,
+          RECORDS,
+          () => true,
+          (finished) => (ended = finished),
+        );
       },
       { maxBodyBytes: MIB },
     );
@@ -150,7 +175,9 @@ describe('the time of an answer', () => {
     const e = await failure(s.api.list(CONFS));
     expect(Date.now() - started).toBeLessThan(5000);
     expect(e).toMatchObject({ limit: 'body-time', value: 600 });
-    expect(e.message).toMatch(/^GET \/content_delivery\/configurations: the answer from 127\.0\.0\.1:\d+ took longer than 0\.6 s to arrive \(--body-timeout\)$/);
+    expect(e.message).toMatch(
+      /^GET \/content_delivery\/configurations: the answer from 127\.0\.0\.1:\d+ took longer than 0\.6 s to arrive \(--body-timeout\)$/,
+    );
     await waitFor(() => closed);
     expect(s.requests()).toBe(1);
   });

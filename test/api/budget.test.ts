@@ -1,7 +1,17 @@
 // The rate-limit budget on its own: what the headers teach it, when a request may go, what waits
 // and in which order, and the reset times it reads (UX.md §7; the recorded ISO time without a zone).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRateBudget, isoTime, resetTime, retryAfter, timeLeftMs, type Lane, type Priority, type RateBudget, type Slot } from '../../src/api/budget.js';
+import {
+  createRateBudget,
+  isoTime,
+  resetTime,
+  retryAfter,
+  timeLeftMs,
+  type Lane,
+  type Priority,
+  type RateBudget,
+  type Slot,
+} from '../../src/api/budget.js';
 
 const T0 = Date.UTC(2026, 10, 25, 12, 0, 0);
 

@@ -22,7 +22,11 @@ afterAll(async () => {
 const CONFS: Place = { kind: 'configuration' };
 
 async function newConfiguration(): Promise<{ id: number; defaultOrigin: number }> {
-  const conf = await api.create(CONFS, { name: unique('cfg'), origin_address: 'origin.example.com', origin_host_header: 'www.example.com' });
+  const conf = await api.create(CONFS, {
+    name: unique('cfg'),
+    origin_address: 'origin.example.com',
+    origin_host_header: 'www.example.com',
+  });
   const origins = await api.list({ kind: 'origin', conf: conf.id as number });
   return { id: conf.id as number, defaultOrigin: origins.items[0]!.id as number };
 }
@@ -34,7 +38,17 @@ describe('configurations', () => {
     expect(total).toBe(items.length);
     const ids = items.map((c) => c.id as number);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(Object.keys(items[0]!)).toEqual(['id', 'name', 'domain_name', 'active', 'delivery_protocol', 'digital_certificate', 'cname_access_only', 'rawlogs', 'cname']);
+    expect(Object.keys(items[0]!)).toEqual([
+      'id',
+      'name',
+      'domain_name',
+      'active',
+      'delivery_protocol',
+      'digital_certificate',
+      'cname_access_only',
+      'rawlogs',
+      'cname',
+    ]);
   });
 
   it('lists one page with page/page_size and the total from X-Total-Count', async () => {
@@ -71,15 +85,34 @@ describe('rules, cache settings and origins of a configuration', () => {
   it('does the whole life of a rule', async () => {
     const conf = await newConfiguration();
     const rules: Place = { kind: 'rule', conf: conf.id };
-    const rule = await api.create(rules, { path: '/img', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: conf.defaultOrigin });
+    const rule = await api.create(rules, {
+      path: '/img',
+      regex: false,
+      protocol_policy: 'http',
+      behavior: 'delivery',
+      path_origin_id: conf.defaultOrigin,
+    });
     expect(rule).toMatchObject({ path: '/img', gzip: false, redirect_to: '', cache_settings_id: null });
     const id = rule.id as number;
     expect((await api.list(rules)).items.map((r) => r.id)).toEqual([id]);
     expect(await api.get(rules, id)).toEqual(rule);
     expect(await api.patch(rules, id, { gzip: true })).toMatchObject({ id, gzip: true, path: '/img' });
     // PUT answers only the fields sent, plus id (API.md §4.2)
-    const put = await api.put(rules, id, { path: '/css', regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: conf.defaultOrigin });
-    expect(put).toEqual({ id, path: '/css', regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: conf.defaultOrigin });
+    const put = await api.put(rules, id, {
+      path: '/css',
+      regex: false,
+      protocol_policy: 'http,https',
+      behavior: 'delivery',
+      path_origin_id: conf.defaultOrigin,
+    });
+    expect(put).toEqual({
+      id,
+      path: '/css',
+      regex: false,
+      protocol_policy: 'http,https',
+      behavior: 'delivery',
+      path_origin_id: conf.defaultOrigin,
+    });
     expect(await api.get(rules, id)).toMatchObject({ path: '/css', gzip: false });
     await api.delete(rules, id);
     expect((await api.list(rules)).items).toEqual([]);
@@ -88,11 +121,20 @@ describe('rules, cache settings and origins of a configuration', () => {
   it('does the whole life of a cache setting', async () => {
     const conf = await newConfiguration();
     const place: Place = { kind: 'cache_setting', conf: conf.id };
-    const body = { name: 'static', browser_cache_settings: false, cdn_cache_settings: 'honor', cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' };
+    const body = {
+      name: 'static',
+      browser_cache_settings: false,
+      cdn_cache_settings: 'honor',
+      cache_by_query_string: 'ignore',
+      cache_by_cookies: 'ignore',
+    };
     const cs = await api.create(place, body);
     const id = cs.id as number;
     expect(await api.get(place, id)).toEqual(cs);
-    expect(await api.patch(place, id, { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 3600 })).toMatchObject({ id, cdn_cache_settings_maximum_ttl: 3600 });
+    expect(await api.patch(place, id, { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 3600 })).toMatchObject({
+      id,
+      cdn_cache_settings_maximum_ttl: 3600,
+    });
     expect(await api.put(place, id, body)).toMatchObject({ id, cdn_cache_settings: 'honor', cdn_cache_settings_maximum_ttl: 0 });
     expect((await api.list(place)).total).toBe(1);
     await api.delete(place, id);
@@ -110,7 +152,15 @@ describe('rules, cache settings and origins of a configuration', () => {
   it('reads, replaces and patches error responses', async () => {
     const conf = await newConfiguration();
     const zeros = await api.getErrorResponses(conf.id);
-    expect(zeros).toEqual({ cache_error_400: 0, cache_error_403: 0, cache_error_404: 0, cache_error_405: 0, cache_error_414: 0, cache_error_416: 0, cache_error_501: 0 });
+    expect(zeros).toEqual({
+      cache_error_400: 0,
+      cache_error_403: 0,
+      cache_error_404: 0,
+      cache_error_405: 0,
+      cache_error_414: 0,
+      cache_error_416: 0,
+      cache_error_501: 0,
+    });
     const all = Object.fromEntries(Object.keys(zeros).map((k) => [k, 60]));
     expect(await api.putErrorResponses(conf.id, all)).toEqual(all);
     expect(await api.patchErrorResponses(conf.id, { cache_error_404: 5 })).toEqual({ ...all, cache_error_404: 5 });

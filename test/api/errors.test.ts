@@ -3,7 +3,16 @@ import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { Agent, MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AbortError, ApiError, ClientError, NetworkError, createApiClient, redact, type ApiClient, type Place } from '../../src/api/index.js';
+import {
+  AbortError,
+  ApiError,
+  ClientError,
+  NetworkError,
+  createApiClient,
+  redact,
+  type ApiClient,
+  type Place,
+} from '../../src/api/index.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 
 const TOKEN = 'errors-test-token-5f3a9c1e7b';
@@ -73,7 +82,9 @@ describe('ApiError from the emulator', () => {
     const e = await failure<ApiError>(api.delete(place, found!.cs));
     expect(e.status).toBe(409);
     expect(e.detail).toMatch(new RegExp(`^Cache setting ${found!.cs} is used by rules? [\\d, ]+\\.$`));
-    expect(e.message).toBe(`DELETE /content_delivery/configurations/${found!.conf}/cache_settings/${found!.cs}: 409 Conflict — ${e.detail}`);
+    expect(e.message).toBe(
+      `DELETE /content_delivery/configurations/${found!.conf}/cache_settings/${found!.cs}: 409 Conflict — ${e.detail}`,
+    );
     await expect(api.get(place, found!.cs)).resolves.toMatchObject({ id: found!.cs });
   });
 
@@ -91,7 +102,9 @@ describe('ApiError from the emulator', () => {
     const id = (await viewer.list(CONFS)).items[0]!.id as number;
     const e = await failure<ApiError>(viewer.patch(CONFS, id, { active: false }));
     expect(e).toMatchObject({ status: 403, detail: 'You do not have permission to perform this action.' });
-    expect(e.message).toBe(`PATCH /content_delivery/configurations/${id}: 403 Forbidden — You do not have permission to perform this action.`);
+    expect(e.message).toBe(
+      `PATCH /content_delivery/configurations/${id}: 403 Forbidden — You do not have permission to perform this action.`,
+    );
   });
 });
 
@@ -122,9 +135,13 @@ describe('the token in no error', () => {
     const mock = new MockAgent();
     mock.disableNetConnect();
     const pool = mock.get('http://api.test');
-    pool.intercept({ path: '/content_delivery/configurations/1', method: 'GET' }).reply(401, { detail: `Invalid token ${TOKEN}.`, token: [`${TOKEN} is unknown`] });
+    pool
+      .intercept({ path: '/content_delivery/configurations/1', method: 'GET' })
+      .reply(401, { detail: `Invalid token ${TOKEN}.`, token: [`${TOKEN} is unknown`] });
     pool.intercept({ path: '/content_delivery/configurations/2', method: 'GET' }).reply(502, `<html>bad gateway for Token ${TOKEN}</html>`);
-    pool.intercept({ path: '/content_delivery/configurations/3', method: 'GET' }).replyWithError(Object.assign(new Error(`socket hang up (Token ${TOKEN})`), { code: 'ECONNRESET' }));
+    pool
+      .intercept({ path: '/content_delivery/configurations/3', method: 'GET' })
+      .replyWithError(Object.assign(new Error(`socket hang up (Token ${TOKEN})`), { code: 'ECONNRESET' }));
     const client = createApiClient({ baseUrl: 'http://api.test', token: TOKEN, dispatcher: mock, maxAttempts: 1 });
 
     const echoed = await failure<ApiError>(client.get(CONFS, 1));

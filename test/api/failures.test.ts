@@ -16,7 +16,14 @@ afterEach(async () => {
 
 /** The sentence for listing configurations from `url`, and the error. */
 async function failure(url: string, extra: { maxAttempts?: number } = {}): Promise<{ sentence: string; error: unknown }> {
-  const client = createApiClient({ baseUrl: url, token: TOKEN, baseDelayMs: 5, maxDelayMs: 20, maxAttempts: extra.maxAttempts ?? 2, timeouts: { connect: 2000, headers: 2000, body: 2000 } });
+  const client = createApiClient({
+    baseUrl: url,
+    token: TOKEN,
+    baseDelayMs: 5,
+    maxDelayMs: 20,
+    maxAttempts: extra.maxAttempts ?? 2,
+    timeouts: { connect: 2000, headers: 2000, body: 2000 },
+  });
   try {
     await client.list({ kind: 'configuration' });
   } catch (e) {
@@ -72,12 +79,16 @@ describe('a failed call, in one sentence by its cause', () => {
   });
 
   it('a host that does not exist (DNS)', async () => {
-    expect((await failure('http://cdn-api.invalid', { maxAttempts: 1 })).sentence).toBe('cannot reach cdn-api.invalid: no such host (the DNS lookup failed)');
+    expect((await failure('http://cdn-api.invalid', { maxAttempts: 1 })).sentence).toBe(
+      'cannot reach cdn-api.invalid: no such host (the DNS lookup failed)',
+    );
   });
 
   it('TLS with a self-signed certificate', async () => {
     api = await startBrokenApi('404', { tls: true });
-    expect((await failure(api.url, { maxAttempts: 1 })).sentence).toMatch(/^TLS failed: the certificate of 127\.0\.0\.1:\d+ is not trusted here \(DEPTH_ZERO_SELF_SIGNED_CERT/);
+    expect((await failure(api.url, { maxAttempts: 1 })).sentence).toMatch(
+      /^TLS failed: the certificate of 127\.0\.0\.1:\d+ is not trusted here \(DEPTH_ZERO_SELF_SIGNED_CERT/,
+    );
   });
 
   it('a server that never answers: its headers time limit, said as not answering', async () => {

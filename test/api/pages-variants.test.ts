@@ -39,43 +39,77 @@ const ids = (pages: ListPage[]) => pages.map((p) => p.items.map((r) => r.id));
 
 describe('listPages against other servers', () => {
   it('follows a wrapped list by its links.next, one page at a time', async () => {
-    pool().intercept({ path: page(1, 2) }).reply(200, { results: recs(1, 2), links: { next: `${LIST}?cursor=b` } });
-    pool().intercept({ path: `${LIST}?cursor=b` }).reply(200, { results: recs(3, 4), links: { next: `${ORIGIN}${LIST}?cursor=c` } });
-    pool().intercept({ path: `${LIST}?cursor=c` }).reply(200, { results: recs(5, 5), links: { next: null } });
+    pool()
+      .intercept({ path: page(1, 2) })
+      .reply(200, { results: recs(1, 2), links: { next: `${LIST}?cursor=b` } });
+    pool()
+      .intercept({ path: `${LIST}?cursor=b` })
+      .reply(200, { results: recs(3, 4), links: { next: `${ORIGIN}${LIST}?cursor=c` } });
+    pool()
+      .intercept({ path: `${LIST}?cursor=c` })
+      .reply(200, { results: recs(5, 5), links: { next: null } });
     expect(ids(await read(2))).toEqual([[1, 2], [3, 4], [5]]);
   });
 
   it('a server that ignores paging: its whole bare array is the one page', async () => {
-    pool().intercept({ path: page(1, 2) }).reply(200, recs(1, 5));
+    pool()
+      .intercept({ path: page(1, 2) })
+      .reply(200, recs(1, 5));
     expect(ids(await read(2))).toEqual([[1, 2, 3, 4, 5]]);
   });
 
   it('numbered pages without X-Total-Count: one after the other until a short page', async () => {
-    pool().intercept({ path: page(1, 2) }).reply(200, recs(1, 2));
-    pool().intercept({ path: page(2, 2) }).reply(200, recs(3, 4));
-    pool().intercept({ path: page(3, 2) }).reply(200, recs(5, 5));
+    pool()
+      .intercept({ path: page(1, 2) })
+      .reply(200, recs(1, 2));
+    pool()
+      .intercept({ path: page(2, 2) })
+      .reply(200, recs(3, 4));
+    pool()
+      .intercept({ path: page(3, 2) })
+      .reply(200, recs(5, 5));
     expect(ids(await read(2))).toEqual([[1, 2], [3, 4], [5]]);
   });
 
   it('a server that ignores `page` and holds exactly a page: page 1 again ends it', async () => {
-    pool().intercept({ path: page(1, 2) }).reply(200, recs(1, 2));
-    pool().intercept({ path: page(2, 2) }).reply(200, recs(1, 2));
+    pool()
+      .intercept({ path: page(1, 2) })
+      .reply(200, recs(1, 2));
+    pool()
+      .intercept({ path: page(2, 2) })
+      .reply(200, recs(1, 2));
     expect(ids(await read(2))).toEqual([[1, 2]]);
   });
 
   it('a list that grows while it is read: the larger total asks for the pages it adds', async () => {
-    pool().intercept({ path: page(1, 2) }).reply(200, recs(1, 2), total(4));
-    pool().intercept({ path: page(2, 2) }).reply(200, recs(3, 4), total(6));
-    pool().intercept({ path: page(3, 2) }).reply(200, recs(5, 6), total(6));
+    pool()
+      .intercept({ path: page(1, 2) })
+      .reply(200, recs(1, 2), total(4));
+    pool()
+      .intercept({ path: page(2, 2) })
+      .reply(200, recs(3, 4), total(6));
+    pool()
+      .intercept({ path: page(3, 2) })
+      .reply(200, recs(5, 6), total(6));
     const pages = await read(2);
-    expect(ids(pages)).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(ids(pages)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     expect(pages.map((p) => p.total)).toEqual([4, 6, 6]);
   });
 
   it('a list that shrinks while it is read: a short page is the end', async () => {
-    pool().intercept({ path: page(1, 2) }).reply(200, recs(1, 2), total(6));
-    pool().intercept({ path: page(2, 2) }).reply(200, recs(3, 3), total(3));
-    pool().intercept({ path: page(3, 2) }).reply(200, [], total(3));
+    pool()
+      .intercept({ path: page(1, 2) })
+      .reply(200, recs(1, 2), total(6));
+    pool()
+      .intercept({ path: page(2, 2) })
+      .reply(200, recs(3, 3), total(3));
+    pool()
+      .intercept({ path: page(3, 2) })
+      .reply(200, [], total(3));
     expect(ids(await read(2))).toEqual([[1, 2], [3]]);
   });
 });
@@ -139,11 +173,19 @@ describe('numbered pages without a total from a server that caps page_size', () 
   });
 
   it('with X-Total-Count: a capped server is read up to its total, a short whole list in one request', async () => {
-    pool().intercept({ path: rulesPage(7, 1) }).reply(200, recs(1, 100), total(250));
-    pool().intercept({ path: rulesPage(7, 2) }).reply(200, recs(101, 200), total(250));
-    pool().intercept({ path: rulesPage(7, 3) }).reply(200, recs(201, 250), total(250));
+    pool()
+      .intercept({ path: rulesPage(7, 1) })
+      .reply(200, recs(1, 100), total(250));
+    pool()
+      .intercept({ path: rulesPage(7, 2) })
+      .reply(200, recs(101, 200), total(250));
+    pool()
+      .intercept({ path: rulesPage(7, 3) })
+      .reply(200, recs(201, 250), total(250));
     expect(lengths(await read(1000, rules(7)))).toEqual([100, 100, 50]);
-    pool().intercept({ path: rulesPage(8, 1) }).reply(200, recs(251, 255), total(5));
+    pool()
+      .intercept({ path: rulesPage(8, 1) })
+      .reply(200, recs(251, 255), total(5));
     expect(lengths(await read(1000, rules(8)))).toEqual([5]);
   });
 });

@@ -21,7 +21,20 @@ let ca: PrivateCa;
 let emu: Emulator;
 beforeAll(async () => {
   ca = makePrivateCa();
-  emu = await startEmulator(parseServeArgs(['--port', '0', '--token', TOKEN, '--user', 'alice:pw-4242', '--tls-cert', ca.server.certFile, '--tls-key', ca.server.keyFile]));
+  emu = await startEmulator(
+    parseServeArgs([
+      '--port',
+      '0',
+      '--token',
+      TOKEN,
+      '--user',
+      'alice:pw-4242',
+      '--tls-cert',
+      ca.server.certFile,
+      '--tls-key',
+      ca.server.keyFile,
+    ]),
+  );
 });
 afterAll(() => emu.close());
 afterEach(() => vi.unstubAllEnvs());
@@ -39,14 +52,20 @@ describe('an emulator serving HTTPS with a private CA', () => {
   it('says https:// and is not trusted without the CA', async () => {
     expect(emu.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     const sentence = await sentenceOf(createApiClient({ ...options, baseUrl: emu.url }).list({ kind: 'configuration' }));
-    expect(sentence).toMatch(/^TLS failed: the certificate of 127\.0\.0\.1:\d+ is not trusted here \(UNABLE_TO_VERIFY_LEAF_SIGNATURE; a private CA: --ca-file FILE or NODE_EXTRA_CA_CERTS\)$/);
+    expect(sentence).toMatch(
+      /^TLS failed: the certificate of 127\.0\.0\.1:\d+ is not trusted here \(UNABLE_TO_VERIFY_LEAF_SIGNATURE; a private CA: --ca-file FILE or NODE_EXTRA_CA_CERTS\)$/,
+    );
   });
 
   it('is trusted with --ca-file, the system roots kept', async () => {
     const resolved = resolveTui({ baseUrl: emu.url, token: TOKEN, caFile: ca.caFile, readOnly: false, demo: false }, { env: {} });
     if (resolved.kind !== 'api') throw new Error('expected the API');
     expect(resolved.extraCa).toContain('-----BEGIN CERTIFICATE-----');
-    const list = await createApiClient({ ...options, baseUrl: resolved.baseUrl, ...(resolved.extraCa ? { extraCa: resolved.extraCa } : {}) }).list({ kind: 'configuration' });
+    const list = await createApiClient({
+      ...options,
+      baseUrl: resolved.baseUrl,
+      ...(resolved.extraCa ? { extraCa: resolved.extraCa } : {}),
+    }).list({ kind: 'configuration' });
     expect(list.items).toEqual([]);
   });
 
@@ -71,9 +90,13 @@ describe('an emulator serving HTTPS with a private CA', () => {
   });
 
   it('with a certificate for another name: "not for that name"', async () => {
-    const other = await startEmulator(parseServeArgs(['--port', '0', '--token', TOKEN, '--tls-cert', ca.otherName.certFile, '--tls-key', ca.otherName.keyFile]));
+    const other = await startEmulator(
+      parseServeArgs(['--port', '0', '--token', TOKEN, '--tls-cert', ca.otherName.certFile, '--tls-key', ca.otherName.keyFile]),
+    );
     try {
-      const sentence = await sentenceOf(createApiClient({ ...options, baseUrl: other.url, extraCa: ca.caPem }).list({ kind: 'configuration' }));
+      const sentence = await sentenceOf(
+        createApiClient({ ...options, baseUrl: other.url, extraCa: ca.caPem }).list({ kind: 'configuration' }),
+      );
       expect(sentence).toMatch(/^TLS failed: the certificate of 127\.0\.0\.1:\d+ is not for that name \(it names other\.example\)$/);
     } finally {
       await other.close();
@@ -101,7 +124,9 @@ describe('cdn-tui login against it (the built bin, a process of its own)', () =>
   it('fails with the "not trusted" sentence without the CA', async () => {
     const r = await login({});
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^cdn-tui login: TLS failed: the certificate of 127\.0\.0\.1:\d+ is not trusted here \(UNABLE_TO_VERIFY_LEAF_SIGNATURE; /);
+    expect(r.stderr).toMatch(
+      /^cdn-tui login: TLS failed: the certificate of 127\.0\.0\.1:\d+ is not trusted here \(UNABLE_TO_VERIFY_LEAF_SIGNATURE; /,
+    );
   });
 
   it('succeeds with NODE_EXTRA_CA_CERTS', async () => {

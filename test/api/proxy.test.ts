@@ -36,13 +36,16 @@ function proxyEnv(vars: { HTTP_PROXY?: string; HTTPS_PROXY?: string; NO_PROXY?: 
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
 }
 
-const client = (baseUrl: string) => createApiClient({ baseUrl, token: TOKEN, maxAttempts: 1, timeouts: { connect: 2000, headers: 2000, body: 2000 } });
+const client = (baseUrl: string) =>
+  createApiClient({ baseUrl, token: TOKEN, maxAttempts: 1, timeouts: { connect: 2000, headers: 2000, body: 2000 } });
 
 async function failure(baseUrl: string): Promise<NetworkError> {
-  const e: unknown = await client(baseUrl).list({ kind: 'configuration' }).then(
-    () => undefined,
-    (err: unknown) => err,
-  );
+  const e: unknown = await client(baseUrl)
+    .list({ kind: 'configuration' })
+    .then(
+      () => undefined,
+      (err: unknown) => err,
+    );
   if (!(e instanceof NetworkError)) throw new Error(`expected a NetworkError, got ${String(e)}`);
   expect(explain(e)).not.toContain(TOKEN);
   return e;
@@ -90,7 +93,9 @@ describe('a proxy that fails, in its own sentence', () => {
     proxyEnv({ HTTP_PROXY: url });
     const e = await failure(emu.url);
     expect(e.proxy).toEqual({ host: new URL(url).host });
-    expect(explain(e)).toBe(`cannot reach the proxy ${new URL(url).host}: connection refused (check HTTPS_PROXY/HTTP_PROXY, or list 127.0.0.1 in NO_PROXY)`);
+    expect(explain(e)).toBe(
+      `cannot reach the proxy ${new URL(url).host}: connection refused (check HTTPS_PROXY/HTTP_PROXY, or list 127.0.0.1 in NO_PROXY)`,
+    );
     expect(e.retryable).toBe(true);
     expect(e.mayHaveReached).toBe(false);
   });
@@ -100,7 +105,9 @@ describe('a proxy that fails, in its own sentence', () => {
     const p = await proxy({ refuse: 407 });
     proxyEnv({ HTTP_PROXY: p.url });
     const e = await failure(emu.url);
-    expect(explain(e)).toBe(`the proxy ${new URL(p.url).host} asks for a user name and password (407 Proxy Authentication Required): give them in the proxy URL, http://USER:PASSWORD@HOST:PORT`);
+    expect(explain(e)).toBe(
+      `the proxy ${new URL(p.url).host} asks for a user name and password (407 Proxy Authentication Required): give them in the proxy URL, http://USER:PASSWORD@HOST:PORT`,
+    );
     expect(p.tunnels).toHaveLength(1);
     expect(e.retryable).toBe(false);
   });
@@ -109,7 +116,9 @@ describe('a proxy that fails, in its own sentence', () => {
     const emu = await emulator();
     const p = await proxy({ refuse: 403 });
     proxyEnv({ HTTP_PROXY: p.url });
-    expect(explain(await failure(emu.url))).toBe(`the proxy ${new URL(p.url).host} does not let this machine through to ${new URL(emu.url).host} (403 Forbidden)`);
+    expect(explain(await failure(emu.url))).toBe(
+      `the proxy ${new URL(p.url).host} does not let this machine through to ${new URL(emu.url).host} (403 Forbidden)`,
+    );
   });
 
   it('cannot reach the API (502)', async () => {
@@ -123,14 +132,18 @@ describe('a proxy that fails, in its own sentence', () => {
 });
 
 describe('the built CLI', () => {
-  it('goes through the proxy of HTTP_PROXY (its undici comes from the bundle\'s third-party script)', async () => {
+  it("goes through the proxy of HTTP_PROXY (its undici comes from the bundle's third-party script)", async () => {
     const emu = await startEmulator(parseServeArgs(['--host', '127.0.0.1', '--port', '0', '--token', TOKEN, '--seed', '2']));
     open.push(emu);
     const [first] = (await client(emu.url).list({ kind: 'configuration' })).items as Array<{ id: number }>;
     const p = await proxy();
     const env: NodeJS.ProcessEnv = { ...process.env, HTTP_PROXY: p.url };
     for (const name of ['http_proxy', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY']) delete env[name];
-    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'export', String(first!.id), '--base-url', emu.url, '--token', TOKEN], { env });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [BIN, 'export', String(first!.id), '--base-url', emu.url, '--token', TOKEN],
+      { env },
+    );
     expect((JSON.parse(stdout) as { configuration: { id: number } }).configuration.id).toBe(first!.id);
     expect(p.tunnels.length).toBeGreaterThan(0);
     expect(new Set(p.tunnels)).toEqual(new Set([new URL(emu.url).host]));

@@ -33,7 +33,14 @@ describe('purge', () => {
     expect(sent).toEqual({ urls: ['www.a.com/foo.jpg', 'www.a.com/bar.jpg'], method: 'delete' });
     expect(out).toEqual({
       httpStatus: 201,
-      groups: [{ status: 201, statusLine: 'HTTP/1.1 201 CREATED', urls: ['www.a.com/foo.jpg', 'www.a.com/bar.jpg'], details: 'Purge request successfully created' }],
+      groups: [
+        {
+          status: 201,
+          statusLine: 'HTTP/1.1 201 CREATED',
+          urls: ['www.a.com/foo.jpg', 'www.a.com/bar.jpg'],
+          details: 'Purge request successfully created',
+        },
+      ],
     });
   });
 
@@ -53,7 +60,9 @@ describe('purge', () => {
   });
 
   it('says what is wrong with a 207 that is not a list of groups', async () => {
-    pool().intercept({ path: '/purge/url', method: 'POST' }).reply(207, [{ status: 'weird', urls: [] }]);
+    pool()
+      .intercept({ path: '/purge/url', method: 'POST' })
+      .reply(207, [{ status: 'weird', urls: [] }]);
     const e = await api.purge('url', ['a.b/c']).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UnexpectedResponseError);
     expect((e as Error).message).toContain('group 1 has no status');
@@ -61,7 +70,9 @@ describe('purge', () => {
   });
 
   it('is an ApiError with the field errors on a 400, and is not sent again', async () => {
-    pool().intercept({ path: '/purge/wildcard', method: 'POST' }).reply(400, { urls: ['A wildcard purge takes one URL with *.'] });
+    pool()
+      .intercept({ path: '/purge/wildcard', method: 'POST' })
+      .reply(400, { urls: ['A wildcard purge takes one URL with *.'] });
     const e = await api.purge('wildcard', ['www.a.com/x']).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).status).toBe(400);

@@ -3,7 +3,17 @@
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, ApiError, LimitError, NetworkError, NotSentError, createApiClient, type AttemptEvent, type ClientOptions, type Place } from '../../src/api/index.js';
+import {
+  AbortError,
+  ApiError,
+  LimitError,
+  NetworkError,
+  NotSentError,
+  createApiClient,
+  type AttemptEvent,
+  type ClientOptions,
+  type Place,
+} from '../../src/api/index.js';
 import { readLog, startTestEmulator, tempDir, waitFor, type LogLine, type TestEmulator } from '../helpers/emulator.js';
 import { demoId } from '../helpers/seed-ids.js';
 
@@ -28,9 +38,19 @@ async function setup(args: string[], options: Partial<ClientOptions> = {}): Prom
   const log = join(tempDir(), 'requests.log');
   const emu = await startTestEmulator(['--seed', 'demo', '--token', TOKEN, '--log', log, ...args]);
   const agent = new Agent();
-  cleanup.push(() => emu.close(), () => agent.close());
+  cleanup.push(
+    () => emu.close(),
+    () => agent.close(),
+  );
   const events: AttemptEvent[] = [];
-  const api = createApiClient({ baseUrl: emu.url, token: TOKEN, dispatcher: agent, maxDelayMs: 5, onAttempt: (e) => events.push(e), ...options });
+  const api = createApiClient({
+    baseUrl: emu.url,
+    token: TOKEN,
+    dispatcher: agent,
+    maxDelayMs: 5,
+    onAttempt: (e) => events.push(e),
+    ...options,
+  });
   return { emu, api, events, sent: (method) => readLog(log).filter((l) => l.method === method) };
 }
 
@@ -51,7 +71,11 @@ describe('on --fail-rate 1 (every answer 503)', () => {
     expect(e.status).toBe(503);
     expect(e.message).toBe('GET /content_delivery/configurations: 503 Service Unavailable — Service temporarily unavailable.');
     expect(s.sent('GET')).toHaveLength(3);
-    expect(s.events.map((x) => [x.attempt, x.status])).toEqual([[1, 503], [2, 503], [3, 503]]);
+    expect(s.events.map((x) => [x.attempt, x.status])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 503],
+    ]);
     // Retry-After: 1 asks for a second; maxDelayMs (5) caps every wait.
     expect(s.events.map((x) => x.retryInMs)).toEqual([5, 5, undefined]);
   });
@@ -171,7 +195,9 @@ describe('timeouts against --latency', () => {
     const e = await failure<LimitError>(s.api.get(CONFS, demoId(1)));
     expect(e).toBeInstanceOf(LimitError);
     expect(e.limit).toBe('headers-time');
-    expect(e.message).toMatch(/^GET \/content_delivery\/configurations\/\d{10}: no answer from 127\.0\.0\.1:\d+ within 0\.1 s \(--headers-timeout\)$/);
+    expect(e.message).toMatch(
+      /^GET \/content_delivery\/configurations\/\d{10}: no answer from 127\.0\.0\.1:\d+ within 0\.1 s \(--headers-timeout\)$/,
+    );
     expect(s.events.map((x) => [x.attempt, x.status, x.error?.name, x.retryInMs])).toEqual([[1, undefined, 'LimitError', undefined]]);
     // The emulator logs each request once it answers (after the latency).
     await waitFor(() => s.sent('GET').length === 1);

@@ -46,7 +46,9 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 describe('setToken', () => {
   it('later calls send the new token; an error that echoes either token names neither', async () => {
     // A careless server that repeats the Authorization header in its error (and in a field error).
-    const { url, seen } = await serve((req, res) => json(res, 400, { detail: `bad: ${req.headers.authorization}`, name: [`not for ${req.headers.authorization}`] }));
+    const { url, seen } = await serve((req, res) =>
+      json(res, 400, { detail: `bad: ${req.headers.authorization}`, name: [`not for ${req.headers.authorization}`] }),
+    );
     const client: TokenClient = createApiClient({ baseUrl: url, token: OLD, maxAttempts: 1 });
     const before = await failure(client.get({ kind: 'configuration' }, 1));
     client.setToken(NEW);
@@ -61,7 +63,9 @@ describe('setToken', () => {
   });
 
   it('a call waiting between attempts when the token changes goes out with the new one', async () => {
-    const { url, seen } = await serve((_req, res, n) => (n === 1 ? json(res, 503, { detail: 'Service temporarily unavailable.' }) : json(res, 200, { id: 1, name: 'a' })));
+    const { url, seen } = await serve((_req, res, n) =>
+      n === 1 ? json(res, 503, { detail: 'Service temporarily unavailable.' }) : json(res, 200, { id: 1, name: 'a' }),
+    );
     const client: TokenClient = createApiClient({
       baseUrl: url,
       token: OLD,

@@ -42,7 +42,11 @@ describe('retryDelay', () => {
 });
 
 describe('toClientError', () => {
-  const req = { method: 'GET' as const, url: new URL('http://127.0.0.1:4010/content_delivery/configurations'), secrets: ['secret-token-xyz'] };
+  const req = {
+    method: 'GET' as const,
+    url: new URL('http://127.0.0.1:4010/content_delivery/configurations'),
+    secrets: ['secret-token-xyz'],
+  };
   const settings = { timeouts: { connect: 5000, headers: 15_000, body: 120_000, stall: 30_000 } };
   const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 

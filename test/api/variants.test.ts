@@ -2,7 +2,15 @@
 // link to a next page, wrapped records, string field errors, an ISO X-RateLimit-Reset, a lost DELETE answer.
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, UnexpectedResponseError, createApiClient, type ApiClient, type AttemptEvent, type Place } from '../../src/api/index.js';
+import {
+  ApiError,
+  NetworkError,
+  UnexpectedResponseError,
+  createApiClient,
+  type ApiClient,
+  type AttemptEvent,
+  type Place,
+} from '../../src/api/index.js';
 import { VERSION } from '../../src/util/version.js';
 
 const ORIGIN = 'http://api.test';
@@ -36,17 +44,29 @@ async function failure<T extends Error>(p: Promise<unknown>): Promise<T> {
 
 describe('wrapped lists', () => {
   it('follows links.next (absolute or relative) until null, keeping unknown fields', async () => {
-    pool().intercept({ path: LIST }).reply(200, { results: [{ id: 1, name: 'a', shield: { region: 'eu' } }], links: { next: `${ORIGIN}${LIST}?page=2` } });
-    pool().intercept({ path: `${LIST}?page=2` }).reply(200, { results: [{ id: 2, name: 'b' }], links: { next: `${LIST}?page=3` } });
-    pool().intercept({ path: `${LIST}?page=3` }).reply(200, { results: [{ id: 3, name: 'c' }], links: { next: null } });
+    pool()
+      .intercept({ path: LIST })
+      .reply(200, { results: [{ id: 1, name: 'a', shield: { region: 'eu' } }], links: { next: `${ORIGIN}${LIST}?page=2` } });
+    pool()
+      .intercept({ path: `${LIST}?page=2` })
+      .reply(200, { results: [{ id: 2, name: 'b' }], links: { next: `${LIST}?page=3` } });
+    pool()
+      .intercept({ path: `${LIST}?page=3` })
+      .reply(200, { results: [{ id: 3, name: 'c' }], links: { next: null } });
     const { items, total } = await api.list(CONFS);
-    expect(items).toEqual([{ id: 1, name: 'a', shield: { region: 'eu' } }, { id: 2, name: 'b' }, { id: 3, name: 'c' }]);
+    expect(items).toEqual([
+      { id: 1, name: 'a', shield: { region: 'eu' } },
+      { id: 2, name: 'b' },
+      { id: 3, name: 'c' },
+    ]);
     expect(total).toBe(3);
     mock.assertNoPendingInterceptors();
   });
 
   it('refuses a next link to another origin, so the token never goes there', async () => {
-    pool().intercept({ path: LIST }).reply(200, { results: [{ id: 1 }], links: { next: 'http://elsewhere.test/steal?page=2' } });
+    pool()
+      .intercept({ path: LIST })
+      .reply(200, { results: [{ id: 1 }], links: { next: 'http://elsewhere.test/steal?page=2' } });
     const elsewhere = mock.get('http://elsewhere.test');
     elsewhere.intercept({ path: '/steal?page=2' }).reply(200, { results: [], links: { next: null } });
     const e = await failure<UnexpectedResponseError>(api.list(CONFS));
@@ -64,7 +84,9 @@ describe('wrapped lists', () => {
   });
 
   it('stops on pages that link back to themselves', async () => {
-    pool().intercept({ path: LIST }).reply(200, { results: [{ id: 1 }], links: { next: LIST } });
+    pool()
+      .intercept({ path: LIST })
+      .reply(200, { results: [{ id: 1 }], links: { next: LIST } });
     expect((await failure<Error>(api.list(CONFS))).message).toMatch(/link back to themselves/);
   });
 });
@@ -72,10 +94,16 @@ describe('wrapped lists', () => {
 describe('wrapped and extended records', () => {
   it('unwraps {"results": {...}} for every single-record call and keeps unknown fields', async () => {
     const rec = { id: 5, name: 'x', future_flag: true };
-    pool().intercept({ path: `${LIST}/5` }).reply(200, { results: rec });
-    pool().intercept({ path: `${LIST}/5`, method: 'PATCH' }).reply(200, { results: rec });
+    pool()
+      .intercept({ path: `${LIST}/5` })
+      .reply(200, { results: rec });
+    pool()
+      .intercept({ path: `${LIST}/5`, method: 'PATCH' })
+      .reply(200, { results: rec });
     pool().intercept({ path: LIST, method: 'POST' }).reply(201, { results: rec });
-    pool().intercept({ path: `${LIST}/5/error_responses` }).reply(200, { results: { cache_error_400: 0 } });
+    pool()
+      .intercept({ path: `${LIST}/5/error_responses` })
+      .reply(200, { results: { cache_error_400: 0 } });
     expect(await api.get(CONFS, 5)).toEqual(rec);
     expect(await api.patch(CONFS, 5, { name: 'x' })).toEqual(rec);
     expect(await api.create(CONFS, { name: 'x' })).toEqual(rec);
@@ -83,8 +111,12 @@ describe('wrapped and extended records', () => {
   });
 
   it('refuses an answer that is not a record, without retrying it', async () => {
-    pool().intercept({ path: `${LIST}/5` }).reply(200, [1, 2]);
-    pool().intercept({ path: `${LIST}/6` }).reply(200, '<html>', { headers: { 'content-type': 'text/html' } });
+    pool()
+      .intercept({ path: `${LIST}/5` })
+      .reply(200, [1, 2]);
+    pool()
+      .intercept({ path: `${LIST}/6` })
+      .reply(200, '<html>', { headers: { 'content-type': 'text/html' } });
     expect((await failure<Error>(api.get(CONFS, 5))).message).toBe(`GET ${LIST}/5: 200 OK — the answer is not a record`);
     expect((await failure<Error>(api.get(CONFS, 6))).message).toBe(`GET ${LIST}/6: 200 OK — the answer is not valid JSON`);
     expect(events.map((e) => e.attempt)).toEqual([1, 1]);
@@ -98,9 +130,15 @@ describe('what goes on the wire', () => {
       seen.push({ method: opts.method, headers: opts.headers as Record<string, string>, body: opts.body });
       return { statusCode: status, data: status === 204 ? '' : { id: 5 } };
     };
-    pool().intercept({ path: `${LIST}/5` }).reply(capture(200));
-    pool().intercept({ path: `${LIST}/5`, method: 'PATCH' }).reply(capture(200));
-    pool().intercept({ path: `${LIST}/5`, method: 'DELETE' }).reply(capture(204));
+    pool()
+      .intercept({ path: `${LIST}/5` })
+      .reply(capture(200));
+    pool()
+      .intercept({ path: `${LIST}/5`, method: 'PATCH' })
+      .reply(capture(200));
+    pool()
+      .intercept({ path: `${LIST}/5`, method: 'DELETE' })
+      .reply(capture(204));
     await api.get(CONFS, 5);
     await api.patch(CONFS, 5, { active: false });
     await api.delete(CONFS, 5);
@@ -123,17 +161,23 @@ describe('what goes on the wire', () => {
   });
 
   it('accepts 200 (with a body) for a DELETE', async () => {
-    pool().intercept({ path: `${LIST}/5`, method: 'DELETE' }).reply(200, { deleted: true });
+    pool()
+      .intercept({ path: `${LIST}/5`, method: 'DELETE' })
+      .reply(200, { deleted: true });
     await expect(api.delete(CONFS, 5)).resolves.toBeUndefined();
   });
 });
 
 describe('field errors given as strings', () => {
   it('makes a string a one-item list', async () => {
-    pool().intercept({ path: `${LIST}/7`, method: 'PATCH' }).reply(400, { name: 'This field may not be blank.', cname: ['Item 1: may not be blank.', 'At most 50.'] });
+    pool()
+      .intercept({ path: `${LIST}/7`, method: 'PATCH' })
+      .reply(400, { name: 'This field may not be blank.', cname: ['Item 1: may not be blank.', 'At most 50.'] });
     const e = await failure<ApiError>(api.patch(CONFS, 7, { name: '' }));
     expect(e.fieldErrors).toEqual({ name: ['This field may not be blank.'], cname: ['Item 1: may not be blank.', 'At most 50.'] });
-    expect(e.message).toBe(`PATCH ${LIST}/7: 400 Bad Request — name: This field may not be blank. cname: Item 1: may not be blank. At most 50.`);
+    expect(e.message).toBe(
+      `PATCH ${LIST}/7: 400 Bad Request — name: This field may not be blank. cname: Item 1: may not be blank. At most 50.`,
+    );
   });
 });
 
@@ -146,7 +190,9 @@ describe('rate limits', () => {
     pool()
       .intercept({ path: LIST })
       .reply(429, { detail: 'Request was throttled.' }, { headers: { 'x-ratelimit-reset': recorded } });
-    pool().intercept({ path: LIST }).reply(200, [{ id: 1 }]);
+    pool()
+      .intercept({ path: LIST })
+      .reply(200, [{ id: 1 }]);
     expect((await client.list(CONFS)).items).toEqual([{ id: 1 }]);
     expect(events.map((e) => [e.status, e.paced])).toEqual([
       [429, true],
@@ -162,8 +208,12 @@ describe('a DELETE whose answer was lost', () => {
   const socketError = () => Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
 
   it('counts a 404 on the retry as done: the first attempt deleted it', async () => {
-    pool().intercept({ path: `${LIST}/9`, method: 'DELETE' }).replyWithError(socketError());
-    pool().intercept({ path: `${LIST}/9`, method: 'DELETE' }).reply(404, { detail: 'Not found.' });
+    pool()
+      .intercept({ path: `${LIST}/9`, method: 'DELETE' })
+      .replyWithError(socketError());
+    pool()
+      .intercept({ path: `${LIST}/9`, method: 'DELETE' })
+      .reply(404, { detail: 'Not found.' });
     await expect(api.delete(CONFS, 9)).resolves.toBeUndefined();
     expect(events.map((e) => [e.attempt, e.status, e.error?.name])).toEqual([
       [1, undefined, 'NetworkError'],
@@ -172,16 +222,26 @@ describe('a DELETE whose answer was lost', () => {
   });
 
   it('but a 404 after a 503 or a refused connection is a real 404', async () => {
-    pool().intercept({ path: `${LIST}/9`, method: 'DELETE' }).reply(503, { detail: 'Service temporarily unavailable.' });
-    pool().intercept({ path: `${LIST}/9`, method: 'DELETE' }).reply(404, { detail: 'Not found.' });
+    pool()
+      .intercept({ path: `${LIST}/9`, method: 'DELETE' })
+      .reply(503, { detail: 'Service temporarily unavailable.' });
+    pool()
+      .intercept({ path: `${LIST}/9`, method: 'DELETE' })
+      .reply(404, { detail: 'Not found.' });
     expect((await failure<ApiError>(api.delete(CONFS, 9))).status).toBe(404);
-    pool().intercept({ path: `${LIST}/9`, method: 'DELETE' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
-    pool().intercept({ path: `${LIST}/9`, method: 'DELETE' }).reply(404, { detail: 'Not found.' });
+    pool()
+      .intercept({ path: `${LIST}/9`, method: 'DELETE' })
+      .replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    pool()
+      .intercept({ path: `${LIST}/9`, method: 'DELETE' })
+      .reply(404, { detail: 'Not found.' });
     expect((await failure<ApiError>(api.delete(CONFS, 9))).status).toBe(404);
   });
 
   it('a PATCH whose answer was lost is not re-sent', async () => {
-    pool().intercept({ path: `${LIST}/9`, method: 'PATCH' }).replyWithError(socketError());
+    pool()
+      .intercept({ path: `${LIST}/9`, method: 'PATCH' })
+      .replyWithError(socketError());
     const e = await failure<NetworkError>(api.patch(CONFS, 9, { active: true }));
     expect(e).toMatchObject({ code: 'UND_ERR_SOCKET', mayHaveReached: true });
     expect(e.message).toBe(`PATCH ${LIST}/9: no answer from api.test (connection closed by the other side)`);

@@ -25,9 +25,9 @@ describe('connectionProblem: the header while the API cannot be used', () => {
   });
 
   it('a server error is no "offline": it answered', () => {
-    expect(connectionProblem({ online: true, lastError: 'server error (503 Service Unavailable)', retryable: true, retryAt: 1 }, 4, '·')).toBe(
-      'retrying in 4 s (r now) · server error (503 Service Unavailable)',
-    );
+    expect(
+      connectionProblem({ online: true, lastError: 'server error (503 Service Unavailable)', retryable: true, retryAt: 1 }, 4, '·'),
+    ).toBe('retrying in 4 s (r now) · server error (503 Service Unavailable)');
   });
 
   it('what another try would not change: why, and that r tries again', () => {
@@ -37,7 +37,12 @@ describe('connectionProblem: the header while the API cannot be used', () => {
   });
 
   it('a rejected token, where the app can log in again: says so, not "run cdn-tui login"', () => {
-    const c = { online: true, lastError: 'the token was rejected (401): run `cdn-tui login` or check the profile', retryable: false, rejectedAt: 5 };
+    const c = {
+      online: true,
+      lastError: 'the token was rejected (401): run `cdn-tui login` or check the profile',
+      retryable: false,
+      rejectedAt: 5,
+    };
     expect(connectionProblem(c, undefined, '·', true)).toBe('the token was rejected (401) · r: log in again');
     expect(connectionProblem(c, undefined, '·', false)).toBe(`${c.lastError} (r retries)`);
   });
@@ -64,19 +69,29 @@ describe('viewKeys: what a try reads again', () => {
     expect(viewKeys(conf.getState())).toEqual(['error_responses:7']);
     expect(viewKeys(on({ screen: 'form', key: 'rule:7:45', kind: 'rule', conf: 7 }).getState())).toEqual(['rule:7']);
     expect(viewKeys(on({ screen: 'form', key: 'configuration:new-abc', kind: 'configuration' }).getState())).toEqual(['configurations']);
-    expect(viewKeys(on({ screen: 'bulk', keys: ['cache_setting:3:1'], kind: 'cache_setting', conf: 3 }).getState())).toEqual(['cache_setting:3']);
+    expect(viewKeys(on({ screen: 'bulk', keys: ['cache_setting:3:1'], kind: 'cache_setting', conf: 3 }).getState())).toEqual([
+      'cache_setting:3',
+    ]);
   });
 
   it('a review: what its drafts change, each list once, a few at most', () => {
     const keys = ['rule:7:1', 'rule:7:2', 'configuration:7', 'error_responses:7', 'rule:8:1', 'rule:9:1', 'rule:new-x:new-y'];
-    expect(viewKeys(on({ screen: 'review', keys, title: 't', id: 1 }).getState())).toEqual(['rule:7', 'configuration:7', 'error_responses:7', 'rule:8']);
+    expect(viewKeys(on({ screen: 'review', keys, title: 't', id: 1 }).getState())).toEqual([
+      'rule:7',
+      'configuration:7',
+      'error_responses:7',
+      'rule:8',
+    ]);
   });
 });
 
 describe('offerLogin: the login overlay opens by itself on a rejected token', () => {
   const setup = () => {
     let t = 1000;
-    const data = createAppStore({ api: createApiClient({ baseUrl: 'http://127.0.0.1:1', token: 'test-token-1234' }), journal: createMemoryJournal() });
+    const data = createAppStore({
+      api: createApiClient({ baseUrl: 'http://127.0.0.1:1', token: 'test-token-1234' }),
+      journal: createMemoryJournal(),
+    });
     const ui = createUiStore();
     const reject = () => data.setState((s) => ({ connection: { ...s.connection, lastError: '401', rejectedAt: ++t } }));
     const stop = offerLogin(data, ui, () => ++t);

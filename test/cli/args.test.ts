@@ -107,7 +107,10 @@ describe('cdn-tui login [flags]', () => {
   });
 
   it('--password-stdin', () => {
-    expect(parseCommand(['login', '--user', 'alice', '--password-stdin'])).toEqual({ kind: 'login', flags: { user: 'alice', passwordStdin: true } });
+    expect(parseCommand(['login', '--user', 'alice', '--password-stdin'])).toEqual({
+      kind: 'login',
+      flags: { user: 'alice', passwordStdin: true },
+    });
   });
 });
 
@@ -116,10 +119,19 @@ describe('help and version', () => {
     for (const argv of [['--help'], ['-h'], ['help'], ['help', 'nonsense'], ['--demo', '--help'], ['--bogus', '-h']]) {
       expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'help', topic: 'main' });
     }
-    for (const argv of [['login', '--help'], ['help', 'login'], ['login', '--bogus', '-h']]) {
+    for (const argv of [
+      ['login', '--help'],
+      ['help', 'login'],
+      ['login', '--bogus', '-h'],
+    ]) {
       expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'help', topic: 'login' });
     }
-    for (const argv of [['serve', '--help'], ['serve', '-h'], ['help', 'serve'], ['serve', '--port', 'x', '--help']]) {
+    for (const argv of [
+      ['serve', '--help'],
+      ['serve', '-h'],
+      ['help', 'serve'],
+      ['serve', '--port', 'x', '--help'],
+    ]) {
       expect(parseCommand(argv), argv.join(' ')).toEqual({ kind: 'help', topic: 'serve' });
     }
   });
@@ -224,20 +236,44 @@ describe('cdn-tui serve [flags]', () => {
     for (const argv of bothForms(flag, value)) expect(serve(argv), argv.join(' ')).toMatchObject(expected);
   });
 
-  it('--seed demo brings the demo account\'s products; --products given is taken as it is', () => {
+  it("--seed demo brings the demo account's products; --products given is taken as it is", () => {
     expect(serve(['--seed', 'demo', '--products', 'raw_logs']).products).toEqual(new Set(['raw_logs']));
     expect(serve(['--products=none', '--seed=demo']).products).toEqual(new Set());
     expect(serve(['--seed', '25']).products).toEqual(new Set());
   });
 
   it('--rate-window and --reset-format shape the --rate-limit they go with', () => {
-    expect(serve(['--rate-limit', '10/2', '--rate-window', '5', '--reset-format=iso']).rateLimit).toEqual({ reads: 10, writes: 2, purges: 2, windowSeconds: 5, resetFormat: 'iso' });
-    expect(serve(['--rate-limit=10/2', '--rate-window=3600', '--reset-format', 'unix']).rateLimit).toEqual({ reads: 10, writes: 2, purges: 2, windowSeconds: 3600, resetFormat: 'unix' });
+    expect(serve(['--rate-limit', '10/2', '--rate-window', '5', '--reset-format=iso']).rateLimit).toEqual({
+      reads: 10,
+      writes: 2,
+      purges: 2,
+      windowSeconds: 5,
+      resetFormat: 'iso',
+    });
+    expect(serve(['--rate-limit=10/2', '--rate-window=3600', '--reset-format', 'unix']).rateLimit).toEqual({
+      reads: 10,
+      writes: 2,
+      purges: 2,
+      windowSeconds: 3600,
+      resetFormat: 'unix',
+    });
     expect(serve(['--rate-window', '1', '--rate-limit', '1/1']).rateLimit?.windowSeconds).toBe(1);
   });
 
   it('--token and --user repeat; a repeated single-value flag keeps its last value', () => {
-    const o = serve(['--token', 'a=view', '--token=b=edit', '--token', 'c', '--user=ann:1', '--user', 'bob:2=view', '--port', '1', '--port=2']);
+    const o = serve([
+      '--token',
+      'a=view',
+      '--token=b=edit',
+      '--token',
+      'c',
+      '--user=ann:1',
+      '--user',
+      'bob:2=view',
+      '--port',
+      '1',
+      '--port=2',
+    ]);
     expect(o.tokens).toEqual([
       { secret: 'a', permissions: new Set(['view']) },
       { secret: 'b', permissions: new Set(['edit']) },

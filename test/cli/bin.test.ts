@@ -11,7 +11,12 @@ const NO_TTY = 'cdn-tui: needs an interactive terminal (stdin and stdout must be
 
 function run(args: string[], env: Record<string, string> = {}) {
   const start = Date.now();
-  const r = spawnSync(process.execPath, [BIN, ...args], { stdio: 'pipe', encoding: 'utf8', timeout: 10_000, env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    stdio: 'pipe',
+    encoding: 'utf8',
+    timeout: 10_000,
+    env: { ...process.env, ...env },
+  });
   return { ...r, ms: Date.now() - start };
 }
 
@@ -69,7 +74,9 @@ describe('settings errors in a terminal: one sentence, never a stack, the token 
   it('a config file others can read: exit 1 with the chmod', async () => {
     const dir = tempDir();
     const path = join(dir, 'config.json');
-    writeFileSync(path, JSON.stringify({ profiles: { p: { base_url: 'http://127.0.0.1:1', token: 'file-token-7777' } }, default: 'p' }), { mode: 0o644 });
+    writeFileSync(path, JSON.stringify({ profiles: { p: { base_url: 'http://127.0.0.1:1', token: 'file-token-7777' } }, default: 'p' }), {
+      mode: 0o644,
+    });
     const r = await inPty([], { CDN_TUI_CONFIG: path });
     expect(r.exitCode).toBe(1);
     expect(r.output).toContain(`chmod 600 ${path}`);
@@ -84,7 +91,9 @@ describe('settings errors in a terminal: one sentence, never a stack, the token 
     chmodSync(file, 0o644);
     const r = await inPty(['--base-url', 'http://127.0.0.1:1', '--token-file', file], { CDN_TUI_CONFIG: join(dir, 'none.json') });
     expect(r.exitCode).toBe(1);
-    expect(r.output.trim()).toBe(`cdn-tui: the token file ${file} holds a token but other users can read it (mode 0644), so it was not used; "chmod 600 ${file}" fixes that.`);
+    expect(r.output.trim()).toBe(
+      `cdn-tui: the token file ${file} holds a token but other users can read it (mode 0644), so it was not used; "chmod 600 ${file}" fixes that.`,
+    );
     expect(r.output).not.toContain('file-token-9999');
   });
 
@@ -131,14 +140,30 @@ describe('output to a reader that stops early', () => {
   it('`cdn-tui diff … | head -n 1`: the first line, and no error when the pipe closes (EPIPE)', () => {
     const dir = tempDir();
     const side = (name: string, n: number) => {
-      const rules = Array.from({ length: n }, (_, i) => ({ id: i + 1, path: `/${name}/${String(i)}/`, regex: false, behavior: 'delivery' }));
-      const file = { format: 'cdn-tui.configuration', version: 1, configuration: { id: 1, name }, cache_settings: [], rules, error_responses: {}, fingerprints: {} };
+      const rules = Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        path: `/${name}/${String(i)}/`,
+        regex: false,
+        behavior: 'delivery',
+      }));
+      const file = {
+        format: 'cdn-tui.configuration',
+        version: 1,
+        configuration: { id: 1, name },
+        cache_settings: [],
+        rules,
+        error_responses: {},
+        fingerprints: {},
+      };
       writeFileSync(join(dir, `${name}.json`), JSON.stringify(file));
       return join(dir, `${name}.json`);
     };
     // Some 2 MB of difference: far more than a pipe holds, so the writer meets the closed pipe.
     const [a, b] = [side('left', 6000), side('right', 6000)];
-    const r = spawnSync('sh', ['-c', '"$0" "$1" diff "$2" "$3" | head -n 1', process.execPath, BIN, a, b], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync('sh', ['-c', '"$0" "$1" diff "$2" "$3" | head -n 1', process.execPath, BIN, a, b], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(r.stdout).toMatch(/^--- /);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toBe('');

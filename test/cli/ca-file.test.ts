@@ -32,35 +32,53 @@ describe('--ca-file', () => {
 
   it('gives the certificates to the client', () => {
     const resolved = resolveTui({ ...base, caFile: CERT }, { env: {} });
-    expect(resolved).toMatchObject({ kind: 'api', extraCa: expect.stringMatching(/^-----BEGIN CERTIFICATE-----\n[\s\S]+\n-----END CERTIFICATE-----\n$/) });
+    expect(resolved).toMatchObject({
+      kind: 'api',
+      extraCa: expect.stringMatching(/^-----BEGIN CERTIFICATE-----\n[\s\S]+\n-----END CERTIFICATE-----\n$/),
+    });
   });
 
   it('that does not exist: a usage error naming it', () => {
     const missing = join(tempDir(), 'nope.pem');
-    expect(usageError(() => resolveTui({ ...base, caFile: missing }, { env: {} }))).toBe(`cannot read the CA file ${missing} (from --ca-file): no such file`);
+    expect(usageError(() => resolveTui({ ...base, caFile: missing }, { env: {} }))).toBe(
+      `cannot read the CA file ${missing} (from --ca-file): no such file`,
+    );
   });
 
   it('that is not PEM: a usage error', () => {
     const file = join(tempDir(), 'ca.der');
     writeFileSync(file, 'not a certificate at all\n');
-    expect(usageError(() => resolveTui({ ...base, caFile: file }, { env: {} }))).toMatch(/^the CA file .*ca\.der \(from --ca-file\) holds no PEM certificate/);
+    expect(usageError(() => resolveTui({ ...base, caFile: file }, { env: {} }))).toMatch(
+      /^the CA file .*ca\.der \(from --ca-file\) holds no PEM certificate/,
+    );
   });
 
   it('with a PEM block that is not a certificate: a usage error', () => {
     const file = join(tempDir(), 'ca.pem');
     writeFileSync(file, '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n');
-    expect(usageError(() => resolveTui({ ...base, caFile: file }, { env: {} }))).toMatch(/^the CA file .*ca\.pem \(from --ca-file\) holds a certificate that cannot be read \(certificate 1 of 1\)$/);
+    expect(usageError(() => resolveTui({ ...base, caFile: file }, { env: {} }))).toMatch(
+      /^the CA file .*ca\.pem \(from --ca-file\) holds a certificate that cannot be read \(certificate 1 of 1\)$/,
+    );
   });
 
-  it("of a profile that is gone: the sentence names the profile", () => {
+  it('of a profile that is gone: the sentence names the profile', () => {
     const dir = tempDir();
     const config = join(dir, 'config.json');
-    writeFileSync(config, JSON.stringify({ profiles: { lab: { base_url: 'https://api.example', token: 'ca-file-token-1', ca_file: join(dir, 'gone.pem') } } }), { mode: 0o600 });
-    expect(usageError(() => resolveTui({ profile: 'lab', readOnly: false, demo: false }, { env: { CDN_TUI_CONFIG: config } }))).toMatch(/^cannot read the CA file .*gone\.pem \(from profile "lab"\): no such file$/);
+    writeFileSync(
+      config,
+      JSON.stringify({ profiles: { lab: { base_url: 'https://api.example', token: 'ca-file-token-1', ca_file: join(dir, 'gone.pem') } } }),
+      { mode: 0o600 },
+    );
+    expect(usageError(() => resolveTui({ profile: 'lab', readOnly: false, demo: false }, { env: { CDN_TUI_CONFIG: config } }))).toMatch(
+      /^cannot read the CA file .*gone\.pem \(from profile "lab"\): no such file$/,
+    );
   });
 
   it('is ignored by --demo, which says so', () => {
-    expect(resolveTui({ demo: true, readOnly: false, caFile: CERT }, { env: {} })).toMatchObject({ kind: 'demo', notice: '--demo: ignored --ca-file.' });
+    expect(resolveTui({ demo: true, readOnly: false, caFile: CERT }, { env: {} })).toMatchObject({
+      kind: 'demo',
+      notice: '--demo: ignored --ca-file.',
+    });
   });
 });
 
@@ -70,21 +88,28 @@ describe('cdn-tui serve --tls-cert FILE --tls-key FILE', () => {
   });
 
   it('needs both', () => {
-    expect(usageError(() => parseServeArgs(['--tls-cert', CERT]))).toBe('--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)');
+    expect(usageError(() => parseServeArgs(['--tls-cert', CERT]))).toBe(
+      '--tls-cert FILE and --tls-key FILE go together (the certificate and its private key, PEM)',
+    );
   });
 
   it('does not start with a file that cannot be read, or a pair that is not PEM', async () => {
-    const start = (...args: string[]) => startEmulator(parseServeArgs(['--port', '0', '--token', 'tls-token-1', ...args])).then(
-      async (emu) => {
-        await emu.close();
-        return 'started';
-      },
-      (e: unknown) => (e instanceof TlsFilesError ? e.message : String(e)),
+    const start = (...args: string[]) =>
+      startEmulator(parseServeArgs(['--port', '0', '--token', 'tls-token-1', ...args])).then(
+        async (emu) => {
+          await emu.close();
+          return 'started';
+        },
+        (e: unknown) => (e instanceof TlsFilesError ? e.message : String(e)),
+      );
+    expect(await start('--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem')).toBe(
+      'cannot read the TLS key /nonexistent/key.pem: no such file',
     );
-    expect(await start('--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem')).toBe('cannot read the TLS key /nonexistent/key.pem: no such file');
     const junk = join(tempDir(), 'junk.pem');
     writeFileSync(junk, 'junk\n');
-    expect(await start('--tls-cert', junk, '--tls-key', KEY)).toMatch(/^--tls-cert .*junk\.pem and --tls-key .*self-signed\.key are not a PEM certificate and its private key \(/);
+    expect(await start('--tls-cert', junk, '--tls-key', KEY)).toMatch(
+      /^--tls-cert .*junk\.pem and --tls-key .*self-signed\.key are not a PEM certificate and its private key \(/,
+    );
     expect(await start('--tls-cert', CERT, '--tls-key', KEY)).toBe('started');
   });
 });

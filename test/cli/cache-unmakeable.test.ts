@@ -25,7 +25,10 @@ const LINT_NEEDS_API = 'cdn-tui lint: this command needs an API: --base-url and 
 describe('a cache folder under /proc', () => {
   it.each([
     ['XDG_CACHE_HOME=/proc/nope', { XDG_CACHE_HOME: '/proc/nope', XDG_CONFIG_HOME: tempDir() }],
-    ['HOME=/proc/nope, no XDG folders', { HOME: '/proc/nope', XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined, XDG_STATE_HOME: undefined }],
+    [
+      'HOME=/proc/nope, no XDG folders',
+      { HOME: '/proc/nope', XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined, XDG_STATE_HOME: undefined },
+    ],
   ])('%s: lint ends at once with its usual words and exit code', (_name, env) => {
     const run = cli(['lint', '/dev/null'], env);
     expect(run.signal).toBeNull();
@@ -36,7 +39,12 @@ describe('a cache folder under /proc', () => {
   });
 
   it('HOME=/proc/nope: completion prints its script and exits 0', () => {
-    const run = cli(['completion', 'bash'], { HOME: '/proc/nope', XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined, XDG_STATE_HOME: undefined });
+    const run = cli(['completion', 'bash'], {
+      HOME: '/proc/nope',
+      XDG_CACHE_HOME: undefined,
+      XDG_CONFIG_HOME: undefined,
+      XDG_STATE_HOME: undefined,
+    });
     expect(run.signal).toBeNull();
     expect(run.ms).toBeLessThan(5000);
     expect(run.stderr).toBe('');

@@ -22,7 +22,11 @@ function cached(dir: string): string[] {
 /** The files of the third-party scripts' caches under `dir`, by name. */
 function depScriptCaches(dir: string): string[] {
   const root = join(dir, 'cdn-tui', 'code');
-  return existsSync(root) ? readdirSync(root).sort().map((name) => join(root, name)) : [];
+  return existsSync(root)
+    ? readdirSync(root)
+        .sort()
+        .map((name) => join(root, name))
+    : [];
 }
 
 /** The demo in a pseudo-terminal as a user's shell starts it, with its cache in `cache`. */

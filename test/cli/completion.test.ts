@@ -48,7 +48,10 @@ describe('the built bin', () => {
     writeFileSync(join(root, 'bin', 'cdn-tui'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
     mkdirSync(join(root, 'config', 'cdn-tui'), { recursive: true });
     const config = join(root, 'config', 'cdn-tui', 'config.json');
-    writeFileSync(config, JSON.stringify({ profiles: { prod: { base_url: 'https://api.example.test', token: 'tok-1234' }, staging: {} }, default: 'prod' }));
+    writeFileSync(
+      config,
+      JSON.stringify({ profiles: { prod: { base_url: 'https://api.example.test', token: 'tok-1234' }, staging: {} }, default: 'prod' }),
+    );
     chmodSync(config, 0o600);
     env = { PATH: `${join(root, 'bin')}:${process.env.PATH ?? ''}`, HOME: root, XDG_CONFIG_HOME: join(root, 'config') };
     for (const key of Object.keys(process.env)) if (!key.startsWith('CDN_TUI_')) env[key] ??= process.env[key]!;
@@ -57,21 +60,24 @@ describe('the built bin', () => {
 
   const run = (file: string, args: string[]) => spawnSync(file, args, { encoding: 'utf8', timeout: 20_000, env });
 
-  it.skipIf(!existsSync(BIN))('prints each script, lists the profile names, refuses an unknown shell (exit 2), --help lists the command', () => {
-    for (const shell of SHELLS) {
-      const r = run(process.execPath, [BIN, 'completion', shell]);
-      expect(r.status).toBe(0);
-      expect(r.stdout).toBe(completionScript(shell));
-    }
-    expect(run(process.execPath, [BIN, 'completion', '--profiles']).stdout).toBe('prod\nstaging\n');
-    expect(profileNames({ CDN_TUI_CONFIG: join(root, 'none.json') })).toEqual([]);
-    const bad = run(process.execPath, [BIN, 'completion', 'tcsh']);
-    expect(bad.status).toBe(2);
-    expect(bad.stdout).toBe('');
-    expect(bad.stderr).toBe('cdn-tui completion: the shell is bash, zsh or fish, not "tcsh" (see cdn-tui completion --help).\n');
-    expect(run(process.execPath, [BIN, '--help']).stdout).toMatch(/^ {2}cdn-tui completion bash\|zsh\|fish$/m);
-    expect(run(process.execPath, [BIN, 'completion', '--help']).stdout).toContain('source <(cdn-tui completion bash)');
-  });
+  it.skipIf(!existsSync(BIN))(
+    'prints each script, lists the profile names, refuses an unknown shell (exit 2), --help lists the command',
+    () => {
+      for (const shell of SHELLS) {
+        const r = run(process.execPath, [BIN, 'completion', shell]);
+        expect(r.status).toBe(0);
+        expect(r.stdout).toBe(completionScript(shell));
+      }
+      expect(run(process.execPath, [BIN, 'completion', '--profiles']).stdout).toBe('prod\nstaging\n');
+      expect(profileNames({ CDN_TUI_CONFIG: join(root, 'none.json') })).toEqual([]);
+      const bad = run(process.execPath, [BIN, 'completion', 'tcsh']);
+      expect(bad.status).toBe(2);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toBe('cdn-tui completion: the shell is bash, zsh or fish, not "tcsh" (see cdn-tui completion --help).\n');
+      expect(run(process.execPath, [BIN, '--help']).stdout).toMatch(/^ {2}cdn-tui completion bash\|zsh\|fish$/m);
+      expect(run(process.execPath, [BIN, 'completion', '--help']).stdout).toContain('source <(cdn-tui completion bash)');
+    },
+  );
 
   /** What bash completes for the words typed (the last one is being completed), through the script's own function. */
   const bash = (...words: string[]) => {
@@ -110,7 +116,11 @@ describe('the built bin', () => {
     const fish = (line: string) => {
       const r = run('fish', ['-c', `cdn-tui completion fish | source; complete -C '${line}'`]);
       expect(r.stderr).toBe('');
-      return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]).sort();
+      return r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0])
+        .sort();
     };
     expect(fish('cdn-tui --pro')).toEqual(['--profile']);
     expect(fish('cdn-tui --profile ')).toEqual(['prod', 'staging']);
@@ -119,7 +129,11 @@ describe('the built bin', () => {
   });
 
   it.skipIf(!existsSync(BIN) || !has('zsh'))('zsh: the script loads and registers itself for cdn-tui', () => {
-    const r = run('zsh', ['-f', '-c', 'autoload -U compinit && compinit -u -D && source <(cdn-tui completion zsh) && print -r -- ${_comps[cdn-tui]}']);
+    const r = run('zsh', [
+      '-f',
+      '-c',
+      'autoload -U compinit && compinit -u -D && source <(cdn-tui completion zsh) && print -r -- ${_comps[cdn-tui]}',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('_cdn_tui');
   });

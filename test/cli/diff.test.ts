@@ -55,7 +55,15 @@ function run(args: readonly string[], input = ''): Promise<{ status: number; std
 }
 
 const writes = (emu: { log(): Array<{ method: string }> }) => emu.log().filter((l) => l.method !== 'GET').length;
-const ruleOf = async (emu: Pick<TestEmulator, 'call'>, conf: number, path: string) => ((await emu.call('GET', `${CFG}/${conf}/rules_engine`)).body as Array<{ id: number; path: string; gzip: boolean; path_origin_id: number }>).find((r) => r.path === path)!;
+const ruleOf = async (emu: Pick<TestEmulator, 'call'>, conf: number, path: string) =>
+  (
+    (await emu.call('GET', `${CFG}/${conf}/rules_engine`)).body as Array<{
+      id: number;
+      path: string;
+      gzip: boolean;
+      path_origin_id: number;
+    }>
+  ).find((r) => r.path === path)!;
 /** The diff's lines after its `---`/`+++` header. */
 const body = (out: string) => out.split('\n').slice(2).join('\n');
 
@@ -66,14 +74,22 @@ describe('cdn-tui diff across two profiles', () => {
     const rule = (await staging.call('GET', `${CFG}/${API}/rules_engine`)).body[0];
     const cache = (await staging.call('GET', `${CFG}/${API}/cache_settings`)).body[0];
     expect((await prod.call('PATCH', `${CFG}/${API}/rules_engine/${rule.id}`, { body: { gzip: !rule.gzip } })).status).toBe(200);
-    expect((await prod.call('PATCH', `${CFG}/${API}/cache_settings/${cache.id}`, { body: { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 7777 } })).status).toBe(200);
+    expect(
+      (
+        await prod.call('PATCH', `${CFG}/${API}/cache_settings/${cache.id}`, {
+          body: { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 7777 },
+        })
+      ).status,
+    ).toBe(200);
     expect((await prod.call('PATCH', `${CFG}/${API}/error_responses`, { body: { cache_error_404: 4321 } })).status).toBe(200);
 
     const out = await run(['diff', `staging:${API}`, 'prod:acme public api v2']);
     expect(out.status, out.stderr).toBe(1);
     expect(out.stderr).toBe('');
     expect(out.stdout.split('\n').slice(0, 2)).toEqual([`--- staging:acme public api v2 (${API})`, `+++ prod:acme public api v2 (${API})`]);
-    expect(out.stdout).toContain(`     "path": ${JSON.stringify(rule.path)}\n     "regex": ${String(rule.regex)}\n-    "gzip": ${String(rule.gzip)}\n+    "gzip": ${String(!rule.gzip)}`);
+    expect(out.stdout).toContain(
+      `     "path": ${JSON.stringify(rule.path)}\n     "regex": ${String(rule.regex)}\n-    "gzip": ${String(rule.gzip)}\n+    "gzip": ${String(!rule.gzip)}`,
+    );
     expect(out.stdout).toContain(`     "name": ${JSON.stringify(cache.name)}`);
     expect(out.stdout).toContain('+    "cdn_cache_settings_maximum_ttl": 7777');
     expect(out.stdout).toContain(' "error_responses": {\n-  "cache_error_404": ');
@@ -119,14 +135,38 @@ describe('cdn-tui apply FILE --to, export --all, apply DIR', () => {
     const name = 'brand site (prod)';
     expect((await prod.call('PATCH', `${CFG}/${SHOP}`, { body: { name, cname: ['brand-prod.example.com'] } })).status).toBe(200);
     const origin = (await prod.call('GET', `${CFG}/${SHOP}/origins`)).body[0].id;
-    expect((await prod.call('POST', `${CFG}/${SHOP}/rules_engine`, { body: { path: '/prod-only/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin } })).status).toBe(201);
+    expect(
+      (
+        await prod.call('POST', `${CFG}/${SHOP}/rules_engine`, {
+          body: { path: '/prod-only/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin },
+        })
+      ).status,
+    ).toBe(201);
     // Staging moves on: a rule changed and one added, with a new cache setting.
     const first = (await staging.call('GET', `${CFG}/${SHOP}/rules_engine`)).body[0];
     await staging.call('PATCH', `${CFG}/${SHOP}/rules_engine/${first.id}`, { body: { gzip: !first.gzip } });
-    const made = await staging.call('POST', `${CFG}/${SHOP}/cache_settings`, { body: { name: 'promo 1m', browser_cache_settings: false, cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 60, cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' } });
+    const made = await staging.call('POST', `${CFG}/${SHOP}/cache_settings`, {
+      body: {
+        name: 'promo 1m',
+        browser_cache_settings: false,
+        cdn_cache_settings: 'override',
+        cdn_cache_settings_maximum_ttl: 60,
+        cache_by_query_string: 'ignore',
+        cache_by_cookies: 'ignore',
+      },
+    });
     expect(made.status).toBe(201);
     const stagingOrigin = (await staging.call('GET', `${CFG}/${SHOP}/origins`)).body[0].id;
-    await staging.call('POST', `${CFG}/${SHOP}/rules_engine`, { body: { path: '/promo/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: stagingOrigin, cache_settings_id: made.body.id } });
+    await staging.call('POST', `${CFG}/${SHOP}/rules_engine`, {
+      body: {
+        path: '/promo/',
+        regex: false,
+        protocol_policy: 'http',
+        behavior: 'delivery',
+        path_origin_id: stagingOrigin,
+        cache_settings_id: made.body.id,
+      },
+    });
 
     const exported = await run(['export', String(SHOP), '--profile', 'staging']);
     expect(exported.status, exported.stderr).toBe(0);
@@ -145,7 +185,9 @@ describe('cdn-tui apply FILE --to, export --all, apply DIR', () => {
     expect(applied.stdout).toMatch(/\b3 applied/); // the rule changed, the cache setting and rule made
     const after = await run(['diff', `staging:${SHOP}`, `prod:${name}`]);
     expect(after.status).toBe(1);
-    const changed = body(after.stdout).split('\n').filter((l) => /^[-+]/.test(l));
+    const changed = body(after.stdout)
+      .split('\n')
+      .filter((l) => /^[-+]/.test(l));
     expect(changed.filter((l) => !/"path": "\/prod-only\/"|^\+ {4}"/.test(l) && !/^\+ {2}[{}]/.test(l))).toEqual([
       '-  "name": "acme brand site"',
       `+  "name": ${JSON.stringify(name)}`,
@@ -160,7 +202,12 @@ describe('cdn-tui apply FILE --to, export --all, apply DIR', () => {
     expect(pruned.stdout).toMatch(/DELETE \/content_delivery\/configurations\/\d+\/rules_engine\/\d+/);
     const identity = await run(['diff', `staging:${SHOP}`, `prod:${name}`]);
     expect(identity.status).toBe(1);
-    expect(body(identity.stdout).split('\n').filter((l) => /^[-+]/.test(l)).map((l) => l.match(/"(\w+)"/)?.[1])).toEqual(['name', 'name', 'cname', 'cname']);
+    expect(
+      body(identity.stdout)
+        .split('\n')
+        .filter((l) => /^[-+]/.test(l))
+        .map((l) => l.match(/"(\w+)"/)?.[1]),
+    ).toEqual(['name', 'name', 'cname', 'cname']);
   });
 
   it('export --all twice gives the same bytes, one <id>-<name>.json each; apply DIR of it writes nothing (exit 0)', async () => {
@@ -174,7 +221,11 @@ describe('cdn-tui apply FILE --to, export --all, apply DIR', () => {
     expect(files).toContain(`${demoId(3)}-acme-public-api-v2.json`);
     const bytes = files.map((f) => readFileSync(join(dir, f), 'utf8'));
     expect((await run(['export', '--all', '--out', dir, '--profile', 'prod'])).status).toBe(0);
-    expect(readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(bytes);
+    expect(
+      readdirSync(dir)
+        .sort()
+        .map((f) => readFileSync(join(dir, f), 'utf8')),
+    ).toEqual(bytes);
     const before = writes(prod);
     const applied = await run(['apply', dir, '--profile', 'prod', '--yes']);
     expect([applied.status, applied.stdout]).toEqual([0, 'nothing to do\n']);
@@ -211,7 +262,15 @@ describe('cdn-tui apply FILE --to, export --all, apply DIR', () => {
     expect(await exportCommand(flags, demoId(2), path, io)).toBe(0);
     const json = JSON.parse(readFileSync(path, 'utf8'));
     const origin = json.rules[0].path_origin_id;
-    for (let i = 0; i < 30; i++) json.rules.push({ id: 1, path: `/thirty-${i}/`, regex: false, behavior: 'delivery', protocol_policy: 'http', path_origin_id: origin });
+    for (let i = 0; i < 30; i++)
+      json.rules.push({
+        id: 1,
+        path: `/thirty-${i}/`,
+        regex: false,
+        behavior: 'delivery',
+        protocol_policy: 'http',
+        path_origin_id: origin,
+      });
     writeFileSync(path, JSON.stringify(json));
     let errors = '';
     const out = { ...io, out: (t: string) => void (text += t), err: (t: string) => void (errors += t) };
@@ -240,7 +299,12 @@ describe('the command lines', () => {
     expect(parseDiffArgs(['--profile', 'prod', 'a', 'b'])).toMatchObject({ left: 'a', right: 'b', flags: { profile: 'prod' } });
     expect(() => parseDiffArgs(['-', '-'])).toThrow(/only one side/);
     expect(() => parseDiffArgs(['a'])).toThrow(/needs two sides/);
-    expect(parseApplyArgs(['-', '--to', 'prod:shop', '--prune', '--yes'])).toMatchObject({ file: '-', to: 'prod:shop', prune: true, yes: true });
+    expect(parseApplyArgs(['-', '--to', 'prod:shop', '--prune', '--yes'])).toMatchObject({
+      file: '-',
+      to: 'prod:shop',
+      prune: true,
+      yes: true,
+    });
     expect(() => parseApplyArgs(['-', '--to', 'prod:shop'])).toThrow(/add --yes to send, or --dry-run/);
     expect(() => parseApplyArgs(['f.json', '--prune'])).toThrow(/--prune goes with --to/);
     expect(parseExportArgs(['--all', '--out', 'dir'])).toMatchObject({ out: 'dir' });
@@ -255,8 +319,28 @@ describe('a name two configurations share', () => {
     const { closeServer } = await import('../helpers/local-server.js');
     const { diffCommand } = await import('../../src/cli/diff.js');
     const twins = [
-      { id: 11, name: 'twin', domain_name: 'a.edge.example', active: true, delivery_protocol: 'http', digital_certificate: null, cname_access_only: false, rawlogs: false, cname: [] },
-      { id: 12, name: 'twin', domain_name: 'b.edge.example', active: true, delivery_protocol: 'http', digital_certificate: null, cname_access_only: false, rawlogs: false, cname: [] },
+      {
+        id: 11,
+        name: 'twin',
+        domain_name: 'a.edge.example',
+        active: true,
+        delivery_protocol: 'http',
+        digital_certificate: null,
+        cname_access_only: false,
+        rawlogs: false,
+        cname: [],
+      },
+      {
+        id: 12,
+        name: 'twin',
+        domain_name: 'b.edge.example',
+        active: true,
+        delivery_protocol: 'http',
+        digital_certificate: null,
+        cname_access_only: false,
+        rawlogs: false,
+        cname: [],
+      },
     ];
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -266,7 +350,10 @@ describe('a name two configurations share', () => {
     try {
       const address = server.address() as { port: number };
       const flags = { baseUrl: `http://127.0.0.1:${address.port}`, token: 'twin-token', readOnly: false, demo: false };
-      await expect(diffCommand({ flags, left: 'twin', right: '11' }, { out: () => {} })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/"twin" names 2 configurations \(ids 11, 12\): give the id/) });
+      await expect(diffCommand({ flags, left: 'twin', right: '11' }, { out: () => {} })).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringMatching(/"twin" names 2 configurations \(ids 11, 12\): give the id/),
+      });
     } finally {
       await closeServer(server);
     }

@@ -22,8 +22,14 @@ afterEach(() => {
 
 describe('reportError', () => {
   it('a CliError: its sentence and exit code, a full stop added', () => {
-    expect(capture(() => reportError(new UsageError('--demo takes no value')))).toEqual({ code: 2, text: 'cdn-tui: --demo takes no value.\n' });
-    expect(capture(() => reportError(new CliError('cancelled', 130), 'cdn-tui login'))).toEqual({ code: 130, text: 'cdn-tui login: cancelled.\n' });
+    expect(capture(() => reportError(new UsageError('--demo takes no value')))).toEqual({
+      code: 2,
+      text: 'cdn-tui: --demo takes no value.\n',
+    });
+    expect(capture(() => reportError(new CliError('cancelled', 130), 'cdn-tui login'))).toEqual({
+      code: 130,
+      text: 'cdn-tui login: cancelled.\n',
+    });
   });
 
   it('an unexpected error: one line, exit 1, no stack unless CDN_TUI_DEBUG=1', () => {

@@ -28,9 +28,14 @@ interface Run {
 /** The built `cdn-tui ARGS` against the emulator, with its token unless `token` is false (asynchronously: the emulator answers from this process). */
 function run(args: readonly string[], env: Readonly<Record<string, string>> = {}, token = true): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args, '--base-url', emu.url, ...(token ? ['--token', emu.token] : [])], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, CDN_TUI_DEBUG: '', ...env } }, (error, stdout, stderr) => {
-      done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args, '--base-url', emu.url, ...(token ? ['--token', emu.token] : [])],
+      { encoding: 'utf8', timeout: 20_000, env: { ...process.env, CDN_TUI_DEBUG: '', ...env } },
+      (error, stdout, stderr) => {
+        done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -46,24 +51,49 @@ describe('a file export cannot write', () => {
   it('export --out FILE: the path and why, exit 1, nothing on stdout', async () => {
     const { dir, file } = scene();
     const id = String(demoId(2));
-    expect(await run(['export', id, '--out', join(dir, 'missing', 'out.json')])).toEqual({ status: 1, stdout: '', stderr: `cdn-tui export: cannot write ${join(dir, 'missing', 'out.json')}: no such folder.\n` });
-    expect(await run(['export', id, '--out', join(file, 'out.json')])).toEqual({ status: 1, stdout: '', stderr: `cdn-tui export: cannot write ${join(file, 'out.json')}: ${file} is a file, not a folder.\n` });
-    expect(await run(['export', id, '--out', dir])).toEqual({ status: 1, stdout: '', stderr: `cdn-tui export: cannot write ${dir}: it is a folder.\n` });
+    expect(await run(['export', id, '--out', join(dir, 'missing', 'out.json')])).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `cdn-tui export: cannot write ${join(dir, 'missing', 'out.json')}: no such folder.\n`,
+    });
+    expect(await run(['export', id, '--out', join(file, 'out.json')])).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `cdn-tui export: cannot write ${join(file, 'out.json')}: ${file} is a file, not a folder.\n`,
+    });
+    expect(await run(['export', id, '--out', dir])).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `cdn-tui export: cannot write ${dir}: it is a folder.\n`,
+    });
   });
 
-  it.skipIf(!hasProc)('export --out /proc/nope.json: the issue\'s own line', async () => {
-    expect(await run(['export', String(demoId(2)), '--out', '/proc/nope.json'])).toEqual({ status: 1, stdout: '', stderr: 'cdn-tui export: cannot write /proc/nope.json: no such folder.\n' });
+  it.skipIf(!hasProc)("export --out /proc/nope.json: the issue's own line", async () => {
+    expect(await run(['export', String(demoId(2)), '--out', '/proc/nope.json'])).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'cdn-tui export: cannot write /proc/nope.json: no such folder.\n',
+    });
   });
 
   it('export --all --out DIR: a folder that cannot be made is said before anything is read', async () => {
     const { file } = scene();
-    expect(await run(['export', '--all', '--out', file])).toMatchObject({ status: 1, stderr: `cdn-tui export: cannot make the folder ${file}: it is a file, not a folder.\n` });
-    expect(await run(['export', '--all', '--out', join(file, 'exports')])).toMatchObject({ status: 1, stderr: `cdn-tui export: cannot make the folder ${join(file, 'exports')}: ${file} is a file, not a folder.\n` });
+    expect(await run(['export', '--all', '--out', file])).toMatchObject({
+      status: 1,
+      stderr: `cdn-tui export: cannot make the folder ${file}: it is a file, not a folder.\n`,
+    });
+    expect(await run(['export', '--all', '--out', join(file, 'exports')])).toMatchObject({
+      status: 1,
+      stderr: `cdn-tui export: cannot make the folder ${join(file, 'exports')}: ${file} is a file, not a folder.\n`,
+    });
   });
 
-  it.skipIf(!hasProc)('export --all --out /proc/nope: said at once (Node\'s own recursive mkdir spins there for ever)', async () => {
+  it.skipIf(!hasProc)("export --all --out /proc/nope: said at once (Node's own recursive mkdir spins there for ever)", async () => {
     const started = Date.now();
-    expect(await run(['export', '--all', '--out', '/proc/nope/exports'])).toMatchObject({ status: 1, stderr: 'cdn-tui export: cannot make the folder /proc/nope/exports: no such folder.\n' });
+    expect(await run(['export', '--all', '--out', '/proc/nope/exports'])).toMatchObject({
+      status: 1,
+      stderr: 'cdn-tui export: cannot make the folder /proc/nope/exports: no such folder.\n',
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -83,29 +113,55 @@ describe('a file export cannot write', () => {
 describe('a file the commands cannot read', () => {
   it('apply FILE: the path and why, exit 2 (as a file apply cannot use always was)', async () => {
     const { dir, file } = scene();
-    expect(await run(['apply', join(dir, 'gone.json'), '--dry-run'])).toEqual({ status: 2, stdout: '', stderr: `cdn-tui apply: cannot read ${join(dir, 'gone.json')}: no such file.\n` });
-    expect(await run(['apply', join(file, 'x.json'), '--dry-run'])).toMatchObject({ status: 2, stderr: `cdn-tui apply: cannot read ${join(file, 'x.json')}: ${file} is a file, not a folder.\n` });
+    expect(await run(['apply', join(dir, 'gone.json'), '--dry-run'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `cdn-tui apply: cannot read ${join(dir, 'gone.json')}: no such file.\n`,
+    });
+    expect(await run(['apply', join(file, 'x.json'), '--dry-run'])).toMatchObject({
+      status: 2,
+      stderr: `cdn-tui apply: cannot read ${join(file, 'x.json')}: ${file} is a file, not a folder.\n`,
+    });
   });
 
   it('apply DIR: an export in it that cannot be read is named, exit 2', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'a.json'));
-    expect(await run(['apply', dir, '--dry-run'])).toMatchObject({ status: 2, stderr: `cdn-tui apply: cannot read ${join(dir, 'a.json')}: it is a folder.\n` });
+    expect(await run(['apply', dir, '--dry-run'])).toMatchObject({
+      status: 2,
+      stderr: `cdn-tui apply: cannot read ${join(dir, 'a.json')}: it is a folder.\n`,
+    });
   });
 
   it('diff and lint: a side or target file that cannot be read, exit 4', async () => {
     const { dir, file } = scene();
-    expect(await run(['diff', join(dir, 'gone.json'), String(demoId(2))])).toEqual({ status: 4, stdout: '', stderr: `cdn-tui diff: cannot read ${join(dir, 'gone.json')}: no such file.\n` });
-    expect(await run(['lint', join(file, 'a.json')])).toEqual({ status: 4, stdout: '', stderr: `cdn-tui lint: cannot read ${join(file, 'a.json')}: ${file} is a file, not a folder.\n` });
+    expect(await run(['diff', join(dir, 'gone.json'), String(demoId(2))])).toEqual({
+      status: 4,
+      stdout: '',
+      stderr: `cdn-tui diff: cannot read ${join(dir, 'gone.json')}: no such file.\n`,
+    });
+    expect(await run(['lint', join(file, 'a.json')])).toEqual({
+      status: 4,
+      stdout: '',
+      stderr: `cdn-tui lint: cannot read ${join(file, 'a.json')}: ${file} is a file, not a folder.\n`,
+    });
     // A folder is not taken for an export: the message says what it is.
-    expect(await run(['lint', dir])).toMatchObject({ status: 4, stderr: `cdn-tui lint: there is no configuration named "${dir}" (${dir} is a folder, not an export file).\n` });
+    expect(await run(['lint', dir])).toMatchObject({
+      status: 4,
+      stderr: `cdn-tui lint: there is no configuration named "${dir}" (${dir} is a folder, not an export file).\n`,
+    });
   });
 
   it('--token-file, --ca-file and the config file: the path and why', async () => {
     const { dir, file } = scene();
     const id = String(demoId(2));
-    expect((await run(['export', id, '--token-file', join(file, 'token')], {}, false)).stderr).toBe(`cdn-tui export: cannot read the token file ${join(file, 'token')}: ${file} is a file, not a folder.\n`);
-    expect(await run(['export', id, '--ca-file', join(dir, 'ca.pem')])).toMatchObject({ status: 2, stderr: `cdn-tui export: cannot read the CA file ${join(dir, 'ca.pem')} (from --ca-file): no such file.\n` });
+    expect((await run(['export', id, '--token-file', join(file, 'token')], {}, false)).stderr).toBe(
+      `cdn-tui export: cannot read the token file ${join(file, 'token')}: ${file} is a file, not a folder.\n`,
+    );
+    expect(await run(['export', id, '--ca-file', join(dir, 'ca.pem')])).toMatchObject({
+      status: 2,
+      stderr: `cdn-tui export: cannot read the CA file ${join(dir, 'ca.pem')} (from --ca-file): no such file.\n`,
+    });
     expect(await run(['export', id, '--profile', 'prod'], { CDN_TUI_CONFIG: join(file, 'config.json') })).toMatchObject({
       status: 1,
       stderr: `cdn-tui export: cannot read the config file ${join(file, 'config.json')}: ${file} is a file, not a folder.\n`,
@@ -124,14 +180,18 @@ describe('the config file a login saves', () => {
       return undefined;
     })();
     expect(failure).toBeInstanceOf(CliError);
-    expect(failure instanceof CliError && failure.message).toBe('cannot write the config file /proc/nope/cdn-tui/config.json: no such folder');
+    expect(failure instanceof CliError && failure.message).toBe(
+      'cannot write the config file /proc/nope/cdn-tui/config.json: no such folder',
+    );
   });
 
   it('a new folder is made private (0700) and the file 0600', () => {
     const path = join(tempDir(), 'a', 'b', 'config.json');
     saveLogin(path, 'prod', { baseUrl: 'http://127.0.0.1:1', token: 'saved-token-7777' });
     expect(JSON.parse(readFileSync(path, 'utf8')).profiles.prod.token).toBe('saved-token-7777');
-    expect([statSync(join(path, '..', '..')).mode & 0o777, statSync(join(path, '..')).mode & 0o777, statSync(path).mode & 0o777]).toEqual([0o700, 0o700, 0o600]);
+    expect([statSync(join(path, '..', '..')).mode & 0o777, statSync(join(path, '..')).mode & 0o777, statSync(path).mode & 0o777]).toEqual([
+      0o700, 0o700, 0o600,
+    ]);
   });
 });
 
@@ -156,9 +216,12 @@ describe('makeFolder and pathReason', () => {
     expect([codeOf(itself), pathReason(itself, file, 'write')]).toEqual(['EEXIST', 'it is a file, not a folder']);
   });
 
-  it('a missing file when reading, a missing folder when writing; a code it does not know: the error\'s message', () => {
+  it("a missing file when reading, a missing folder when writing; a code it does not know: the error's message", () => {
     const missing = Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' });
-    expect([pathReason(missing, '/x/y.json', 'read'), pathReason(missing, '/x/y.json', 'write')]).toEqual(['no such file', 'no such folder']);
+    expect([pathReason(missing, '/x/y.json', 'read'), pathReason(missing, '/x/y.json', 'write')]).toEqual([
+      'no such file',
+      'no such folder',
+    ]);
     expect(pathReason(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }), '/x', 'read')).toBe('no permission');
     expect(pathReason(Object.assign(new Error('odd failure'), { code: 'EODD' }), '/x', 'read')).toBe('odd failure');
   });

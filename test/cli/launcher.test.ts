@@ -46,21 +46,31 @@ describe('the launcher', () => {
   it('reads the minimum from the engines field, which must be a plain ">=N"', () => {
     expect(launcher.minimumMajor(engines)).toBe(22);
     expect(launcher.minimumMajor('>= 24.1')).toBe(24);
-    for (const range of ['^22', '22.x', '>=22 <26', undefined, '']) expect(() => launcher.minimumMajor(range), String(range)).toThrow(/engines\.node/);
+    for (const range of ['^22', '22.x', '>=22 <26', undefined, ''])
+      expect(() => launcher.minimumMajor(range), String(range)).toThrow(/engines\.node/);
   });
 
   it('lets 22 and newer through and tells older ones what to do', () => {
     for (const version of ['v22.0.0', 'v22.23.3', 'v24.21.0', 'v30.1.0']) expect(launcher.tooOld(version, 22), version).toBeNull();
-    expect(launcher.tooOld('v20.11.0', 22)).toBe('cdn-tui needs Node.js 22 or newer; this is v20.11.0. Run it with a newer Node: npx -p node@22 -p cdn-tui cdn-tui');
-    for (const version of ['v21.7.3', 'v18.20.8', 'v10.24.1', 'v0.12.18']) expect(launcher.tooOld(version, 22), version).toMatch(/^cdn-tui needs Node\.js 22 or newer; this is v/);
+    expect(launcher.tooOld('v20.11.0', 22)).toBe(
+      'cdn-tui needs Node.js 22 or newer; this is v20.11.0. Run it with a newer Node: npx -p node@22 -p cdn-tui cdn-tui',
+    );
+    for (const version of ['v21.7.3', 'v18.20.8', 'v10.24.1', 'v0.12.18'])
+      expect(launcher.tooOld(version, 22), version).toMatch(/^cdn-tui needs Node\.js 22 or newer; this is v/);
   });
 
   it('in a checkout, names the npm script that runs the same arguments on the pinned Node, quoted for a shell', () => {
     const needs = 'cdn-tui needs Node.js 22 or newer; this is v20.11.0. In this checkout, run it on the Node the repo pins: ';
     expect(launcher.tooOld('v20.11.0', 22, [])).toBe(`${needs}npm start`);
-    expect(launcher.tooOld('v20.11.0', 22, ['export', '1528252701', '--out', 'shop.json'])).toBe(`${needs}npm run cdn-tui -- export 1528252701 --out shop.json`);
-    expect(launcher.tooOld('v20.11.0', 22, ['--base-url=https://api.example.com/v1', '--profile', 'prod'])).toBe(`${needs}npm run cdn-tui -- --base-url=https://api.example.com/v1 --profile prod`);
-    expect(launcher.tooOld('v20.11.0', 22, ['lint', "it's here", 'a b', '$HOME', ''])).toBe(`${needs}npm run cdn-tui -- lint 'it'\\''s here' 'a b' '$HOME' ''`);
+    expect(launcher.tooOld('v20.11.0', 22, ['export', '1528252701', '--out', 'shop.json'])).toBe(
+      `${needs}npm run cdn-tui -- export 1528252701 --out shop.json`,
+    );
+    expect(launcher.tooOld('v20.11.0', 22, ['--base-url=https://api.example.com/v1', '--profile', 'prod'])).toBe(
+      `${needs}npm run cdn-tui -- --base-url=https://api.example.com/v1 --profile prod`,
+    );
+    expect(launcher.tooOld('v20.11.0', 22, ['lint', "it's here", 'a b', '$HOME', ''])).toBe(
+      `${needs}npm run cdn-tui -- lint 'it'\\''s here' 'a b' '$HOME' ''`,
+    );
     expect(launcher.tooOld('v24.21.0', 22, ['--demo'])).toBeNull();
   });
 
@@ -77,33 +87,36 @@ describe('the launcher', () => {
     return dir;
   }
 
-  it('tells a checkout (the launcher\'s source beside dist/) from an installed package (dist/ only)', () => {
+  it("tells a checkout (the launcher's source beside dist/) from an installed package (dist/ only)", () => {
     expect(launcher.isCheckout(ROOT)).toBe(true);
     expect(launcher.isCheckout(packageWith(true))).toBe(true);
     expect(launcher.isCheckout(packageWith(false))).toBe(false);
   });
 
   const old = oldNode();
-  it.skipIf(!old)('on a Node older than 22 (run for real): one line on stderr, exit 1, nothing else; npx when installed, the npm script in a checkout', () => {
-    const version = execFileSync(old!, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
-    const needs = `cdn-tui needs Node.js 22 or newer; this is ${version}. `;
-    const installed = join(packageWith(false), 'dist', 'cdn-tui.cjs');
-    const checkout = join(packageWith(true), 'dist', 'cdn-tui.cjs');
-    const cases: Array<[string, readonly string[], string]> = [
-      [installed, ['--version'], 'Run it with a newer Node: npx -p node@22 -p cdn-tui cdn-tui'],
-      [installed, ['serve', '--port', '0'], 'Run it with a newer Node: npx -p node@22 -p cdn-tui cdn-tui'],
-      [checkout, ['--demo'], 'In this checkout, run it on the Node the repo pins: npm run cdn-tui -- --demo'],
-      [checkout, [], 'In this checkout, run it on the Node the repo pins: npm start'],
-      [BIN, ['export', '1528252701'], 'In this checkout, run it on the Node the repo pins: npm run cdn-tui -- export 1528252701'],
-      [BIN, ['serve', '--port', '0'], 'In this checkout, run it on the Node the repo pins: npm run cdn-tui -- serve --port 0'],
-    ];
-    for (const [bin, args, advice] of cases) {
-      const r = spawnSync(old!, [bin, ...args], { encoding: 'utf8', timeout: 10_000, env: plainEnv() });
-      expect(r.stderr, `${bin} ${args.join(' ')}`).toBe(`${needs}${advice}\n`);
-      expect(r.stdout).toBe('');
-      expect(r.status).toBe(1);
-    }
-  });
+  it.skipIf(!old)(
+    'on a Node older than 22 (run for real): one line on stderr, exit 1, nothing else; npx when installed, the npm script in a checkout',
+    () => {
+      const version = execFileSync(old!, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
+      const needs = `cdn-tui needs Node.js 22 or newer; this is ${version}. `;
+      const installed = join(packageWith(false), 'dist', 'cdn-tui.cjs');
+      const checkout = join(packageWith(true), 'dist', 'cdn-tui.cjs');
+      const cases: Array<[string, readonly string[], string]> = [
+        [installed, ['--version'], 'Run it with a newer Node: npx -p node@22 -p cdn-tui cdn-tui'],
+        [installed, ['serve', '--port', '0'], 'Run it with a newer Node: npx -p node@22 -p cdn-tui cdn-tui'],
+        [checkout, ['--demo'], 'In this checkout, run it on the Node the repo pins: npm run cdn-tui -- --demo'],
+        [checkout, [], 'In this checkout, run it on the Node the repo pins: npm start'],
+        [BIN, ['export', '1528252701'], 'In this checkout, run it on the Node the repo pins: npm run cdn-tui -- export 1528252701'],
+        [BIN, ['serve', '--port', '0'], 'In this checkout, run it on the Node the repo pins: npm run cdn-tui -- serve --port 0'],
+      ];
+      for (const [bin, args, advice] of cases) {
+        const r = spawnSync(old!, [bin, ...args], { encoding: 'utf8', timeout: 10_000, env: plainEnv() });
+        expect(r.stderr, `${bin} ${args.join(' ')}`).toBe(`${needs}${advice}\n`);
+        expect(r.stdout).toBe('');
+        expect(r.status).toBe(1);
+      }
+    },
+  );
 
   it('a bundle that cannot be loaded is one sentence and exit 1, not a stack', () => {
     const dir = packageWith(false); // a package with the launcher and no bundle

@@ -34,7 +34,8 @@ async function lint(args: readonly string[], target: EmulatorFixture = emu, stdi
   let stdout = '';
   let stderr = '';
   const io = { out: (t: string) => void (stdout += t), err: (t: string) => void (stderr += t) };
-  const read = stdin === undefined ? undefined : (path: string) => (path === '-' ? stdin : Promise.reject(new Error(`unexpected read of ${path}`)));
+  const read =
+    stdin === undefined ? undefined : (path: string) => (path === '-' ? stdin : Promise.reject(new Error(`unexpected read of ${path}`)));
   try {
     const command = parseCommand(['lint', ...args, '--base-url', target.url, '--token', target.token]);
     if (command.kind !== 'lint') throw new Error(`not the lint command: ${command.kind}`);
@@ -60,8 +61,22 @@ async function post(target: EmulatorFixture, path: string, body: Record<string, 
   return reply.body.id;
 }
 
-const cacheSetting = (name: string, ttl: number) => ({ name, browser_cache_settings: false, cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: ttl, cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' });
-const rule = (origin: number, changes: Record<string, unknown>) => ({ path: '/static/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin, ...changes });
+const cacheSetting = (name: string, ttl: number) => ({
+  name,
+  browser_cache_settings: false,
+  cdn_cache_settings: 'override',
+  cdn_cache_settings_maximum_ttl: ttl,
+  cache_by_query_string: 'ignore',
+  cache_by_cookies: 'ignore',
+});
+const rule = (origin: number, changes: Record<string, unknown>) => ({
+  path: '/static/',
+  regex: false,
+  protocol_policy: 'http',
+  behavior: 'delivery',
+  path_origin_id: origin,
+  ...changes,
+});
 
 let clean: { id: number; origin: number };
 let broken: { id: number; origin: number; cache: number; rule: number };
@@ -73,7 +88,9 @@ beforeAll(async () => {
   await post(emu, `${CFG}/${clean.id}/rules_engine`, rule(clean.origin, { cache_settings_id: week }));
 
   const b = await made(emu, { name: 'broken site', origin_address: '10.0.0.5' });
-  expect((await emu.call('PATCH', `${CFG}/${b.id}`, { body: { delivery_protocol: 'http,https', cname: ['www.broken.example'] } })).status).toBe(200);
+  expect(
+    (await emu.call('PATCH', `${CFG}/${b.id}`, { body: { delivery_protocol: 'http,https', cname: ['www.broken.example'] } })).status,
+  ).toBe(200);
   const cache = await post(emu, `${CFG}/${b.id}/cache_settings`, cacheSetting('no cache', 0));
   const ruleId = await post(emu, `${CFG}/${b.id}/rules_engine`, rule(b.origin, { path: '^/(a+)+$', regex: true }));
   broken = { ...b, cache, rule: ruleId };
@@ -101,7 +118,13 @@ describe('cdn-tui lint ID|NAME', () => {
 
   it('findings: one line each in lint order, nothing else, exit 1', async () => {
     const out = await lint(['broken site']);
-    expect(out).toEqual({ status: 1, stdout: brokenLines().map((l) => `${l}\n`).join(''), stderr: '' });
+    expect(out).toEqual({
+      status: 1,
+      stdout: brokenLines()
+        .map((l) => `${l}\n`)
+        .join(''),
+      stderr: '',
+    });
     expect((await lint([String(plain.id)])).stdout).toBe(`${PLAIN_LINE()}\n`);
   });
 
@@ -129,7 +152,17 @@ describe('cdn-tui lint ID|NAME', () => {
     const some = await lint(['broken site', '--ignore', 'unused_cache_setting,override_zero_ttl', '--ignore=regex_catastrophic']);
     expect(some.status).toBe(1);
     expect(some.stdout).toBe(`${brokenLines()[0]}\n${brokenLines()[1]}\n`);
-    const all = await lint(['broken site', '--ignore', 'shared_certificate_cnames,origin_unreachable_address', '--ignore', 'unused_cache_setting', '--ignore', 'override_zero_ttl', '--ignore', 'regex_catastrophic']);
+    const all = await lint([
+      'broken site',
+      '--ignore',
+      'shared_certificate_cnames,origin_unreachable_address',
+      '--ignore',
+      'unused_cache_setting',
+      '--ignore',
+      'override_zero_ttl',
+      '--ignore',
+      'regex_catastrophic',
+    ]);
     expect(all).toEqual({ status: 0, stdout: '', stderr: '' });
   });
 });
@@ -139,8 +172,26 @@ describe('cdn-tui lint FILE', () => {
   const file = {
     format: 'cdn-tui.configuration',
     version: 1,
-    configuration: { id: 9, name: 'from a file', domain_name: 'f1.edge.example', delivery_protocol: 'http', digital_certificate: null, cname_access_only: true, cname: [] },
-    cache_settings: [{ id: 21, name: 'by page', cdn_cache_settings: 'honor', cache_by_query_string: 'whitelist', query_string_fields: [], cache_by_cookies: 'ignore', cookie_names: null }],
+    configuration: {
+      id: 9,
+      name: 'from a file',
+      domain_name: 'f1.edge.example',
+      delivery_protocol: 'http',
+      digital_certificate: null,
+      cname_access_only: true,
+      cname: [],
+    },
+    cache_settings: [
+      {
+        id: 21,
+        name: 'by page',
+        cdn_cache_settings: 'honor',
+        cache_by_query_string: 'whitelist',
+        query_string_fields: [],
+        cache_by_cookies: 'ignore',
+        cookie_names: null,
+      },
+    ],
     rules: [
       { id: 31, path: '^/old/(', regex: true, protocol_policy: 'http', behavior: 'delivery', cache_settings_id: 21 },
       { id: 32, path: '/moved/', regex: false, protocol_policy: 'http', behavior: 'redirect', redirect_to: '' },
@@ -163,11 +214,18 @@ describe('cdn-tui lint FILE', () => {
   });
 
   it('a name or path with control characters is shown, never obeyed: still one line each; a record without an id has none', async () => {
-    const hostile = { ...file, configuration: { ...file.configuration, name: 'evil\u001b]0;owned\u0007' }, cache_settings: [], rules: [{ path: '^/a\n(', regex: true }] };
+    const hostile = {
+      ...file,
+      configuration: { ...file.configuration, name: 'evil\u001b]0;owned\u0007' },
+      cache_settings: [],
+      rules: [{ path: '^/a\n(', regex: true }],
+    };
     const out = await lint(['-'], emu, JSON.stringify(hostile));
     expect(out.status).toBe(1);
     expect(out.stdout.split('\n')).toEqual([
-      expect.stringMatching(/^evil\\u001b\]0;owned\\u0007 \(9\) · configuration evil\\u001b\]0;owned\\u0007 \(9\) · cname_access_only_without_cname: /),
+      expect.stringMatching(
+        /^evil\\u001b\]0;owned\\u0007 \(9\) · configuration evil\\u001b\]0;owned\\u0007 \(9\) · cname_access_only_without_cname: /,
+      ),
       'evil\\u001b]0;owned\\u0007 (9) · rule ^/a\\u000a( · regex_invalid: "^/a\\n(" is not a valid regular expression (Unterminated group): the rule matches no request. [path]',
       '',
     ]);
@@ -177,7 +235,13 @@ describe('cdn-tui lint FILE', () => {
     const path = join(tempDir(), 'broken.json');
     const quiet = { out: () => {}, err: () => {}, ask: async () => 'n', interactive: false };
     expect(await exportCommand({ baseUrl: emu.url, token: emu.token, readOnly: false, demo: false }, broken.id, path, quiet)).toBe(0);
-    expect(await lint([path])).toEqual({ status: 1, stdout: brokenLines().map((l) => `${l}\n`).join(''), stderr: '' });
+    expect(await lint([path])).toEqual({
+      status: 1,
+      stdout: brokenLines()
+        .map((l) => `${l}\n`)
+        .join(''),
+      stderr: '',
+    });
   });
 });
 
@@ -187,7 +251,11 @@ describe('cdn-tui lint --all', () => {
     expect(out.status).toBe(1);
     expect(out.stdout).toBe([...brokenLines(), PLAIN_LINE()].map((l) => `${l}\n`).join(''));
     expect(out.stderr).toBe('checked 3 configurations: 6 findings\n');
-    expect(await lint(['--all', '--ignore', LINT_CODES.join(',')])).toEqual({ status: 0, stdout: '', stderr: 'checked 3 configurations: no finding\n' });
+    expect(await lint(['--all', '--ignore', LINT_CODES.join(',')])).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: 'checked 3 configurations: no finding\n',
+    });
   });
 
   it('paced by the rate limit: each wait said on stderr with how far and the time left, every configuration checked', async () => {
@@ -197,19 +265,25 @@ describe('cdn-tui lint --all', () => {
     }
     const out = await lint(['--all', '--json'], paced);
     expect(out.status).toBe(1);
-    expect(JSON.parse(out.stdout).map((f: { configuration: { name: string }; code: string }) => `${f.configuration.name}: ${f.code}`)).toEqual([
-      'paced 0: origin_unreachable_address',
-      'paced 1: origin_unreachable_address',
-      'paced 2: origin_unreachable_address',
-    ]);
+    expect(
+      JSON.parse(out.stdout).map((f: { configuration: { name: string }; code: string }) => `${f.configuration.name}: ${f.code}`),
+    ).toEqual(['paced 0: origin_unreachable_address', 'paced 1: origin_unreachable_address', 'paced 2: origin_unreachable_address']);
     // The first wait: the window's length is not known yet (a later one may say `10 reads/2 s`).
     expect(out.stderr).toMatch(/^checked [0-2] of 3 · rate limit reached · next in \d+ s · about \d+ s left$/m);
-    for (const line of out.stderr.trimEnd().split('\n').slice(0, -1)) expect(line).toMatch(/^checked [0-2] of 3 · rate limit (reached|10 reads\/[23] s) · next in \d+ s · about \d+ s left$/);
+    for (const line of out.stderr.trimEnd().split('\n').slice(0, -1))
+      expect(line).toMatch(/^checked [0-2] of 3 · rate limit (reached|10 reads\/[23] s) · next in \d+ s · about \d+ s left$/);
     expect(out.stderr.trimEnd().split('\n').at(-1)).toBe('checked 3 configurations: 3 findings');
     // export --all says its waits through the same helper.
     let said = '';
     const flags = { baseUrl: paced.url, token: paced.token, readOnly: false, demo: false };
-    expect(await exportCommand(flags, undefined, join(tempDir(), 'all'), { out: () => {}, err: (t: string) => void (said += t), ask: async () => 'n', interactive: false })).toBe(0);
+    expect(
+      await exportCommand(flags, undefined, join(tempDir(), 'all'), {
+        out: () => {},
+        err: (t: string) => void (said += t),
+        ask: async () => 'n',
+        interactive: false,
+      }),
+    ).toBe(0);
     expect(said).toMatch(/^exported [0-2] of 3 · rate limit reached · next in \d+ s · about \d+ s left$/m);
   }, 40_000);
 });
@@ -219,9 +293,15 @@ describe('bad usage (exit 2) and what cannot be read (exit 4)', () => {
     const unknown = await lint(['broken site', '--ignore', 'regex_invalid,nope']);
     expect(unknown).toEqual({ status: 2, stdout: '', stderr: `"nope" is no lint code: the codes are ${LINT_CODES.join(', ')}` });
     expect((await lint(['broken site', '--ignore'])).status).toBe(2);
-    expect(await lint([])).toMatchObject({ status: 2, stderr: 'cdn-tui lint needs one configuration, [PROFILE:]ID|NAME or a file, or --all, not 0 (see cdn-tui lint --help)' });
+    expect(await lint([])).toMatchObject({
+      status: 2,
+      stderr: 'cdn-tui lint needs one configuration, [PROFILE:]ID|NAME or a file, or --all, not 0 (see cdn-tui lint --help)',
+    });
     expect((await lint(['a', 'b'])).status).toBe(2);
-    expect(await lint(['--all', 'broken site'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--all checks every configuration') });
+    expect(await lint(['--all', 'broken site'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--all checks every configuration'),
+    });
     const env = { ...process.env };
     process.env.CDN_TUI_CONFIG = join(tempDir(), 'none.json');
     try {
@@ -234,20 +314,44 @@ describe('bad usage (exit 2) and what cannot be read (exit 4)', () => {
 
   it('no such configuration, a missing file, a file that is no export, no answer: exit 4, nothing on stdout', async () => {
     expect(await lint(['no such site'])).toEqual({ status: 4, stdout: '', stderr: 'there is no configuration named "no such site"' });
-    expect(await lint(['999999'])).toMatchObject({ status: 4, stdout: '', stderr: expect.stringMatching(/^cannot read configuration 999999: /) });
+    expect(await lint(['999999'])).toMatchObject({
+      status: 4,
+      stdout: '',
+      stderr: expect.stringMatching(/^cannot read configuration 999999: /),
+    });
     const dir = tempDir();
-    expect(await lint([join(dir, 'gone.json')])).toMatchObject({ status: 4, stdout: '', stderr: expect.stringMatching(/^cannot read .*gone\.json: /) });
+    expect(await lint([join(dir, 'gone.json')])).toMatchObject({
+      status: 4,
+      stdout: '',
+      stderr: expect.stringMatching(/^cannot read .*gone\.json: /),
+    });
     writeFileSync(join(dir, 'notes.json'), '{"mine": true}');
-    expect(await lint([join(dir, 'notes.json')])).toMatchObject({ status: 4, stdout: '', stderr: expect.stringContaining('not a cdn-tui export') });
+    expect(await lint([join(dir, 'notes.json')])).toMatchObject({
+      status: 4,
+      stdout: '',
+      stderr: expect.stringContaining('not a cdn-tui export'),
+    });
     const nobody = { url: 'http://127.0.0.1:9', token: 'nobody-token', call: emu.call, log: emu.log };
-    expect(await lint(['--all'], nobody)).toMatchObject({ status: 4, stdout: '', stderr: expect.stringMatching(/^cannot list the configurations: /) });
+    expect(await lint(['--all'], nobody)).toMatchObject({
+      status: 4,
+      stdout: '',
+      stderr: expect.stringMatching(/^cannot list the configurations: /),
+    });
   });
 
   it('the arguments: --help wins, help lint; the help names every code', () => {
     expect(parseCommand(['lint', 'shop', '--help'])).toEqual({ kind: 'help', topic: 'lint' });
     expect(parseCommand(['help', 'lint'])).toEqual({ kind: 'help', topic: 'lint' });
-    expect(parseLintArgs(['prod:shop', '--json', '--ignore', 'regex_invalid'])).toMatchObject({ target: 'prod:shop', json: true, ignore: ['regex_invalid'] });
-    expect(parseLintArgs(['--all', '--profile', 'prod'])).toEqual({ flags: expect.objectContaining({ profile: 'prod' }), json: false, ignore: [] });
+    expect(parseLintArgs(['prod:shop', '--json', '--ignore', 'regex_invalid'])).toMatchObject({
+      target: 'prod:shop',
+      json: true,
+      ignore: ['regex_invalid'],
+    });
+    expect(parseLintArgs(['--all', '--profile', 'prod'])).toEqual({
+      flags: expect.objectContaining({ profile: 'prod' }),
+      json: false,
+      ignore: [],
+    });
     for (const code of LINT_CODES) expect(LINT_USAGE).toContain(code);
   });
 });
@@ -256,7 +360,10 @@ describe.skipIf(!existsSync(BIN))('the built cdn-tui lint', () => {
   /** The built command, asynchronously (the emulator answers from this process). */
   const run = (args: readonly string[]): Promise<Run> =>
     new Promise((done, fail) => {
-      const child = spawn(process.execPath, [BIN, 'lint', ...args, '--base-url', emu.url, '--token', emu.token], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+      const child = spawn(process.execPath, [BIN, 'lint', ...args, '--base-url', emu.url, '--token', emu.token], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 30_000,
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -266,12 +373,24 @@ describe.skipIf(!existsSync(BIN))('the built cdn-tui lint', () => {
     });
 
   it('prints the lines and exits 1; exits 0, 2 and 4 with one sentence on stderr', async () => {
-    expect(await run([String(broken.id)])).toEqual({ status: 1, stdout: brokenLines().map((l) => `${l}\n`).join(''), stderr: '' });
+    expect(await run([String(broken.id)])).toEqual({
+      status: 1,
+      stdout: brokenLines()
+        .map((l) => `${l}\n`)
+        .join(''),
+      stderr: '',
+    });
     expect(await run(['clean site'])).toEqual({ status: 0, stdout: '', stderr: '' });
     const bad = await run(['clean site', '--ignore', 'nope']);
     expect([bad.status, bad.stdout]).toEqual([2, '']);
-    expect(bad.stderr).toMatch(/^cdn-tui lint: "nope" is no lint code: the codes are cname_access_only_without_cname, .*, unused_cache_setting\.\n$/);
-    expect(await run(['no such site'])).toEqual({ status: 4, stdout: '', stderr: 'cdn-tui lint: there is no configuration named "no such site".\n' });
+    expect(bad.stderr).toMatch(
+      /^cdn-tui lint: "nope" is no lint code: the codes are cname_access_only_without_cname, .*, unused_cache_setting\.\n$/,
+    );
+    expect(await run(['no such site'])).toEqual({
+      status: 4,
+      stdout: '',
+      stderr: 'cdn-tui lint: there is no configuration named "no such site".\n',
+    });
     const help = await run(['--help']);
     expect([help.status, help.stdout]).toEqual([0, LINT_USAGE]);
   });

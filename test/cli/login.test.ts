@@ -32,7 +32,11 @@ describe('cdn-tui login in a terminal', () => {
     const out = run.output();
     expect(out).not.toContain('secret');
     expect(out).toContain('alice');
-    expect(out).toMatch(new RegExp(`Logged in to ${emu.url.replace(/\./g, '\\.')} as alice; token saved to profile "ci" \\(expires \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)\\.`));
+    expect(out).toMatch(
+      new RegExp(
+        `Logged in to ${emu.url.replace(/\./g, '\\.')} as alice; token saved to profile "ci" \\(expires \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)\\.`,
+      ),
+    );
 
     const file = join(xdg, 'cdn-tui', 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -67,7 +71,11 @@ describe('cdn-tui login in a terminal', () => {
   it('Backspace edits the password; other profiles and the default are kept', async () => {
     const xdg = tempDir('cdn-tui-login-');
     mkdirSync(join(xdg, 'cdn-tui'), { mode: 0o700 });
-    const before = { profiles: { prod: { base_url: 'https://prod.example.test', token: 'prod-token-1111' } }, default: 'prod', theme: 'dark' };
+    const before = {
+      profiles: { prod: { base_url: 'https://prod.example.test', token: 'prod-token-1111' } },
+      default: 'prod',
+      theme: 'dark',
+    };
     writeFileSync(join(xdg, 'cdn-tui', 'config.json'), JSON.stringify(before), { mode: 0o600 });
     const run = runInPty(['login', '--base-url', emu.url, '--profile', 'ci'], { XDG_CONFIG_HOME: xdg });
     try {

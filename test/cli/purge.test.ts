@@ -43,17 +43,22 @@ function run(target: EmulatorFixture, args: readonly string[], options: { input?
 const purges = (target: EmulatorFixture) => target.log().filter((l) => l.path.startsWith('/purge/'));
 
 describe('cdn-tui purge', () => {
-  it('every host the account\'s: the accepted group, exit 0, the request in the emulator\'s log', async () => {
+  it("every host the account's: the accepted group, exit 0, the request in the emulator's log", async () => {
     const before = purges(emu).length;
     const r = await run(emu, [`${SHOP}/index.html`, `https://www.acme-outdoor.example/c/tents`]);
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toBe(`${ACCEPTED} (2 URLs)\n  ${SHOP}/index.html\n  https://www.acme-outdoor.example/c/tents\n`);
     expect(purges(emu).slice(before)).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/purge/url', status: 201, body: { urls: [`${SHOP}/index.html`, 'https://www.acme-outdoor.example/c/tents'], method: 'delete' } }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/purge/url',
+        status: 201,
+        body: { urls: [`${SHOP}/index.html`, 'https://www.acme-outdoor.example/c/tents'], method: 'delete' },
+      }),
     ]);
   });
 
-  it('some hosts not the account\'s: both groups, exit 1', async () => {
+  it("some hosts not the account's: both groups, exit 1", async () => {
     const r = await run(emu, [`${SHOP}/a.css`, 'www.other.com/x.jpg', '--cachekey']);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(`${ACCEPTED} (1 URL)\n  ${SHOP}/a.css\n${REFUSED} (1 URL)\n  www.other.com/x.jpg\n`);
@@ -65,21 +70,32 @@ describe('cdn-tui purge', () => {
     const r = await run(emu, ['--wildcard', '-'], { input: `${SHOP}/static/*\n\n  www.acme-outdoor.example/c/*  \n` });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${ACCEPTED} (1 URL)\n  ${SHOP}/static/*\n${ACCEPTED} (1 URL)\n  www.acme-outdoor.example/c/*\n`);
-    expect(purges(emu).slice(before).map((l) => [l.path, l.body])).toEqual([
+    expect(
+      purges(emu)
+        .slice(before)
+        .map((l) => [l.path, l.body]),
+    ).toEqual([
       ['/purge/wildcard', { urls: [`${SHOP}/static/*`], method: 'delete' }],
       ['/purge/wildcard', { urls: ['www.acme-outdoor.example/c/*'], method: 'delete' }],
     ]);
   });
 
-  it('bad usage exits 2: no URL, both kinds, a wildcard without * (the API\'s 400)', async () => {
+  it("bad usage exits 2: no URL, both kinds, a wildcard without * (the API's 400)", async () => {
     const none = await run(emu, []);
-    expect([none.status, none.stderr]).toEqual([2, 'cdn-tui purge: cdn-tui purge needs at least one URL, e.g. www.example.com/images/logo.png (or - to read them from standard input).\n']);
-    expect((await run(emu, ['a.example/x', '--wildcard', '--cachekey'])).stderr).toBe('cdn-tui purge: use either --wildcard or --cachekey, not both.\n');
+    expect([none.status, none.stderr]).toEqual([
+      2,
+      'cdn-tui purge: cdn-tui purge needs at least one URL, e.g. www.example.com/images/logo.png (or - to read them from standard input).\n',
+    ]);
+    expect((await run(emu, ['a.example/x', '--wildcard', '--cachekey'])).stderr).toBe(
+      'cdn-tui purge: use either --wildcard or --cachekey, not both.\n',
+    );
     // A URL the API would refuse as malformed: said in the API's words, nothing sent.
     const before = purges(emu).length;
     const bad = await run(emu, ['--wildcard', `${SHOP}/static/*`, `${SHOP}/static/`]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('cdn-tui purge: not sent: the API would refuse a URL: Item 1: a wildcard purge needs a * in its URL (e.g. www.example.com/images/*).\n');
+    expect(bad.stderr).toBe(
+      'cdn-tui purge: not sent: the API would refuse a URL: Item 1: a wildcard purge needs a * in its URL (e.g. www.example.com/images/*).\n',
+    );
     expect(purges(emu).slice(before)).toEqual([]);
   });
 
@@ -116,7 +132,11 @@ describe('cdn-tui purge', () => {
     expect(r.stdout.split('\n').filter((l) => l.startsWith('HTTP/1.1 201'))).toHaveLength(4);
     // One wait: the window's length is not known from one window's answers.
     expect(r.stderr).toMatch(/^waiting: rate limit reached · next in \d+ s$/m);
-    expect(purges(paced).slice(before).map((l) => l.status)).toEqual([201, 201, 201, 201]);
+    expect(
+      purges(paced)
+        .slice(before)
+        .map((l) => l.status),
+    ).toEqual([201, 201, 201, 201]);
   }, 20_000);
 });
 
@@ -134,6 +154,8 @@ describe('its parts', () => {
     const urls = Array.from({ length: 1001 }, (_, i) => `a.example/${i}`);
     expect(batches('url', urls).map((b) => b.length)).toEqual([500, 500, 1]);
     expect(batches('wildcard', ['a/*', 'b/*'])).toEqual([['a/*'], ['b/*']]);
-    expect(groupText({ status: 403, statusLine: 'HTTP/1.1 403 FORBIDDEN', urls: ['x/y'], details: '' })).toBe('HTTP/1.1 403 FORBIDDEN: (no details) (1 URL)\n  x/y\n');
+    expect(groupText({ status: 403, statusLine: 'HTTP/1.1 403 FORBIDDEN', urls: ['x/y'], details: '' })).toBe(
+      'HTTP/1.1 403 FORBIDDEN: (no details) (1 URL)\n  x/y\n',
+    );
   });
 });

@@ -38,13 +38,23 @@ describe('createRelogin', () => {
   it('logged in: the token saved in the profile (0600, other keys and profiles kept), the client sends it, then `after` runs', async () => {
     const t = target({ profile: 'prod', caFile: '/etc/ssl/private-ca.pem' });
     mkdirSync(join(t.path, '..'), { recursive: true, mode: 0o700 });
-    writeFileSync(t.path, JSON.stringify({ profiles: { prod: { base_url: 'http://old.example', token: 'x', note: 'kept' }, staging: { base_url: 'http://s.example' } }, default: 'staging' }), { mode: 0o600 });
+    writeFileSync(
+      t.path,
+      JSON.stringify({
+        profiles: { prod: { base_url: 'http://old.example', token: 'x', note: 'kept' }, staging: { base_url: 'http://s.example' } },
+        default: 'staging',
+      }),
+      { mode: 0o600 },
+    );
     const api = createApiClient({ baseUrl: emu.url, token: 'revoked-token-0000', maxAttempts: 1 });
     let after = 0;
     const login = createRelogin(api, t, () => after++);
     expect(login.title).toBe(`Log in again to ${emu.url}`);
     const outcome = await login.logIn('alice', 'pass-word-9');
-    expect(outcome).toMatchObject({ ok: true, said: expect.stringMatching(/^logged in as alice; token saved in profile "prod" \(expires \d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/) });
+    expect(outcome).toMatchObject({
+      ok: true,
+      said: expect.stringMatching(/^logged in as alice; token saved in profile "prod" \(expires \d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/),
+    });
     expect(after).toBe(1);
     const saved = readJson(t.path);
     expect(saved.default).toBe('staging');
@@ -64,7 +74,12 @@ describe('createRelogin', () => {
     writeFileSync(blocker, '');
     const api = createApiClient({ baseUrl: emu.url, token: 'revoked-token-0000', maxAttempts: 1 });
     const outcome = await createRelogin(api, target({ path: join(blocker, 'config.json') }), () => undefined).logIn('alice', 'pass-word-9');
-    expect(outcome).toMatchObject({ ok: true, said: expect.stringMatching(/^logged in as alice; this run uses the new token, but it was not saved: cannot (read|write) the config file .*config\.json: .*not-a-folder is a file, not a folder$/) });
+    expect(outcome).toMatchObject({
+      ok: true,
+      said: expect.stringMatching(
+        /^logged in as alice; this run uses the new token, but it was not saved: cannot (read|write) the config file .*config\.json: .*not-a-folder is a file, not a folder$/,
+      ),
+    });
     await expect(api.list({ kind: 'configuration' })).resolves.toBeDefined();
   });
 });
@@ -76,12 +91,15 @@ describe('loginNote: where the rejected token came from', () => {
     );
   });
 
-  it.each(['--token', 'CDN_TUI_TOKEN', '--token-file /run/secrets/cdn'])('%s: saved in a profile, used by this run, and the next start still takes the old one', (from) => {
-    const t = target({ tokenFrom: from });
-    expect(loginNote(t)).toBe(
-      `The API rejected the token given by ${from} (401). Logging in here saves a new token in profile "default" (${t.path}) and this run switches to it; a new start with ${from} still sends the old one.`,
-    );
-  });
+  it.each(['--token', 'CDN_TUI_TOKEN', '--token-file /run/secrets/cdn'])(
+    '%s: saved in a profile, used by this run, and the next start still takes the old one',
+    (from) => {
+      const t = target({ tokenFrom: from });
+      expect(loginNote(t)).toBe(
+        `The API rejected the token given by ${from} (401). Logging in here saves a new token in profile "default" (${t.path}) and this run switches to it; a new start with ${from} still sends the old one.`,
+      );
+    },
+  );
 });
 
 describe('resolveTui: where a login inside the TUI saves', () => {
@@ -96,15 +114,29 @@ describe('resolveTui: where a login inside the TUI saves', () => {
 
   it('the token of a profile: that profile', () => {
     const c = configWith({ profiles: { prod: { base_url: 'https://prod.example.test', token: 'prod-token-1111' } }, default: 'prod' });
-    expect(loginOf(resolveTui(flags(), { env: c.env, home: c.home }))).toEqual({ tokenFrom: 'profile "prod"', profile: 'prod', path: c.path });
+    expect(loginOf(resolveTui(flags(), { env: c.env, home: c.home }))).toEqual({
+      tokenFrom: 'profile "prod"',
+      profile: 'prod',
+      path: c.path,
+    });
   });
 
   it('--token with --base-url: "default", as cdn-tui login; --profile or CDN_TUI_PROFILE names it; --ca-file saved as an absolute path', () => {
     const c = configWith({ profiles: { ops: { base_url: 'https://ops.example.test' } } });
     const given = { baseUrl: 'https://api.example.test', token: 'flag-token-2222' };
-    expect(loginOf(resolveTui(flags(given), { env: c.env, home: c.home }))).toEqual({ tokenFrom: '--token', profile: 'default', path: c.path });
-    expect(loginOf(resolveTui(flags({ ...given, profile: 'ops' }), { env: c.env, home: c.home }))).toMatchObject({ tokenFrom: '--token', profile: 'ops' });
+    expect(loginOf(resolveTui(flags(given), { env: c.env, home: c.home }))).toEqual({
+      tokenFrom: '--token',
+      profile: 'default',
+      path: c.path,
+    });
+    expect(loginOf(resolveTui(flags({ ...given, profile: 'ops' }), { env: c.env, home: c.home }))).toMatchObject({
+      tokenFrom: '--token',
+      profile: 'ops',
+    });
     const env = { ...c.env, CDN_TUI_TOKEN: 'env-token-3333', CDN_TUI_PROFILE: 'ops' };
-    expect(loginOf(resolveTui(flags({ baseUrl: given.baseUrl }), { env, home: c.home }))).toMatchObject({ tokenFrom: 'CDN_TUI_TOKEN', profile: 'ops' });
+    expect(loginOf(resolveTui(flags({ baseUrl: given.baseUrl }), { env, home: c.home }))).toMatchObject({
+      tokenFrom: 'CDN_TUI_TOKEN',
+      profile: 'ops',
+    });
   });
 });

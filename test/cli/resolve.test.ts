@@ -73,7 +73,7 @@ describe('precedence: flags > environment > profile', () => {
     expect(r2).toMatchObject({ baseUrl: 'http://env.example.test', token: 'flag-token-4444', label: 'env.example.test' });
   });
 
-  it('--profile beats CDN_TUI_PROFILE, which beats the file\'s default', () => {
+  it("--profile beats CDN_TUI_PROFILE, which beats the file's default", () => {
     const c = standard();
     expect(api(resolveTui(flags(), { env: { ...c.env, CDN_TUI_PROFILE: 'staging' }, home: c.home })).token).toBe(STAGING.token);
     const r = api(resolveTui(flags({ profile: 'prod' }), { env: { ...c.env, CDN_TUI_PROFILE: 'staging' }, home: c.home }));
@@ -88,7 +88,9 @@ describe('precedence: flags > environment > profile', () => {
 
   it('does not read the config file when flags and environment say everything', () => {
     const c = config('{ not json');
-    const r = api(resolveTui(flags({ baseUrl: 'http://127.0.0.1:4010' }), { env: { ...c.env, CDN_TUI_TOKEN: 'env-token-3333' }, home: c.home }));
+    const r = api(
+      resolveTui(flags({ baseUrl: 'http://127.0.0.1:4010' }), { env: { ...c.env, CDN_TUI_TOKEN: 'env-token-3333' }, home: c.home }),
+    );
     expect(r).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', token: 'env-token-3333', label: '127.0.0.1:4010' });
   });
 
@@ -134,7 +136,10 @@ describe('the demo', () => {
 
   it('--demo wins over everything configured, without reading the file', () => {
     const c = config('{ not json');
-    const r = resolveTui(flags({ demo: true, readOnly: true, baseUrl: 'https://x.test', token: 'flag-token-4444' }), { env: c.env, home: c.home });
+    const r = resolveTui(flags({ demo: true, readOnly: true, baseUrl: 'https://x.test', token: 'flag-token-4444' }), {
+      env: c.env,
+      home: c.home,
+    });
     expect(r).toMatchObject({ kind: 'demo', readOnly: true });
     expect(r.notice).toContain('--base-url');
     expect(r.notice).not.toContain('flag-token-4444');
@@ -234,17 +239,26 @@ describe('--token-file', () => {
   it('reads the token, trimmed, and beats CDN_TUI_TOKEN', () => {
     const dir = tempDir();
     const file = tokenFile(dir, '  file-token-5555\n\n');
-    const r = api(resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: file }), { env: { CDN_TUI_TOKEN: 'env-token-3333', CDN_TUI_CONFIG: join(dir, 'no.json') }, home: dir }));
+    const r = api(
+      resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: file }), {
+        env: { CDN_TUI_TOKEN: 'env-token-3333', CDN_TUI_CONFIG: join(dir, 'no.json') },
+        home: dir,
+      }),
+    );
     expect(r.token).toBe('file-token-5555');
   });
 
   it('a missing or empty token file: one sentence naming it, exit 1', () => {
     const dir = tempDir();
-    const missing = failure(() => resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: join(dir, 'absent') }), { env: {}, home: dir }));
+    const missing = failure(() =>
+      resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: join(dir, 'absent') }), { env: {}, home: dir }),
+    );
     expect(missing.exitCode).toBe(1);
     expect(missing.message).toBe(`cannot read the token file ${join(dir, 'absent')}: no such file`);
     writeFileSync(join(dir, 'blank'), ' \n');
-    const blank = failure(() => resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: join(dir, 'blank') }), { env: {}, home: dir }));
+    const blank = failure(() =>
+      resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: join(dir, 'blank') }), { env: {}, home: dir }),
+    );
     expect(blank.message).toContain('is empty');
   });
 
@@ -253,9 +267,16 @@ describe('--token-file', () => {
       const dir = tempDir();
       const file = tokenFile(dir, 'file-token-6666\n', mode);
       // Refused, not skipped: CDN_TUI_TOKEN does not stand in for a token file that was given.
-      const e = failure(() => resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: file }), { env: { CDN_TUI_TOKEN: 'env-token-3333', CDN_TUI_CONFIG: join(dir, 'no.json') }, home: dir }));
+      const e = failure(() =>
+        resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: file }), {
+          env: { CDN_TUI_TOKEN: 'env-token-3333', CDN_TUI_CONFIG: join(dir, 'no.json') },
+          home: dir,
+        }),
+      );
       expect(e.exitCode).toBe(1);
-      expect(e.message).toBe(`the token file ${file} holds a token but other users can read it (mode 0${mode.toString(8)}), so it was not used; "chmod 600 ${file}" fixes that`);
+      expect(e.message).toBe(
+        `the token file ${file} holds a token but other users can read it (mode 0${mode.toString(8)}), so it was not used; "chmod 600 ${file}" fixes that`,
+      );
       expect(e.message).not.toContain('file-token-6666');
     }
   });
@@ -267,7 +288,9 @@ describe('--token-file', () => {
     // The writer runs in its own process: reading the pipe blocks this one until it writes.
     const writer = spawn('sh', ['-c', 'printf "pipe-token-8888\\n" > "$1"', 'sh', fifo], { stdio: 'ignore' });
     try {
-      const r = api(resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: fifo }), { env: { CDN_TUI_CONFIG: join(dir, 'no.json') }, home: dir }));
+      const r = api(
+        resolveTui(flags({ baseUrl: 'http://127.0.0.1:1', tokenFile: fifo }), { env: { CDN_TUI_CONFIG: join(dir, 'no.json') }, home: dir }),
+      );
       expect(r.token).toBe('pipe-token-8888');
     } finally {
       if (writer.exitCode === null) await once(writer, 'exit');

@@ -17,13 +17,23 @@ const CFG = '/content_delivery/configurations';
 function io(interactive = false) {
   let text = '';
   let errors = '';
-  return { out: (t: string) => void (text += t), err: (t: string) => void (errors += t), ask: async () => 'n', interactive, text: () => text, errors: () => errors };
+  return {
+    out: (t: string) => void (text += t),
+    err: (t: string) => void (errors += t),
+    ask: async () => 'n',
+    interactive,
+    text: () => text,
+    errors: () => errors,
+  };
 }
 
 const flags = () => ({ baseUrl: emu.url, token: emu.token, readOnly: false, demo: false });
 const writes = () => emu.log().filter((l) => l.method !== 'GET').length;
 
-async function exported(id: number): Promise<{ path: string; json: Record<string, unknown> & { rules: Array<Record<string, unknown>>; configuration: Record<string, unknown> } }> {
+async function exported(id: number): Promise<{
+  path: string;
+  json: Record<string, unknown> & { rules: Array<Record<string, unknown>>; configuration: Record<string, unknown> };
+}> {
   const path = join(tempDir(), `cfg-${id}.json`);
   expect(await exportCommand(flags(), id, path, io())).toBe(0);
   return { path, json: JSON.parse(readFileSync(path, 'utf8')) };
@@ -68,8 +78,14 @@ describe('export and apply', () => {
     const before = writes();
     expect(await applyCommand(flags(), path, { dryRun: false, yes: true }, incomplete)).toBe(1);
     // Under its request, in the API's words; the summary counts it; nothing sent.
-    expect(incomplete.text()).toMatch(new RegExp(`new rule /added-by-apply/ in configuration ${demoId(3)}\\n(  .*\\n)*  POST .*\\n  refused: protocol_policy: This field is required\\.\\n`));
-    expect(incomplete.text()).toContain('3 changes, 3 requests · 1 would be refused\nnot sent: 1 request would be refused (above): fix the file\n');
+    expect(incomplete.text()).toMatch(
+      new RegExp(
+        `new rule /added-by-apply/ in configuration ${demoId(3)}\\n(  .*\\n)*  POST .*\\n  refused: protocol_policy: This field is required\\.\\n`,
+      ),
+    );
+    expect(incomplete.text()).toContain(
+      '3 changes, 3 requests · 1 would be refused\nnot sent: 1 request would be refused (above): fix the file\n',
+    );
     expect(writes()).toBe(before);
     json.rules[json.rules.length - 1]!.protocol_policy = 'http';
     writeFileSync(path, JSON.stringify(json));
@@ -104,7 +120,9 @@ describe('export and apply', () => {
     const before = writes();
     const out = io();
     expect(await applyCommand(flags(), path, { dryRun: false, yes: true }, out)).toBe(EXIT_CONFLICT);
-    expect(out.text()).toMatch(new RegExp(`^conflict: nothing sent\n {2}configuration ${demoId(4)}: changed on the server since the export`));
+    expect(out.text()).toMatch(
+      new RegExp(`^conflict: nothing sent\n {2}configuration ${demoId(4)}: changed on the server since the export`),
+    );
     expect(writes()).toBe(before);
     expect((await emu.call('GET', `${CFG}/${demoId(4)}`)).body.name).toBe('theirs');
   });
@@ -113,9 +131,14 @@ describe('export and apply', () => {
     // Asynchronously: the emulator answers from this process.
     const run = (...args: string[]) =>
       new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
-        execFile(process.execPath, [BIN, ...args, '--base-url', emu.url, '--token', emu.token], { encoding: 'utf8', timeout: 20_000 }, (error, stdout, stderr) => {
-          done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-        });
+        execFile(
+          process.execPath,
+          [BIN, ...args, '--base-url', emu.url, '--token', emu.token],
+          { encoding: 'utf8', timeout: 20_000 },
+          (error, stdout, stderr) => {
+            done({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+          },
+        );
       });
     const out = await run('export', String(demoId(5)));
     expect(out.status, out.stderr).toBe(0);
@@ -136,7 +159,8 @@ describe('export and apply', () => {
     expect(await exportCommand(pacedFlags, demoId(2), path, io())).toBe(0);
     const json = JSON.parse(readFileSync(path, 'utf8'));
     const origin = json.rules[0].path_origin_id;
-    for (let i = 0; i < 25; i++) json.rules.push({ path: `/paced-${i}/`, regex: false, behavior: 'delivery', protocol_policy: 'http', path_origin_id: origin });
+    for (let i = 0; i < 25; i++)
+      json.rules.push({ path: `/paced-${i}/`, regex: false, behavior: 'delivery', protocol_policy: 'http', path_origin_id: origin });
     writeFileSync(path, JSON.stringify(json));
     const out = io();
     expect(await applyCommand(pacedFlags, path, { dryRun: false, yes: true }, out)).toBe(0);

@@ -44,7 +44,9 @@ describe('tuiCommand', () => {
     const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     expect(await tuiCommand({ readOnly: false, demo: true }, { env: { ...envFor(), TERM: 'dumb' }, interactive: () => true })).toBe(2);
     expect(write).toHaveBeenCalledTimes(1);
-    expect(String(write.mock.calls[0]![0])).toMatch(/^cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; [^.\n]*\n$/);
+    expect(String(write.mock.calls[0]![0])).toMatch(
+      /^cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; [^.\n]*\n$/,
+    );
     expect(seen).toHaveLength(0);
     expect(await tuiCommand({ readOnly: false, demo: true }, { env: { ...envFor(), TERM: '' }, interactive: () => true })).toBe(0);
     expect(seen).toHaveLength(1);
@@ -85,7 +87,12 @@ describe('tuiCommand', () => {
 
   it('an API from the flags: label is the host, no emulator', async () => {
     const env = envFor();
-    expect(await tuiCommand({ readOnly: false, demo: false, baseUrl: 'https://api.example.test', token: 'flag-token-4444' }, { env, interactive: () => true })).toBe(0);
+    expect(
+      await tuiCommand(
+        { readOnly: false, demo: false, baseUrl: 'https://api.example.test', token: 'flag-token-4444' },
+        { env, interactive: () => true },
+      ),
+    ).toBe(0);
     expect(seen[0]).toEqual({
       baseUrl: 'https://api.example.test',
       token: 'flag-token-4444',
@@ -100,7 +107,12 @@ describe('tuiCommand', () => {
   });
 
   it('--no-cache: no folder to keep lists in', async () => {
-    expect(await tuiCommand({ readOnly: false, demo: false, noCache: true, baseUrl: 'https://api.example.test', token: 'flag-token-4444' }, { env: envFor(), interactive: () => true })).toBe(0);
+    expect(
+      await tuiCommand(
+        { readOnly: false, demo: false, noCache: true, baseUrl: 'https://api.example.test', token: 'flag-token-4444' },
+        { env: envFor(), interactive: () => true },
+      ),
+    ).toBe(0);
     expect(seen[0]?.keepDir).toBeUndefined();
   });
 
@@ -125,7 +137,15 @@ describe('tuiCommand', () => {
       message = session.ui.getState().message?.text;
     };
     try {
-      const flags = { readOnly: false, demo: false, baseUrl: `http://127.0.0.1:${port}`, token: 'flag-token-5555', maxBodyBytes: 2 ** 20, headersTimeoutMs: 7000, bodyTimeoutMs: 9000 };
+      const flags = {
+        readOnly: false,
+        demo: false,
+        baseUrl: `http://127.0.0.1:${port}`,
+        token: 'flag-token-5555',
+        maxBodyBytes: 2 ** 20,
+        headersTimeoutMs: 7000,
+        bodyTimeoutMs: 9000,
+      };
       expect(await tuiCommand(flags, { env: envFor(), interactive: () => true })).toBe(0);
     } finally {
       server.closeAllConnections();

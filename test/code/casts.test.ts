@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 const SRC = new URL('../../src/', import.meta.url).pathname;
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 interface Cast {
@@ -18,7 +20,13 @@ interface Cast {
 
 function castsIn(file: string): Cast[] {
   const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const lines = text.split('\n');
   const out: Cast[] = [];
   const visit = (node: ts.Node) => {
@@ -38,7 +46,10 @@ describe('casts in src/', () => {
   const casts = files(SRC).flatMap(castsIn);
 
   it('are at most 10', () => {
-    expect(casts.map((c) => c.where), 'the casts left').toHaveLength(Math.min(casts.length, 10));
+    expect(
+      casts.map((c) => c.where),
+      'the casts left',
+    ).toHaveLength(Math.min(casts.length, 10));
   });
 
   it('each say why', () => {

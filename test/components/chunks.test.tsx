@@ -27,7 +27,14 @@ function Harness({ initial = 'ab' }: { readonly initial?: string }) {
       <Text>moves:{moves}</Text>
       <Text>refused:{refused}</Text>
       {done === '' ? (
-        <TextInput value={value} onChange={setValue} onSubmit={(v) => setDone(`kept [${show(v)}]`)} onCancel={() => setDone('dropped')} onRefused={setRefused} width={60} />
+        <TextInput
+          value={value}
+          onChange={setValue}
+          onSubmit={(v) => setDone(`kept [${show(v)}]`)}
+          onCancel={() => setDone('dropped')}
+          onRefused={setRefused}
+          width={60}
+        />
       ) : null}
     </Box>
   );
@@ -49,7 +56,10 @@ async function start(initial?: string, onStatus?: (reason: string) => void): Pro
 }
 
 const frame = () => app!.lastFrame() ?? '';
-const line = (name: string) => frame().split('\n').find((l) => l.startsWith(`${name}:`)) ?? '';
+const line = (name: string) =>
+  frame()
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`)) ?? '';
 const settle = (ms = 60) => new Promise((r) => setTimeout(r, ms));
 
 describe('keys read together are handled in order, as if typed one by one', () => {

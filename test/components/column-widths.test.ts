@@ -29,18 +29,27 @@ describe('fitColumns', () => {
 
   it('with ranks, still fits every width exactly and never grows a column past its text', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 120 }), (cols, room) => {
-        const natural = cols.map(([w]) => w);
-        const widths = fitColumns(natural, room, [], cols.map(([, r]) => r));
-        const need = natural.reduce((a, b) => a + b, 0);
-        expect(widths.reduce((a, b) => a + b, 0)).toBe(need <= room ? room : Math.min(room, need));
-        if (need > room) widths.forEach((w, i) => expect(w).toBeLessThanOrEqual(natural[i]!));
-        // A column of a higher rank is cut below its share of the line only when every lower one is cut to nothing.
-        const share = Math.floor(room * 0.6);
-        cols.forEach(([, r], i) => {
-          if (widths[i]! < Math.min(natural[i]!, share)) cols.forEach(([, r2], j) => r2 < r && expect(widths[j]).toBe(0));
-        });
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 120 }),
+        (cols, room) => {
+          const natural = cols.map(([w]) => w);
+          const widths = fitColumns(
+            natural,
+            room,
+            [],
+            cols.map(([, r]) => r),
+          );
+          const need = natural.reduce((a, b) => a + b, 0);
+          expect(widths.reduce((a, b) => a + b, 0)).toBe(need <= room ? room : Math.min(room, need));
+          if (need > room) widths.forEach((w, i) => expect(w).toBeLessThanOrEqual(natural[i]!));
+          // A column of a higher rank is cut below its share of the line only when every lower one is cut to nothing.
+          const share = Math.floor(room * 0.6);
+          cols.forEach(([, r], i) => {
+            if (widths[i]! < Math.min(natural[i]!, share)) cols.forEach(([, r2], j) => r2 < r && expect(widths[j]).toBe(0));
+          });
+        },
+      ),
     );
   });
   it('gives every column what it needs when all fit, and the cells left over to the last one', () => {
@@ -126,6 +135,8 @@ describe('measureColumns', () => {
     // What the sample missed is measured when it is on screen.
     expect(tableWidths(counted, measured, [[rows[9_999]!.name]], 80)).toEqual([80]);
     expect(tableWidths(counted, measured, [['row 1']], 20)).toEqual([20]);
-    expect(tableWidths([...counted, ...counted], [...measured, ...measured], [['the very last row, much longer', 'x']], 20)).toEqual([11, 8]);
+    expect(tableWidths([...counted, ...counted], [...measured, ...measured], [['the very last row, much longer', 'x']], 20)).toEqual([
+      11, 8,
+    ]);
   });
 });

@@ -52,7 +52,14 @@ describe('footerLine', () => {
   });
 
   it('ends in … where no help key says the rest, and cuts only when not even `? more` fits', () => {
-    expect(footerLine(RULES.filter((k) => k.command !== 'help'), '', 60, undefined)).toMatch(/ {2}…$/);
+    expect(
+      footerLine(
+        RULES.filter((k) => k.command !== 'help'),
+        '',
+        60,
+        undefined,
+      ),
+    ).toMatch(/ {2}…$/);
     expect(footerLine(RULES, '', 10, '? more')).toBe('? more');
     expect(footerLine(RULES, '', 4, '? more')).toBe('? m…');
     expect(footerLine(RULES, '', 4, '? more', true)).toBe('? m~');

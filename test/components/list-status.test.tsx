@@ -15,13 +15,19 @@ describe('list status line', () => {
   });
 
   it('says how many marked rows the filter hides, so no mark is ever invisible', () => {
-    expect(listStatus({ shown: 3, total: 12, what: RULES, marked: 3, markedHidden: 1, filter: 'shop' })).toBe('3 of 12 rules · 3 marked (1 hidden by the filter) · /shop');
+    expect(listStatus({ shown: 3, total: 12, what: RULES, marked: 3, markedHidden: 1, filter: 'shop' })).toBe(
+      '3 of 12 rules · 3 marked (1 hidden by the filter) · /shop',
+    );
   });
 
   it('keeps saying that pages are still coming, and a cap on what is listed', () => {
-    expect(listStatus({ shown: 1000, total: 100_000, what: ['configuration', 'configurations'], loading: true })).toBe('1000 of 100000 configurations, loading…');
+    expect(listStatus({ shown: 1000, total: 100_000, what: ['configuration', 'configurations'], loading: true })).toBe(
+      '1000 of 100000 configurations, loading…',
+    );
     expect(listStatus({ shown: 500, more: true, total: 2000, what: ['entry', 'entries'] })).toBe('500+ of 2000 entries');
-    expect(listStatus({ shown: 4, total: 4, what: ['change sent', 'changes sent'], note: 'the newest 1,000 are kept' }, '.')).toBe('4 of 4 changes sent . the newest 1,000 are kept');
+    expect(listStatus({ shown: 4, total: 4, what: ['change sent', 'changes sent'], note: 'the newest 1,000 are kept' }, '.')).toBe(
+      '4 of 4 changes sent . the newest 1,000 are kept',
+    );
   });
 
   it('draws the line, cut to the width, or the filter input while it is typed', () => {

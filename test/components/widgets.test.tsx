@@ -26,7 +26,9 @@ async function mounted(frame: () => string | undefined, text: string): Promise<v
 
 describe('windowed table', () => {
   it('mounts only the rows of its window (10,000 rows, 10 shown)', () => {
-    const { lastFrame } = render(<WindowedTable rows={rows} columns={columns} cursor={5000} top={4995} height={10} width={40} rowKey={(r) => String(r.id)} />);
+    const { lastFrame } = render(
+      <WindowedTable rows={rows} columns={columns} cursor={5000} top={4995} height={10} width={40} rowKey={(r) => String(r.id)} />,
+    );
     const lines = lastFrame()!.split('\n');
     expect(lines).toHaveLength(11);
     expect(lines[1]).toContain('site-4996');
@@ -38,7 +40,9 @@ describe('windowed table', () => {
     const names = ['plain', '東京のサイト名前', '👩‍💻👨‍👩‍👧 team', 'cafe\u0301 crème', '🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷'];
     const data = names.map((name, i) => ({ id: i + 1, name }));
     // 20 cells: the names' column is cut to 9 (the other two are whole).
-    const { lastFrame } = render(<WindowedTable rows={data} columns={columns} cursor={0} top={0} height={5} width={20} rowKey={(r) => String(r.id)} />);
+    const { lastFrame } = render(
+      <WindowedTable rows={data} columns={columns} cursor={0} top={0} height={5} width={20} rowKey={(r) => String(r.id)} />,
+    );
     const lines = lastFrame()!.split('\n').slice(1);
     const ends = lines.map((l) => cellWidth(l.slice(0, l.indexOf('END'))));
     expect(new Set(ends).size).toBe(1); // END starts in the same cell on every row
@@ -58,7 +62,15 @@ function InputHarness({ initial = 'ab' }: { readonly initial?: string }) {
       <Text>value:{value.length > 40 ? `${value.length} chars` : value}</Text>
       <Text>done:{done}</Text>
       <Text>layer:{layer}</Text>
-      {done === '' ? <TextInput value={value} onChange={setValue} onSubmit={(v) => setDone(`kept ${v.length > 40 ? `${v.length} chars` : v}`)} onCancel={() => setDone('dropped')} width={30} /> : null}
+      {done === '' ? (
+        <TextInput
+          value={value}
+          onChange={setValue}
+          onSubmit={(v) => setDone(`kept ${v.length > 40 ? `${v.length} chars` : v}`)}
+          onCancel={() => setDone('dropped')}
+          width={30}
+        />
+      ) : null}
     </Box>
   );
 }
@@ -181,4 +193,3 @@ describe('select window (the palette)', () => {
     expect(lastFrame()!.split('\n')[0]).toBe('configuration… (1528252707) w4cvkh3yah.…');
   });
 });
-

@@ -43,7 +43,10 @@ describe.skipIf(!existsSync(BIN))('keys read together', () => {
         await openPathInput(app);
         // A space at the end, typed: refused beside the field, Enter refuses.
         await app.type('/XYZ ');
-        await app.waitUntil(() => fieldLine(app, 'path').endsWith('error: May not start or end with white space. (Enter refuses)'), 'the error beside the path');
+        await app.waitUntil(
+          () => fieldLine(app, 'path').endsWith('error: May not start or end with white space. (Enter refuses)'),
+          'the error beside the path',
+        );
         await app.press('enter');
         await app.waitForIdle();
         expect(app.screen()).toContain(INPUT_OPEN);

@@ -25,10 +25,28 @@ async function wideConfiguration(emu: ChildEmulator): Promise<number> {
     return reply.body as { id: number };
   };
   const cnames = ['tokyo-shop.acme-outdoor.example', 'www.tokyo-shop.acme-outdoor.example', 'jp.acme-outdoor.example'];
-  const { id } = await post(CFG, { name: NAME, origin_address: 'origin-tokyo.acme-outdoor.example', origin_host_header: 'tokyo-shop.acme-outdoor.example', cname: cnames });
+  const { id } = await post(CFG, {
+    name: NAME,
+    origin_address: 'origin-tokyo.acme-outdoor.example',
+    origin_host_header: 'tokyo-shop.acme-outdoor.example',
+    cname: cnames,
+  });
   const origin = ((await emu.call('GET', `${CFG}/${id}/origins`)).body as Array<{ id: number }>)[0]!.id;
-  const cache = await post(`${CFG}/${id}/cache_settings`, { name: '静的アセット 30日', browser_cache_settings: false, cdn_cache_settings: 'honor', cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' });
-  const rule = (path: string, behavior: string, protocol_policy: string) => ({ path, regex: false, behavior, protocol_policy, path_origin_id: origin, cache_settings_id: cache.id });
+  const cache = await post(`${CFG}/${id}/cache_settings`, {
+    name: '静的アセット 30日',
+    browser_cache_settings: false,
+    cdn_cache_settings: 'honor',
+    cache_by_query_string: 'ignore',
+    cache_by_cookies: 'ignore',
+  });
+  const rule = (path: string, behavior: string, protocol_policy: string) => ({
+    path,
+    regex: false,
+    behavior,
+    protocol_policy,
+    path_origin_id: origin,
+    cache_settings_id: cache.id,
+  });
   await post(`${CFG}/${id}/rules_engine`, rule(PATHS[0]!, 'delivery', 'redirect_to_https'));
   await post(`${CFG}/${id}/rules_engine`, rule(PATHS[1]!, 'delivery', 'http,https'));
   await post(`${CFG}/${id}/rules_engine`, rule(PATHS[2]!, 'image_optimization', 'redirect_to_https'));
@@ -102,7 +120,10 @@ const SIZES = [
 /** Resizes the terminal, then waits for the frame drawn at that size: as many lines, the header's right end in its last column. */
 async function resizeTo(app: App, cols: number, rows: number): Promise<void> {
   app.resize(cols, rows);
-  await app.waitUntil(() => app.screen().split('\n').length === rows && cellWidth(visibleLines(app)[0] ?? '') === cols, `the frame at ${cols}×${rows}`);
+  await app.waitUntil(
+    () => app.screen().split('\n').length === rows && cellWidth(visibleLines(app)[0] ?? '') === cols,
+    `the frame at ${cols}×${rows}`,
+  );
   await app.waitForIdle(150);
 }
 
@@ -128,7 +149,8 @@ describe.skipIf(!existsSync(BIN))('columns sized by content', () => {
           expect(shownIds.length).toBeGreaterThanOrEqual(12);
           // The name is the last to shrink: whole while the domain and cnames are cut.
           if (cols >= 120) expect(cellsOf(browser, 'name')).toContainEqual({ text: NAME, cut: false });
-          if (cols === 80) expect(browser.columns.map((c) => c.title)).toEqual(expect.arrayContaining(['id', 'name', 'protocol', 'active']));
+          if (cols === 80)
+            expect(browser.columns.map((c) => c.title)).toEqual(expect.arrayContaining(['id', 'name', 'protocol', 'active']));
         }
 
         await resizeTo(app, 80, 24);
@@ -184,16 +206,41 @@ describe.skipIf(!existsSync(BIN))('columns sized by content', () => {
           if (!more) break;
           expect(page).toBeLessThan(5);
           await app.press('pagedown');
-          await app.waitUntil(() => !visibleLines(app).some((l) => l.includes(`lines ${more[0]!.match(/lines (\d+)/)![1]}–`)), 'the next page of the help');
+          await app.waitUntil(
+            () => !visibleLines(app).some((l) => l.includes(`lines ${more[0]!.match(/lines (\d+)/)![1]}–`)),
+            'the next page of the help',
+          );
         }
         const text = box.join(' ').replace(/\s+/g, ' ');
         expect(text).not.toContain('…');
-        const described = ['open', 'mark', 'markAll', 'filter', 'create', 'remove', 'copy', 'editor', 'reload', 'quit', 'back', 'palette', 'help', 'history', 'forceQuit', 'suspend'] as const;
+        const described = [
+          'open',
+          'mark',
+          'markAll',
+          'filter',
+          'create',
+          'remove',
+          'copy',
+          'editor',
+          'reload',
+          'quit',
+          'back',
+          'palette',
+          'help',
+          'history',
+          'forceQuit',
+          'suspend',
+        ] as const;
         for (const command of described) {
           expect(text, command).toContain(COMMANDS[command].does);
         }
         // Each key with its own words (the tabs, the moves).
-        for (const words of ['1 Settings 2 Rules 3 Cache settings 4 Error responses 5 Origins', '[ previous tab ] next tab', 'PgDn/Ctrl-f page down Home/g top End/G bottom']) expect(text).toContain(words);
+        for (const words of [
+          '1 Settings 2 Rules 3 Cache settings 4 Error responses 5 Origins',
+          '[ previous tab ] next tab',
+          'PgDn/Ctrl-f page down Home/g top End/G bottom',
+        ])
+          expect(text).toContain(words);
       } finally {
         await app.close();
       }

@@ -45,7 +45,11 @@ async function compareWithProd(app: App): Promise<void> {
 }
 
 /** The compare view's row of a record and field (the line that holds both). */
-const rowOf = (app: App, record: string, field: string) => app.screen().split('\n').find((l) => l.includes(record) && l.includes(field));
+const rowOf = (app: App, record: string, field: string) =>
+  app
+    .screen()
+    .split('\n')
+    .find((l) => l.includes(record) && l.includes(field));
 
 describe.skipIf(!existsSync(BIN))('the compare view', () => {
   it(
@@ -56,8 +60,12 @@ describe.skipIf(!existsSync(BIN))('the compare view', () => {
       // staging moved on: two rules and an error TTL differ from prod.
       const statics = await ruleAt(staging, '/static/');
       const api = await ruleAt(staging, '/api/');
-      expect((await staging.call('PATCH', `${CFG}/${CONF}/rules_engine/${statics.id}`, { body: { gzip: !statics.gzip } })).status).toBe(200);
-      expect((await staging.call('PATCH', `${CFG}/${CONF}/rules_engine/${api.id}`, { body: { forward_cookies: 'none' } })).status).toBe(200);
+      expect((await staging.call('PATCH', `${CFG}/${CONF}/rules_engine/${statics.id}`, { body: { gzip: !statics.gzip } })).status).toBe(
+        200,
+      );
+      expect((await staging.call('PATCH', `${CFG}/${CONF}/rules_engine/${api.id}`, { body: { forward_cookies: 'none' } })).status).toBe(
+        200,
+      );
       expect((await staging.call('PATCH', `${CFG}/${CONF}/error_responses`, { body: { cache_error_404: 120 } })).status).toBe(200);
 
       const stagingWrites = run.log('staging').filter((l) => l.method !== 'GET').length; // the three above
@@ -101,7 +109,12 @@ describe.skipIf(!existsSync(BIN))('the compare view', () => {
       expect(rowOf(app, '/static/', 'gzip')).toBeUndefined();
       expect(rowOf(app, '/api/', 'forward_cookies')).toBeUndefined();
       // prod has exactly those two writes; staging none.
-      expect(run.log('prod').filter((l) => l.method !== 'GET').map((l) => [l.method, l.path, l.status])).toEqual(
+      expect(
+        run
+          .log('prod')
+          .filter((l) => l.method !== 'GET')
+          .map((l) => [l.method, l.path, l.status]),
+      ).toEqual(
         expect.arrayContaining([
           ['PATCH', `${CFG}/${CONF}/rules_engine/${statics.id}`, 200],
           ['PATCH', `${CFG}/${CONF}/rules_engine/${api.id}`, 200],
@@ -123,7 +136,9 @@ describe.skipIf(!existsSync(BIN))('the compare view', () => {
       const { staging, prod } = run;
       const statics = await ruleAt(staging, '/static/');
       expect((await staging.call('PATCH', `${CFG}/${CONF}`, { body: { name: 'acme shop (staging copy)' } })).status).toBe(200);
-      expect((await staging.call('PATCH', `${CFG}/${CONF}/rules_engine/${statics.id}`, { body: { gzip: !statics.gzip } })).status).toBe(200);
+      expect((await staging.call('PATCH', `${CFG}/${CONF}/rules_engine/${statics.id}`, { body: { gzip: !statics.gzip } })).status).toBe(
+        200,
+      );
 
       const app = await run.start('staging', [], { cols: 120, rows: 35 });
       await compareWithProd(app);
@@ -160,7 +175,15 @@ describe.skipIf(!existsSync(BIN))('the compare view', () => {
       const { staging, prod } = run;
       const origin = (await ruleAt(staging, '/')).path_origin_id;
       for (let i = 0; i < 30; i++) {
-        const made = await staging.call('POST', `${CFG}/${CONF}/rules_engine`, { body: { path: `/promo-${String(i).padStart(2, '0')}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin } });
+        const made = await staging.call('POST', `${CFG}/${CONF}/rules_engine`, {
+          body: {
+            path: `/promo-${String(i).padStart(2, '0')}/`,
+            regex: false,
+            protocol_policy: 'http',
+            behavior: 'delivery',
+            path_origin_id: origin,
+          },
+        });
         expect(made.status).toBe(201);
       }
       const app = await run.start('staging', [], { cols: 120, rows: 35 });

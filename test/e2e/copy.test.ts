@@ -15,7 +15,9 @@ describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
     async () => {
       const app = await startApp();
       try {
-        const origin5 = ((await app.emulator.call('GET', `/content_delivery/configurations/${demoId(5)}/origins`)).body as Array<{ id: number }>)[0]!.id;
+        const origin5 = (
+          (await app.emulator.call('GET', `/content_delivery/configurations/${demoId(5)}/origins`)).body as Array<{ id: number }>
+        )[0]!.id;
         const before = ((await app.emulator.call('GET', RULES5)).body as unknown[]).length;
         await openConfiguration(app, demoId(1));
         await app.press('2');
@@ -67,7 +69,10 @@ describe.skipIf(!existsSync(BIN))('copy to another configuration', () => {
         const caches = (await app.emulator.call('GET', `${base}/cache_settings`)).body as Array<{ id: number; name: string }>;
         const made = caches.find((c) => c.name === 'category pages 2m');
         expect(made).toBeDefined();
-        const rules = (await app.emulator.call('GET', `${base}/rules_engine`)).body as Array<{ path: string; cache_settings_id: number | null }>;
+        const rules = (await app.emulator.call('GET', `${base}/rules_engine`)).body as Array<{
+          path: string;
+          cache_settings_id: number | null;
+        }>;
         expect(rules.find((r) => r.path === '/c/')?.cache_settings_id).toBe(made!.id);
       } finally {
         await app.close();

@@ -23,7 +23,10 @@ describe.skipIf(!existsSync(BIN))('drafts left behind', () => {
         await app.waitUntil(() => visibleLines(app).filter((l) => l.startsWith('●')).length === 3, 'three rules marked');
         await app.press('enter');
         await app.waitForText('Bulk edit of 3 rules');
-        for (const [label, value] of [['WAF rule set', '42'], ['edge firewall', '5']] as const) {
+        for (const [label, value] of [
+          ['WAF rule set', '42'],
+          ['edge firewall', '5'],
+        ] as const) {
           await focusLabel(app, label, BULK_FIELDS);
           await app.press('enter', 'ctrl-u');
           await app.type(value);
@@ -41,7 +44,8 @@ describe.skipIf(!existsSync(BIN))('drafts left behind', () => {
         await app.waitForText(reviewOf(3));
         await app.waitForText(`PATCH ${CFG}/${demoId(1)}/rules_engine/${demoRuleId(3)} {"edge_firewall_id": 5}`);
         const review = visibleLines(app);
-        for (const id of [1, 2, 3].map(demoRuleId)) expect(review).toContain(`  PATCH ${CFG}/${demoId(1)}/rules_engine/${id} {"edge_firewall_id": 5}`);
+        for (const id of [1, 2, 3].map(demoRuleId))
+          expect(review).toContain(`  PATCH ${CFG}/${demoId(1)}/rules_engine/${id} {"edge_firewall_id": 5}`);
         expect(review.join('\n')).not.toContain('waf_rule_set_id'); // reverted in all three
         await app.press('esc');
         await app.waitForText('Bulk edit of 3 rules');

@@ -94,14 +94,18 @@ describe.skipIf(!existsSync(BIN))('editors', () => {
         await focusLabel(app, 'behavior', RULE_FIELDS);
         await app.press('enter');
         await app.waitForText('application acceleration product');
-        for (let i = 0; i < 6 && !app.inverseRows().some((r) => app.inverseText(r).startsWith('acceleration')); i++) await app.press('down');
+        for (let i = 0; i < 6 && !app.inverseRows().some((r) => app.inverseText(r).startsWith('acceleration')); i++)
+          await app.press('down');
         await app.press('enter');
         await app.waitUntil(() => /^\* behavior +acceleration/.test(fieldLine(app, 'behavior')), 'behavior set');
         await app.press('s');
         await app.waitForText('{"behavior": "acceleration"}');
         await app.press('y');
         await app.waitForText(/error: .*application_acceleration/);
-        await app.waitUntil(() => /^\* behavior .*error: "acceleration" needs the application_acceleration product/.test(fieldLine(app, 'behavior')), 'the error beside behavior');
+        await app.waitUntil(
+          () => /^\* behavior .*error: "acceleration" needs the application_acceleration product/.test(fieldLine(app, 'behavior')),
+          'the error beside behavior',
+        );
         const sent = writes(app.log());
         expect(sent).toHaveLength(1);
         expect(sent[0]).toMatchObject({ method: 'PATCH', status: 400 });

@@ -3,7 +3,13 @@ import type { App } from './harness.js';
 import { openConfiguration } from './flows-helpers.js';
 
 const TAB_KEYS = { settings: '1', rules: '2', cache_settings: '3', error_responses: '4', origins: '5' } as const;
-const TAB_READY = { settings: /name /, rules: /behavior/, cache_settings: /query string/, error_responses: /501 Not Implemented/, origins: /Host header/ } as const;
+const TAB_READY = {
+  settings: /name /,
+  rules: /behavior/,
+  cache_settings: /query string/,
+  error_responses: /501 Not Implemented/,
+  origins: /Host header/,
+} as const;
 
 /** Opens configuration `conf` from the browser and goes to a tab. */
 export async function openTab(app: App, conf: number, tab: keyof typeof TAB_KEYS): Promise<void> {
@@ -18,7 +24,12 @@ export function focused(app: App): string[] {
   return app
     .inverseRows()
     .filter((r) => r > 2)
-    .map((r) => app.inverseText(r).replace(/^[*●!]?\s*/, '').trim());
+    .map((r) =>
+      app
+        .inverseText(r)
+        .replace(/^[*●!]?\s*/, '')
+        .trim(),
+    );
 }
 
 async function moveUntil(app: App, what: string, at: () => boolean, order: () => number): Promise<void> {
@@ -34,7 +45,12 @@ async function moveUntil(app: App, what: string, at: () => boolean, order: () =>
 /** In a list: moves the focus bar onto the row of record `id` (lists are sorted by id). */
 export async function focusRow(app: App, id: number): Promise<void> {
   const current = () => Number(/^(\d+) /.exec(focused(app)[0] ?? '')?.[1] ?? 0);
-  await moveUntil(app, `row ${id}`, () => current() === id, () => current() - id);
+  await moveUntil(
+    app,
+    `row ${id}`,
+    () => current() === id,
+    () => current() - id,
+  );
 }
 
 /** In a form: moves the focus bar onto the field with this label (`order` lists the labels top to bottom). */
@@ -42,7 +58,12 @@ export async function focusLabel(app: App, label: string, order: readonly string
   const index = () => order.findIndex((l) => focused(app).some((t) => t.startsWith(`${l} `) || t === l));
   const target = order.indexOf(label);
   if (target < 0) throw new Error(`unknown label ${label}`);
-  await moveUntil(app, `field ${label}`, () => index() === target, () => index() - target);
+  await moveUntil(
+    app,
+    `field ${label}`,
+    () => index() === target,
+    () => index() - target,
+  );
 }
 
 /** The screen line of a form field (with its `*` mark and error). */
@@ -55,9 +76,41 @@ export function fieldLine(app: App, label: string): string {
   return line;
 }
 
-export const RULE_FIELDS = ['id', 'path', 'regex', 'protocol policy', 'behavior', 'origin', 'gzip', 'redirect to', 'forward cookies', 'WAF rule set', 'edge firewall', 'cache setting'];
-export const NEW_CACHE_SETTING_FIELDS = ['name', 'browser cache', 'CDN cache', 'vary by query', 'vary by cookies', 'browser TTL', 'CDN TTL', 'query fields', 'sort query', 'cookies'];
-export const ERROR_CODES = ['400 Bad Request', '403 Forbidden', '404 Not Found', '405 Method Not Allowed', '414 URI Too Long', '416 Range Not Satisfiable', '501 Not Implemented'];
+export const RULE_FIELDS = [
+  'id',
+  'path',
+  'regex',
+  'protocol policy',
+  'behavior',
+  'origin',
+  'gzip',
+  'redirect to',
+  'forward cookies',
+  'WAF rule set',
+  'edge firewall',
+  'cache setting',
+];
+export const NEW_CACHE_SETTING_FIELDS = [
+  'name',
+  'browser cache',
+  'CDN cache',
+  'vary by query',
+  'vary by cookies',
+  'browser TTL',
+  'CDN TTL',
+  'query fields',
+  'sort query',
+  'cookies',
+];
+export const ERROR_CODES = [
+  '400 Bad Request',
+  '403 Forbidden',
+  '404 Not Found',
+  '405 Method Not Allowed',
+  '414 URI Too Long',
+  '416 Range Not Satisfiable',
+  '501 Not Implemented',
+];
 
 /** In an open choice list: down to the choice whose label starts with `label`, then Enter. */
 export async function choose(app: App, label: string): Promise<void> {

@@ -45,7 +45,14 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.waitForText('✓ saved');
         const post = writes(app.log()).at(-1)!;
         expect(post).toMatchObject({ method: 'POST', status: 201 });
-        expect(post.body).toMatchObject({ name: 'fonts 1y', browser_cache_settings: true, cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 31536000, cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' });
+        expect(post.body).toMatchObject({
+          name: 'fonts 1y',
+          browser_cache_settings: true,
+          cdn_cache_settings: 'override',
+          cdn_cache_settings_maximum_ttl: 31536000,
+          cache_by_query_string: 'ignore',
+          cache_by_cookies: 'ignore',
+        });
         const list = (await app.emulator.call('GET', `${CFG}/${demoId(5)}/cache_settings`)).body as Array<{ id: number; name: string }>;
         const made = list.find((c) => c.name === 'fonts 1y')!;
         expect(made).toBeDefined();
@@ -88,7 +95,10 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         expect(app.screen()).not.toContain('Review:');
         expect(writes(app.log())).toEqual([]);
         const NEW_RULE = RULE_FIELDS.filter((l) => l !== 'id');
-        for (const [label, value] of [['protocol policy', 'http,https'], ['behavior', 'delivery']] as const) {
+        for (const [label, value] of [
+          ['protocol policy', 'http,https'],
+          ['behavior', 'delivery'],
+        ] as const) {
           await focusLabel(app, label, NEW_RULE);
           await app.press('enter');
           await choose(app, value);
@@ -101,14 +111,20 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         const post = writes(app.log()).at(-1)!;
         expect(post).toMatchObject({ method: 'POST', path: `${CFG}/${demoId(3)}/rules_engine`, status: 201 });
         expect(post.body).toMatchObject({ path: '/fonts/', regex: false, protocol_policy: 'http,https', behavior: 'delivery' });
-        const made = ((await app.emulator.call('GET', `${CFG}/${demoId(3)}/rules_engine`)).body as Array<{ id: number; path: string }>).find((r) => r.path === '/fonts/')!;
+        const made = (
+          (await app.emulator.call('GET', `${CFG}/${demoId(3)}/rules_engine`)).body as Array<{ id: number; path: string }>
+        ).find((r) => r.path === '/fonts/')!;
 
         await app.press('esc');
         await app.waitForText('/fonts/');
         await focusRow(app, made.id);
         await app.press('d', 'y');
         await app.waitForText(`✓ deleted rule /fonts/ (${made.id})`);
-        expect(writes(app.log()).at(-1)).toMatchObject({ method: 'DELETE', path: `${CFG}/${demoId(3)}/rules_engine/${made.id}`, status: 204 });
+        expect(writes(app.log()).at(-1)).toMatchObject({
+          method: 'DELETE',
+          path: `${CFG}/${demoId(3)}/rules_engine/${made.id}`,
+          status: 204,
+        });
       } finally {
         await app.close();
       }
@@ -117,7 +133,7 @@ describe.skipIf(!existsSync(BIN))('records', () => {
   );
 
   it(
-    'deleting a cache setting that rules use: said before anything is sent, in the API\'s words, with the offer to jump to those rules',
+    "deleting a cache setting that rules use: said before anything is sent, in the API's words, with the offer to jump to those rules",
     async () => {
       const app = await startApp({ cols: 140, rows: 30 });
       try {
@@ -130,7 +146,14 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         expect((await app.emulator.call('GET', `${CFG}/${demoId(1)}/cache_settings/${demoCacheSettingId(1)}`)).status).toBe(200);
         await app.press('y');
         await app.waitForText(/behavior/);
-        await app.waitUntil(() => app.screen().split('\n').some((l) => new RegExp(`^●\\s+${demoRuleId(1)} /`).test(l)), 'the first rule marked');
+        await app.waitUntil(
+          () =>
+            app
+              .screen()
+              .split('\n')
+              .some((l) => new RegExp(`^●\\s+${demoRuleId(1)} /`).test(l)),
+          'the first rule marked',
+        );
       } finally {
         await app.close();
       }
@@ -147,7 +170,11 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         await app.press('space', 'space', 'space', 'space', 'space');
         await app.press('enter');
         await app.waitForText('Bulk edit of 5 rules');
-        await focusLabel(app, 'WAF rule set', RULE_FIELDS.filter((l) => l !== 'id'));
+        await focusLabel(
+          app,
+          'WAF rule set',
+          RULE_FIELDS.filter((l) => l !== 'id'),
+        );
         await app.press('enter', 'ctrl-u');
         await app.type('99');
         await app.press('enter');
@@ -194,7 +221,11 @@ describe.skipIf(!existsSync(BIN))('records', () => {
       const app = await startApp({ cols: 140, rows: 34 });
       try {
         await app.waitForText(LIST_LOADED, FIRST_LOAD_MS);
-        for (const [id, name] of [[5, 'brand site v2'], [6, 'journal v2'], [7, 'docs v2']] as const) {
+        for (const [id, name] of [
+          [5, 'brand site v2'],
+          [6, 'journal v2'],
+          [7, 'docs v2'],
+        ] as const) {
           await focusRow(app, demoId(id)); // rows with drafts carry a * mark: focusRow reads past it
           await app.press('enter');
           await app.waitForText(/^[* ] name /m);
@@ -217,7 +248,12 @@ describe.skipIf(!existsSync(BIN))('records', () => {
         const names = ((await app.emulator.call('GET', CFG)).body as Array<{ id: number; name: string }>).map((c) => c.name);
         expect(names).toContain('brand site v2');
         expect(names).toContain('journal v2');
-        expect(writes(app.log()).filter((w) => w.method === 'PATCH').map((w) => w.path).sort()).toEqual([`${CFG}/${demoId(5)}`, `${CFG}/${demoId(6)}`]); // sent together, in any order
+        expect(
+          writes(app.log())
+            .filter((w) => w.method === 'PATCH')
+            .map((w) => w.path)
+            .sort(),
+        ).toEqual([`${CFG}/${demoId(5)}`, `${CFG}/${demoId(6)}`]); // sent together, in any order
       } finally {
         await app.close();
       }

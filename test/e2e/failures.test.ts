@@ -38,7 +38,10 @@ function checkScreen(a: App, sentence: RegExp): void {
   const screen = a.screen();
   const lines = screen.split('\n');
   expect(lines[0], 'the header').not.toMatch(/updated/);
-  expect(lines.filter((l) => sentence.test(l.replace(/\s+/g, ' '))).length, `the sentence twice (status line and list):\n${screen}`).toBeGreaterThanOrEqual(1);
+  expect(
+    lines.filter((l) => sentence.test(l.replace(/\s+/g, ' '))).length,
+    `the sentence twice (status line and list):\n${screen}`,
+  ).toBeGreaterThanOrEqual(1);
   expect(a.rawOutput()).not.toContain(TOKEN);
 }
 

@@ -58,7 +58,7 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
   );
 
   it(
-    "a cname another configuration holds: the review says so under the field before y, y sends nothing, Enter goes to the cnames row with its error, the draft stays",
+    'a cname another configuration holds: the review says so under the field before y, y sends nothing, Enter goes to the cnames row with its error, the draft stays',
     async () => {
       const app = await startApp({ cols: 160, rows: 30 }); // wide enough for the whole error beside the value
       try {
@@ -66,23 +66,30 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         await editField(app, 'cnames', 'shop.acme-outdoor.example', 'replace');
         // The list of configurations is loaded, so the app's own check already knows the holder.
         await app.waitUntil(() => formRow(app, 'cnames').includes('error:'), 'an error on the cnames row');
-        expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
+        expect(formRow(app, 'cnames')).toMatch(
+          new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `),
+        );
 
         // The review says so under the field, in the API's words, before y; y sends nothing.
         await app.press('s');
         await app.waitForText('Review: 1 change, 1 request · 1 would be refused · Enter fixes, x drops');
         await app.waitUntil(
-          () => visibleLines(app).includes(`  PATCH /content_delivery/configurations/${demoId(3)} {"cname": ["shop.acme-outdoor.example"]}`),
+          () =>
+            visibleLines(app).includes(`  PATCH /content_delivery/configurations/${demoId(3)} {"cname": ["shop.acme-outdoor.example"]}`),
           'the PATCH line in the review',
         );
-        expect(visibleLines(app)).toContain(`    ✗ cname: "shop.acme-outdoor.example" already belongs to configuration ${demoId(1)} ("acme-outdoor shop (prod)").`);
+        expect(visibleLines(app)).toContain(
+          `    ✗ cname: "shop.acme-outdoor.example" already belongs to configuration ${demoId(1)} ("acme-outdoor shop (prod)").`,
+        );
         await app.press('y');
         await app.waitForText('error: 1 request would be refused: Enter on its line fixes it, x drops it');
         expect(app.screen()).toContain('Review:');
         // Enter on it: back in the form, on the cnames row.
         await app.press('enter');
         await app.waitForNoText('Review:');
-        expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
+        expect(formRow(app, 'cnames')).toMatch(
+          new RegExp(`^\\* cnames .*error: "shop\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `),
+        );
 
         // Still a pending draft: the review lists it again.
         await app.press('s');
@@ -94,7 +101,9 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
 
         expect(writes(app.log())).toEqual([]);
         expect((await app.emulator.call('GET', CFG3)).body.cname).toEqual(['api.acme-outdoor.example']);
-        expect((await app.emulator.call('GET', `/content_delivery/configurations/${demoId(1)}`)).body.cname).toContain('shop.acme-outdoor.example');
+        expect((await app.emulator.call('GET', `/content_delivery/configurations/${demoId(1)}`)).body.cname).toContain(
+          'shop.acme-outdoor.example',
+        );
       } finally {
         await app.close();
       }
@@ -120,13 +129,21 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         await app.press('s');
         await app.waitForText(reviewOf(1));
         await app.press('y');
-        await app.waitForText(new RegExp(`error: 0 applied, 1 failed: PATCH ${CFG3}: 400 Bad Request — cname: "race\\.acme-outdoor\\.example" already belongs`));
+        await app.waitForText(
+          new RegExp(`error: 0 applied, 1 failed: PATCH ${CFG3}: 400 Bad Request — cname: "race\\.acme-outdoor\\.example" already belongs`),
+        );
         await app.waitForNoText('Review:');
-        expect(formRow(app, 'cnames')).toMatch(new RegExp(`^\\* cnames .*error: "race\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `));
+        expect(formRow(app, 'cnames')).toMatch(
+          new RegExp(`^\\* cnames .*error: "race\\.acme-outdoor\\.example" already belongs to configuration ${demoId(1)} `),
+        );
 
         const sent = writes(app.log()).filter((e) => e.path === CFG3);
         expect(sent).toEqual([
-          expect.objectContaining({ method: 'PATCH', status: 400, body: { cname: ['api.acme-outdoor.example', 'race.acme-outdoor.example'] } }),
+          expect.objectContaining({
+            method: 'PATCH',
+            status: 400,
+            body: { cname: ['api.acme-outdoor.example', 'race.acme-outdoor.example'] },
+          }),
         ]);
         expect((await app.emulator.call('GET', CFG3)).body.cname).toEqual(['api.acme-outdoor.example']);
 
@@ -158,7 +175,10 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
 
         await app.press('s');
         await app.waitForText(reviewOf(1));
-        await app.waitUntil(() => visibleLines(app).includes(`  PATCH /content_delivery/configurations/${demoId(3)} {"rawlogs": true}`), 'the PATCH line in the review');
+        await app.waitUntil(
+          () => visibleLines(app).includes(`  PATCH /content_delivery/configurations/${demoId(3)} {"rawlogs": true}`),
+          'the PATCH line in the review',
+        );
         await app.press('y');
         await app.waitForText(new RegExp(`error: 0 applied, 1 failed: PATCH ${CFG3}: 400 Bad Request — rawlogs: `));
         await app.waitForNoText('Review:');
@@ -192,7 +212,9 @@ describe.skipIf(!existsSync(BIN))('editing a configuration', () => {
         await app.waitForText('m: keep mine where both changed · t: take theirs'); // the view's last line
         const lines = visibleLines(app);
         expect(lines).toContainEqual(expect.stringMatching(/^ {2}field +base +theirs +mine$/));
-        expect(lines).toContainEqual(expect.stringMatching(/^! name +"acme partner api" +"partner api \(theirs\)" +"partner api \(mine\)"$/));
+        expect(lines).toContainEqual(
+          expect.stringMatching(/^! name +"acme partner api" +"partner api \(theirs\)" +"partner api \(mine\)"$/),
+        );
         expect(writes(app.log().slice(before))).toEqual([]); // the app only re-read the record: no PATCH
         expect((await app.emulator.call('GET', CFG4)).body.name).toBe('partner api (theirs)');
 

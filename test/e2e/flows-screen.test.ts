@@ -65,7 +65,9 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
         };
         app.resize(100, 30);
         await app.waitUntil(redrawn(30), 'the configuration screen redrawn at 100x30');
-        expect(app.line(0)).toMatch(new RegExp(`^configurations › acme public api v2 \\(${demoId(3)}\\) › settings +127\\.0\\.0\\.1:\\d+ updated just now$`));
+        expect(app.line(0)).toMatch(
+          new RegExp(`^configurations › acme public api v2 \\(${demoId(3)}\\) › settings +127\\.0\\.0\\.1:\\d+ updated just now$`),
+        );
 
         app.resize(80, 24);
         await app.waitUntil(redrawn(24), 'the configuration screen redrawn at 80x24');
@@ -122,7 +124,11 @@ describe.skipIf(!existsSync(BIN))('the screen', () => {
 
         // Opened: the breadcrumb and the name field show the whole name, ^G for the bell.
         await openConfiguration(app, demoId(13));
-        expect(app.line(0)).toMatch(new RegExp(`^configurations › evil\\^\\[\\[2J\\^\\[\\[H\\^\\[\\]0;pwned\\^G \\(${demoId(13)}\\) › settings +127\\.0\\.0\\.1:\\d+ updated`));
+        expect(app.line(0)).toMatch(
+          new RegExp(
+            `^configurations › evil\\^\\[\\[2J\\^\\[\\[H\\^\\[\\]0;pwned\\^G \\(${demoId(13)}\\) › settings +127\\.0\\.0\\.1:\\d+ updated`,
+          ),
+        );
         expect(formRow(app, 'name')).toMatch(/^ {2}name +evil\^\[\[2J\^\[\[H\^\[\]0;pwned\^G$/);
         expect(visibleLines(app)).toContain(TABS);
         expect(formRow(app, 'id')).toMatch(new RegExp(`^ {2}id +${demoId(13)}$`));

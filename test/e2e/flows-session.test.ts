@@ -5,7 +5,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp, type App } from './harness.js';
 import { journalDrafts } from './view-helpers.js';
-import { editField, FIRST_LOAD_MS, FLOW_TIMEOUT, focusField, focusedRows, formRow, LIST_LOADED, openConfiguration, visibleLines, writes, reviewOf } from './flows-helpers.js';
+import {
+  editField,
+  FIRST_LOAD_MS,
+  FLOW_TIMEOUT,
+  focusField,
+  focusedRows,
+  formRow,
+  LIST_LOADED,
+  openConfiguration,
+  visibleLines,
+  writes,
+  reviewOf,
+} from './flows-helpers.js';
 import { demoId } from '../helpers/seed-ids.js';
 
 const CFG3 = `/content_delivery/configurations/${demoId(3)}`;
@@ -90,7 +102,11 @@ describe.skipIf(!existsSync(BIN))('sessions', () => {
         await app.waitForText('nothing to review: no field was changed'); // no review of nothing
 
         expect(writes(app.log())).toEqual([]);
-        expect((await app.emulator.call('GET', CFG3)).body).toMatchObject({ name: 'acme public api v2', active: true, delivery_protocol: 'http,https' });
+        expect((await app.emulator.call('GET', CFG3)).body).toMatchObject({
+          name: 'acme public api v2',
+          active: true,
+          delivery_protocol: 'http,https',
+        });
       } finally {
         await app.close();
       }

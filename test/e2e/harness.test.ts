@@ -48,7 +48,22 @@ describe('terminal harness on the echo-keys fixture', () => {
   });
 
   it('sends each key as xterm does, one key per read', async () => {
-    const keys = ['down', 'up', 'left', 'right', 'home', 'end', 'pgup', 'pgdn', 'tab', 'shift-tab', 'enter', 'space', 'backspace', 'delete'];
+    const keys = [
+      'down',
+      'up',
+      'left',
+      'right',
+      'home',
+      'end',
+      'pgup',
+      'pgdn',
+      'tab',
+      'shift-tab',
+      'enter',
+      'space',
+      'backspace',
+      'delete',
+    ];
     await t.press(...keys, 'ctrl-c', 'ctrl-s', 'ctrl-b', 'ctrl-f', 's');
     await t.waitForText('key: s');
     expect(keysSeen(t)).toEqual([...keys, 'ctrl-c', 'ctrl-s', 'ctrl-b', 'ctrl-f', 's']);
@@ -91,7 +106,9 @@ describe('terminal harness on the echo-keys fixture', () => {
   });
 
   it('fails a wait with the screen in the message', async () => {
-    await expect(t.waitForText('never shown', 150)).rejects.toThrow(/waitForText\("never shown"\): not seen within 150 ms[\s\S]*alternate buffer[\s\S]*0│ready 100x30[\s\S]*2▌│ focused row/);
+    await expect(t.waitForText('never shown', 150)).rejects.toThrow(
+      /waitForText\("never shown"\): not seen within 150 ms[\s\S]*alternate buffer[\s\S]*0│ready 100x30[\s\S]*2▌│ focused row/,
+    );
     await expect(t.waitForNoText(/ready/, 150)).rejects.toThrow(/waitForNoText\(\/ready\/\)/);
   });
 

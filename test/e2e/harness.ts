@@ -83,8 +83,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
   for (const dir of [stateDir, configDir, cacheDir, home]) mkdirSync(dir, { recursive: true, mode: 0o700 });
 
   const choice = options.emulator ?? 'auto';
-  const wanted =
-    choice === 'auto' ? !args.some((a) => OTHER_SOURCE.has(a)) && options.env?.CDN_TUI_BASE_URL === undefined : choice;
+  const wanted = choice === 'auto' ? !args.some((a) => OTHER_SOURCE.has(a)) && options.env?.CDN_TUI_BASE_URL === undefined : choice;
   let emulator: ChildEmulator | undefined;
   let logFile: string | undefined;
   const cleanup = async () => {
@@ -103,7 +102,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
   }
 
   const connect = emulator && !args.some((a) => CONNECTION_FLAGS.has(a)) ? ['--base-url', emulator.url, '--token', emulator.token] : [];
-  const env: Record<string, string | undefined> = { HOME: home, XDG_STATE_HOME: stateDir, XDG_CONFIG_HOME: configDir, XDG_CACHE_HOME: cacheDir };
+  const env: Record<string, string | undefined> = {
+    HOME: home,
+    XDG_STATE_HOME: stateDir,
+    XDG_CONFIG_HOME: configDir,
+    XDG_CACHE_HOME: cacheDir,
+  };
   for (const key of Object.keys(process.env)) if (/^(CDN_TUI_.*|EDITOR|VISUAL)$/.test(key)) env[key] = undefined;
   Object.assign(env, options.env);
   let session: TerminalSession;

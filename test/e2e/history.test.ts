@@ -88,7 +88,9 @@ describe.skipIf(!existsSync(BIN))('history and undo', () => {
         await app.press('H');
         await app.waitForText(new RegExp(`DELETE +configuration ${name} \\(${demoId(4)}\\) +applied`));
         await app.press('enter');
-        await app.waitForText(`with ${before.caches.length} cache settings, ${before.rules.length} rules and its error responses: z makes them again`);
+        await app.waitForText(
+          `with ${before.caches.length} cache settings, ${before.rules.length} rules and its error responses: z makes them again`,
+        );
         await app.press('z');
         await app.waitForText(new RegExp(`Review: \\d+ changes, ${requests} requests`));
         await app.press('y');

@@ -31,7 +31,10 @@ describe.skipIf(!existsSync(BIN) || process.platform !== 'linux')('job control',
         await app.waitUntil(() => state(app.pid) === 'T', 'the process stopped');
         // What the stopped process wrote before it stopped, once the terminal has read it all.
         const handedBack = () => app.rawOutput().slice(before);
-        await app.waitUntil(() => !app.alternateScreen() && handedBack().includes('\u001b[?2004l'), 'the main screen back, bracketed paste off');
+        await app.waitUntil(
+          () => !app.alternateScreen() && handedBack().includes('\u001b[?2004l'),
+          'the main screen back, bracketed paste off',
+        );
         expect(handedBack()).toContain('\u001b[?25h'); // the cursor shown
 
         process.kill(app.pid, 'SIGCONT');
@@ -75,10 +78,15 @@ describe.skipIf(!existsSync(BIN) || process.platform !== 'linux')('job control',
         await new Promise((r) => setTimeout(r, 2500)); // a window passes while it is stopped
         process.kill(app.pid, 'SIGCONT');
         await app.waitForText('6 applied', 20_000);
-        const patches = app.log().slice(sent).filter((l) => l.method === 'PATCH');
+        const patches = app
+          .log()
+          .slice(sent)
+          .filter((l) => l.method === 'PATCH');
         expect(patches.filter((l) => l.status === 200)).toHaveLength(6);
         expect(new Set(patches.map((l) => l.path)).size).toBe(6);
-        expect((await records<{ id: number; waf_rule_set_id: number | null }>(app, path)).slice(0, 6).map((r) => r.waf_rule_set_id)).toEqual(rules.map(() => 31));
+        expect(
+          (await records<{ id: number; waf_rule_set_id: number | null }>(app, path)).slice(0, 6).map((r) => r.waf_rule_set_id),
+        ).toEqual(rules.map(() => 31));
       } finally {
         await app.close();
       }

@@ -36,7 +36,12 @@ async function withEmulator(args: readonly string[], test: (run: Run) => Promise
   const apps: App[] = [];
   const cache = tempDir('cdn-tui-cache-');
   try {
-    await test({ emu, log, cache, start: async (more = []) => apps[apps.push(await startApp({ emulator: emu, cacheDir: cache, args: more })) - 1]! });
+    await test({
+      emu,
+      log,
+      cache,
+      start: async (more = []) => apps[apps.push(await startApp({ emulator: emu, cacheDir: cache, args: more })) - 1]!,
+    });
   } finally {
     for (const app of apps) await app.close();
     await emu.close();
@@ -68,7 +73,9 @@ describe.skipIf(!existsSync(BIN))('kept reads', () => {
         expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
         const text = readFileSync(file, 'utf8');
         expect(text).not.toContain(emu.token);
-        expect(decodeKeep(text)?.map((l) => l.list)).toEqual(expect.arrayContaining(['configurations', `rule:${demoId(1)}`, `rule:${demoId(2)}`]));
+        expect(decodeKeep(text)?.map((l) => l.list)).toEqual(
+          expect.arrayContaining(['configurations', `rule:${demoId(1)}`, `rule:${demoId(2)}`]),
+        );
         // Kept 12 minutes ago, as far as the next start can tell.
         const aged = JSON.parse(text) as { lists: Array<{ readAt: number }> };
         for (const l of aged.lists) l.readAt -= 12 * 60_000;
@@ -117,12 +124,18 @@ describe.skipIf(!existsSync(BIN))('kept reads', () => {
       withEmulator(['--seed', 'demo'], async ({ emu, cache, start }) => {
         const file = fileIn(cache, emu);
         mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-        writeFileSync(file, `{"format":"${KEEP_FORMAT}","version":${KEEP_VERSION},"lists":[{"list":"configurations","readAt":17`, { mode: 0o600 });
+        writeFileSync(file, `{"format":"${KEEP_FORMAT}","version":${KEEP_VERSION},"lists":[{"list":"configurations","readAt":17`, {
+          mode: 0o600,
+        });
         const app = await start();
         await app.waitForText(LIST_LOADED, FIRST_LOAD_MS);
         await app.waitForText(/updated just now/);
         expect(app.screen()).not.toMatch(/error|as of/);
-        await app.waitUntil(() => decodeKeep(readFileSync(file, 'utf8'))?.[0]?.list === 'configurations', 'the keep file written anew', 10_000);
+        await app.waitUntil(
+          () => decodeKeep(readFileSync(file, 'utf8'))?.[0]?.list === 'configurations',
+          'the keep file written anew',
+          10_000,
+        );
         await quit(app);
       }),
     TIMEOUT,
@@ -134,8 +147,19 @@ describe.skipIf(!existsSync(BIN))('kept reads', () => {
       withEmulator(SLOW, async ({ emu, cache, start }) => {
         const file = fileIn(cache, emu);
         mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-        const record = { id: 1, name: 'only-in-the-keep', domain_name: 'kept.map.edge.example', active: true, delivery_protocol: 'http', cname: [] };
-        const kept = JSON.stringify({ format: KEEP_FORMAT, version: KEEP_VERSION, lists: [{ list: 'configurations', readAt: Date.now(), total: 1, records: [record] }] });
+        const record = {
+          id: 1,
+          name: 'only-in-the-keep',
+          domain_name: 'kept.map.edge.example',
+          active: true,
+          delivery_protocol: 'http',
+          cname: [],
+        };
+        const kept = JSON.stringify({
+          format: KEEP_FORMAT,
+          version: KEEP_VERSION,
+          lists: [{ list: 'configurations', readAt: Date.now(), total: 1, records: [record] }],
+        });
         writeFileSync(file, kept, { mode: 0o600 });
         const app = await start(['--no-cache']);
         await app.waitForText(LIST_LOADED, FIRST_LOAD_MS);

@@ -27,13 +27,24 @@ describe.skipIf(!existsSync(BIN))(`${N.toLocaleString('en')} configurations`, ()
         expect(gets).toHaveLength(N / 1000);
 
         await app.press('end');
-        await app.waitUntil(() => app.inverseRows().some((r) => app.inverseText(r).replace(/^[*●!]?\s*/, '').startsWith(`${demoId(N)} `)), 'the last row focused');
+        await app.waitUntil(
+          () =>
+            app.inverseRows().some((r) =>
+              app
+                .inverseText(r)
+                .replace(/^[*●!]?\s*/, '')
+                .startsWith(`${demoId(N)} `),
+            ),
+          'the last row focused',
+        );
 
         await app.press('/');
         await app.type('-99999');
         await app.press('enter');
         await app.waitForText(new RegExp(`1 of ${N} configurations . /-99999`));
-        expect(visibleLines(app).filter((l) => /^[ !] +\d+ \S/.test(l))).toEqual([expect.stringMatching(new RegExp(`^[ !] +${demoId(99999)} \\S+-99999 `))]);
+        expect(visibleLines(app).filter((l) => /^[ !] +\d+ \S/.test(l))).toEqual([
+          expect.stringMatching(new RegExp(`^[ !] +${demoId(99999)} \\S+-99999 `)),
+        ]);
       } finally {
         await app.close();
         await emulator.close();

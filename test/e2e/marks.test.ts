@@ -41,7 +41,8 @@ async function openNamed(app: App, name: string): Promise<void> {
   await app.waitForText(`${name} (`);
 }
 
-const confWrites = (log: readonly LogLine[], method: string) => log.filter((l) => l.method === method && new RegExp(`^${CFG}/\\d+$`).test(l.path));
+const confWrites = (log: readonly LogLine[], method: string) =>
+  log.filter((l) => l.method === method && new RegExp(`^${CFG}/\\d+$`).test(l.path));
 
 describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
   it(
@@ -54,7 +55,15 @@ describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
       const origin = ((await emu.call('GET', `${CFG}/${conf}/origins`)).body as Array<{ id: number }>)[0]!.id;
       const have = ((await emu.call('GET', `${CFG}/${conf}/rules_engine`)).body as unknown[]).length;
       for (let i = have; i < 60; i++) {
-        const made = await emu.call('POST', `${CFG}/${conf}/rules_engine`, { body: { path: `/marks-${String(i).padStart(2, '0')}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin } });
+        const made = await emu.call('POST', `${CFG}/${conf}/rules_engine`, {
+          body: {
+            path: `/marks-${String(i).padStart(2, '0')}/`,
+            regex: false,
+            protocol_policy: 'http',
+            behavior: 'delivery',
+            path_origin_id: origin,
+          },
+        });
         expect(made.status).toBe(201);
       }
       const app = await startApp({ emulator: emu, cols: 120, rows: 30 });
@@ -72,7 +81,10 @@ describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
       await app.press('G');
       await app.waitForText('/marks-59/');
       const screen = visibleLines(app);
-      expect(screen.some((l) => l.includes(` ${first!} `)), 'the first marked rule is out of view').toBe(false);
+      expect(
+        screen.some((l) => l.includes(` ${first!} `)),
+        'the first marked rule is out of view',
+      ).toBe(false);
       expect(statusLine(app, 'rules')).toBe('60 of 60 rules · 40 marked');
       expect(footer(app)).toContain('Enter edit 40 marked');
       expect(footer(app)).toContain('d delete 40 marked');
@@ -108,7 +120,8 @@ describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
       await app.waitForText('Bulk edit of 3 configurations');
       // The settings a bulk edit offers: no name, no cnames (each record's own).
       const form = app.screen();
-      for (const label of ['active', 'delivery protocol', 'certificate', 'cname access only', 'raw logs']) expect(form).toMatch(new RegExp(`^[* ] ${label} `, 'm'));
+      for (const label of ['active', 'delivery protocol', 'certificate', 'cname access only', 'raw logs'])
+        expect(form).toMatch(new RegExp(`^[* ] ${label} `, 'm'));
       expect(form).not.toMatch(/^[* ] (name|cnames) /m);
       await app.press('down', 'right'); // delivery protocol: http,https → http on all three
       await app.waitForText(/^\* delivery protocol +http /m);
@@ -193,7 +206,8 @@ describe.skipIf(!existsSync(BIN))('marks and the line under each list', () => {
       const deletes = confWrites(app.log(), 'DELETE');
       expect(deletes).toHaveLength(2);
       for (const d of deletes) expect(d.status).toBeLessThan(300);
-      for (const name of ['acme-outdoor shop (prod)', 'acme-outdoor shop (staging)']) expect(await confNamed(app.emulator, name)).toBeUndefined();
+      for (const name of ['acme-outdoor shop (prod)', 'acme-outdoor shop (staging)'])
+        expect(await confNamed(app.emulator, name)).toBeUndefined();
     },
     FLOW_TIMEOUT,
   );

@@ -9,8 +9,29 @@ import { RULE_FIELDS, choose, fieldLine, focusLabel, focusRow, openTab } from '.
 import { demoId } from '../helpers/seed-ids.js';
 
 const CFG = '/content_delivery/configurations';
-const ORIGIN_FIELDS = ['name', 'Host header', 'addresses', 'origin path', 'type', 'balancing', 'protocol', 'connect timeout', 'timeout between bytes'];
-const RECORDED_ORDER = ['id', 'name', 'origin_path', 'origin_type', 'method', 'host_header', 'origin_protocol_policy', 'addresses', 'connection_timeout', 'timeout_between_bytes'];
+const ORIGIN_FIELDS = [
+  'name',
+  'Host header',
+  'addresses',
+  'origin path',
+  'type',
+  'balancing',
+  'protocol',
+  'connect timeout',
+  'timeout between bytes',
+];
+const RECORDED_ORDER = [
+  'id',
+  'name',
+  'origin_path',
+  'origin_type',
+  'method',
+  'host_header',
+  'origin_protocol_policy',
+  'addresses',
+  'connection_timeout',
+  'timeout_between_bytes',
+];
 
 interface OriginRecord {
   readonly id: number;
@@ -51,7 +72,10 @@ describe.skipIf(!existsSync(BIN))('origins', () => {
         await app.press('ctrl-u');
         await app.type('eu1.origin.example w=5; 192.0.2.7 backup inactive');
         await app.press('enter');
-        await app.waitUntil(() => fieldLine(app, 'addresses').includes('eu1.origin.example weight=5; 192.0.2.7 backup inactive'), 'the addresses as typed');
+        await app.waitUntil(
+          () => fieldLine(app, 'addresses').includes('eu1.origin.example weight=5; 192.0.2.7 backup inactive'),
+          'the addresses as typed',
+        );
         // Two addresses need a load balancer: said beside the field before anything is sent.
         await app.waitUntil(() => fieldLine(app, 'addresses').includes('error: A single_origin has one address'), 'the schema says why');
         await focusLabel(app, 'type', ORIGIN_FIELDS);
@@ -99,7 +123,9 @@ describe.skipIf(!existsSync(BIN))('origins', () => {
         await app.waitForText(`PATCH ${CFG}/${conf}/rules_engine/${rule.id} {"path_origin_id": ${made.id}}`);
         await app.press('y');
         await app.waitForText('✓ saved');
-        expect(((await app.emulator.call('GET', `${CFG}/${conf}/rules_engine/${rule.id}`)).body as { path_origin_id: number }).path_origin_id).toBe(made.id);
+        expect(
+          ((await app.emulator.call('GET', `${CFG}/${conf}/rules_engine/${rule.id}`)).body as { path_origin_id: number }).path_origin_id,
+        ).toBe(made.id);
         await app.press('esc');
 
         // Deleting it while the rule uses it: said before anything is sent, in the API's words (its 409), the origin kept.
@@ -116,7 +142,9 @@ describe.skipIf(!existsSync(BIN))('origins', () => {
         // The Default Origin: d says why it stays, in the API's words; nothing is sent.
         await focusRow(app, before[0]!.id);
         await app.press('d');
-        await app.waitForText(`not deleted: Origin ${before[0]!.id} is the configuration's Default Origin, made with it: it cannot be deleted`);
+        await app.waitForText(
+          `not deleted: Origin ${before[0]!.id} is the configuration's Default Origin, made with it: it cannot be deleted`,
+        );
         expect(writes(app.log())).toHaveLength(sent);
         expect(await origins(app, conf)).toHaveLength(before.length + 1);
       } finally {

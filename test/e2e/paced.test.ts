@@ -33,14 +33,34 @@ interface Scene {
 /** The demo at 10 writes (and 1000 reads) a 5 s window, configuration 5 grown to `rules` rules, and the TUI on it. */
 async function scene(rules: number): Promise<Scene> {
   const logFile = join(tempDir(), 'emulator.log');
-  const emu = await spawnEmulator(['--seed', 'demo', '--log', logFile, '--token', APP_TOKEN, '--token', SETUP_TOKEN, '--rate-limit', '1000/10', '--rate-window', '5']);
+  const emu = await spawnEmulator([
+    '--seed',
+    'demo',
+    '--log',
+    logFile,
+    '--token',
+    APP_TOKEN,
+    '--token',
+    SETUP_TOKEN,
+    '--rate-limit',
+    '1000/10',
+    '--rate-window',
+    '5',
+  ]);
   closing.push(() => emu.close());
-  const setup = (method: string, path: string, body?: unknown) => emu.call(method, path, { token: SETUP_TOKEN, ...(body === undefined ? {} : { body }) });
+  const setup = (method: string, path: string, body?: unknown) =>
+    emu.call(method, path, { token: SETUP_TOKEN, ...(body === undefined ? {} : { body }) });
   const origin = ((await setup('GET', `${CFG}/${demoId(5)}/origins`)).body as Array<{ id: number }>)[0]!.id;
   const have = ((await setup('GET', `${CFG}/${demoId(5)}/rules_engine`)).body as unknown[]).length;
   for (let i = have; i < rules; i++) {
     for (;;) {
-      const made = await setup('POST', `${CFG}/${demoId(5)}/rules_engine`, { path: `/paced-${i}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin });
+      const made = await setup('POST', `${CFG}/${demoId(5)}/rules_engine`, {
+        path: `/paced-${i}/`,
+        regex: false,
+        protocol_policy: 'http',
+        behavior: 'delivery',
+        path_origin_id: origin,
+      });
       if (made.status === 201) break;
       expect(made.status).toBe(429);
       await new Promise((r) => setTimeout(r, 500));
@@ -170,7 +190,18 @@ describe.skipIf(!existsSync(BIN))('paced by the rate limit', () => {
     'find anywhere over 40 configurations at 10 reads a window: progress with the countdown, every configuration searched, no 429',
     async () => {
       const logFile = join(tempDir(), 'emulator.log');
-      const emu = await spawnEmulator(['--seed', '40', '--log', logFile, '--token', APP_TOKEN, '--rate-limit', '10/100', '--rate-window', '5']);
+      const emu = await spawnEmulator([
+        '--seed',
+        '40',
+        '--log',
+        logFile,
+        '--token',
+        APP_TOKEN,
+        '--rate-limit',
+        '10/100',
+        '--rate-window',
+        '5',
+      ]);
       closing.push(() => emu.close());
       const app = await startApp({ emulator: emu, rows: 30, cols: 100 });
       closing.push(() => app.close());

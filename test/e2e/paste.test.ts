@@ -39,7 +39,9 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
 
         const error = 'error: at most 250 characters (this is 10,000) (Enter refuses)';
         await app.waitUntil(() => formRow(app, 'name').endsWith(error), 'the error beside the field');
-        expect(formRow(app, 'name')).toMatch(/^ {2}name +.*pasted name pasted .*END-OF-THE-PASTE +error: at most 250 characters \(this is 10,000\) \(Enter refuses\)$/);
+        expect(formRow(app, 'name')).toMatch(
+          /^ {2}name +.*pasted name pasted .*END-OF-THE-PASTE +error: at most 250 characters \(this is 10,000\) \(Enter refuses\)$/,
+        );
         for (const line of app.screen().split('\n')) expect(cellWidth(line)).toBeLessThanOrEqual(COLS);
 
         await app.press('enter'); // refused: the input stays open with the text and the error
@@ -73,7 +75,10 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
         await openConfiguration(app, demoId(3));
         await focusField(app, 'cnames');
         // 45 hostnames of 89 characters: "c01-aaa…a.bbb…b.example", joined by ", ".
-        const hosts = Array.from({ length: 45 }, (_, i) => `c${String(i + 1).padStart(2, '0')}-${'a'.repeat(55)}.${'b'.repeat(21)}.example`);
+        const hosts = Array.from(
+          { length: 45 },
+          (_, i) => `c${String(i + 1).padStart(2, '0')}-${'a'.repeat(55)}.${'b'.repeat(21)}.example`,
+        );
         const text = hosts.join(', ');
         expect(text.length).toBeGreaterThanOrEqual(4000);
         await app.press('enter');
@@ -101,7 +106,11 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
         await app.waitForText(/^ {4}b*\.example"\]\}$/m);
         wrapped();
         // The window is all continuation lines of the request, indented under its first line.
-        const shown = app.screen().split('\n').slice(4, ROWS - 3).filter((l) => l !== '');
+        const shown = app
+          .screen()
+          .split('\n')
+          .slice(4, ROWS - 3)
+          .filter((l) => l !== '');
         expect(shown.length).toBeGreaterThan(20);
         for (const line of shown) expect(line).toMatch(/^ {4}\S/);
         expect(shown.map((l) => l.slice(4)).join('')).toContain(`"${hosts[44]}"]}`);
@@ -109,7 +118,9 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
         await app.press('y');
         await app.waitForText(`✓ saved configuration acme public api v2 (${demoId(3)})`);
         const sent = writes(app.log());
-        expect(sent).toEqual([expect.objectContaining({ method: 'PATCH', path: `${CFG}/${demoId(3)}`, status: 200, body: { cname: hosts } })]);
+        expect(sent).toEqual([
+          expect.objectContaining({ method: 'PATCH', path: `${CFG}/${demoId(3)}`, status: 200, body: { cname: hosts } }),
+        ]);
         expect((await app.emulator.call('GET', `${CFG}/${demoId(3)}`)).body.cname).toEqual(hosts);
       } finally {
         await app.close();

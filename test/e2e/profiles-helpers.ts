@@ -40,7 +40,10 @@ export async function twoProfiles(args: EmulatorArgs = {}): Promise<TwoProfiles>
     emulators.push(prod);
     const configDir = join(root, 'config');
     mkdirSync(join(configDir, 'cdn-tui'), { recursive: true, mode: 0o700 });
-    const config = { profiles: { staging: { base_url: staging.url, token: staging.token }, prod: { base_url: prod.url, token: prod.token } }, default: 'staging' };
+    const config = {
+      profiles: { staging: { base_url: staging.url, token: staging.token }, prod: { base_url: prod.url, token: prod.token } },
+      default: 'staging',
+    };
     writeFileSync(join(configDir, 'cdn-tui', 'config.json'), JSON.stringify(config), { mode: 0o600 });
     return {
       staging,

@@ -39,7 +39,9 @@ describe.skipIf(!existsSync(BIN))('profiles in the TUI', () => {
     async () => {
       run = await twoProfiles();
       // prod holds one configuration more than staging.
-      const made = await run.prod.call('POST', '/content_delivery/configurations', { body: { name: 'prod-only-site', origin_address: 'o.example.com', origin_host_header: 'o.example.com' } });
+      const made = await run.prod.call('POST', '/content_delivery/configurations', {
+        body: { name: 'prod-only-site', origin_address: 'o.example.com', origin_host_header: 'o.example.com' },
+      });
       expect(made.status).toBe(201);
       // A third profile without a token: switching to it says why, nothing else changes.
       const file = join(run.configDir, 'cdn-tui', 'config.json');

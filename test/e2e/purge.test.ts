@@ -25,14 +25,20 @@ describe.skipIf(!existsSync(BIN))('purge', () => {
         await app.press('P');
         await app.waitForText('Purge rule /returns.html');
         await app.waitForText('only the cnames answer');
-        const prefilled = ['shop.acme-outdoor.example/returns.html', 'www.acme-outdoor.example/returns.html', 'acme-outdoor.example/returns.html'];
+        const prefilled = [
+          'shop.acme-outdoor.example/returns.html',
+          'www.acme-outdoor.example/returns.html',
+          'acme-outdoor.example/returns.html',
+        ];
         for (const url of prefilled) await app.waitForText(url);
         expect(app.screen()).toMatch(/kind +url/);
         await app.press('n');
         await app.type('www.not-ours.example/returns.html');
         await app.press('enter');
         // The form says it beside the URL; the review lists it under its request; y sends nothing.
-        await app.waitForText("URL 4  www.not-ours.example/returns.html  error: www.not-ours.example is not a domain name or cname of the account's");
+        await app.waitForText(
+          "URL 4  www.not-ours.example/returns.html  error: www.not-ours.example is not a domain name or cname of the account's",
+        );
         await app.press('s');
         await app.waitForText('Purge (url): 4 URLs, 1 request · 1 URL would be refused · n/Esc back to fix them');
         await app.waitForText(`POST /purge/url {"urls": ["${prefilled[0]}"`);
@@ -52,7 +58,9 @@ describe.skipIf(!existsSync(BIN))('purge', () => {
         await app.waitForText('Purged: 3 accepted');
         await app.waitForText('accepted 3 · HTTP/1.1 201 CREATED · Purge request successfully created');
         const sent = writes(app.log());
-        expect(sent).toEqual([expect.objectContaining({ method: 'POST', path: '/purge/url', status: 201, body: { urls: prefilled, method: 'delete' } })]);
+        expect(sent).toEqual([
+          expect.objectContaining({ method: 'POST', path: '/purge/url', status: 201, body: { urls: prefilled, method: 'delete' } }),
+        ]);
 
         // In the history, not undoable.
         await app.press('H');
@@ -73,7 +81,11 @@ describe.skipIf(!existsSync(BIN))('purge', () => {
       const app = await startApp({ cols: 140, rows: 36 });
       const conf = demoId(1);
       try {
-        const rules = (await app.emulator.call('GET', `${CFG}/${conf}/rules_engine`)).body as Array<{ id: number; path: string; gzip: boolean }>;
+        const rules = (await app.emulator.call('GET', `${CFG}/${conf}/rules_engine`)).body as Array<{
+          id: number;
+          path: string;
+          gzip: boolean;
+        }>;
         const rule = rules.find((r) => r.path === '/static/')!;
         await openTab(app, conf, 'rules');
         await focusRow(app, rule.id);
@@ -93,7 +105,10 @@ describe.skipIf(!existsSync(BIN))('purge', () => {
         await app.waitForText('Purged: 3 accepted');
         const purges = writes(app.log()).filter((w) => w.path.startsWith('/purge/'));
         expect(purges.map((w) => w.body)).toEqual(
-          ['shop.acme-outdoor.example', 'www.acme-outdoor.example', 'acme-outdoor.example'].map((h) => ({ urls: [`${h}/static/*`], method: 'delete' })),
+          ['shop.acme-outdoor.example', 'www.acme-outdoor.example', 'acme-outdoor.example'].map((h) => ({
+            urls: [`${h}/static/*`],
+            method: 'delete',
+          })),
         );
         expect(purges.every((w) => w.path === '/purge/wildcard' && w.status === 201)).toBe(true);
       } finally {

@@ -17,7 +17,7 @@ const plain = (chars: string, extra: Partial<CellSnapshot> = {}): CellSnapshot =
 function chunks(png: Buffer): Array<{ type: string; body: Buffer }> {
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const out = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const body = png.subarray(at + 8, at + 8 + length);

@@ -8,9 +8,7 @@ import { FONT_8X16, GLYPH_HEIGHT, GLYPH_WIDTH } from './font-8x16.js';
 
 /** A cell colour as the terminal stores it: the default, a 256-colour index, or 0xRRGGBB. */
 export type CellColor =
-  | { readonly mode: 'default' }
-  | { readonly mode: 'palette'; readonly index: number }
-  | { readonly mode: 'rgb'; readonly rgb: number };
+  { readonly mode: 'default' } | { readonly mode: 'palette'; readonly index: number } | { readonly mode: 'rgb'; readonly rgb: number };
 
 export interface CellSnapshot {
   /** The character(s) of the cell; '' for the cell after a wide character. */
@@ -49,8 +47,8 @@ export const DARK_THEME: Theme = {
   background: 0x1c1c1c,
   foreground: 0xd0d0d0,
   ansi: [
-    0x2e3436, 0xcc0000, 0x4e9a06, 0xc4a000, 0x3465a4, 0x75507b, 0x06989a, 0xd3d7cf,
-    0x555753, 0xef2929, 0x8ae234, 0xfce94f, 0x729fcf, 0xad7fa8, 0x34e2e2, 0xeeeeec,
+    0x2e3436, 0xcc0000, 0x4e9a06, 0xc4a000, 0x3465a4, 0x75507b, 0x06989a, 0xd3d7cf, 0x555753, 0xef2929, 0x8ae234, 0xfce94f, 0x729fcf,
+    0xad7fa8, 0x34e2e2, 0xeeeeec,
   ],
 };
 

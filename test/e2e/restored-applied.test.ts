@@ -22,10 +22,21 @@ describe.skipIf(!existsSync(BIN))('a review of drafts restored after a crash mid
       let app: App | undefined;
       try {
         // Five rules' gzip flipped in the journal; three of the PATCHes went before the "crash".
-        const rules = ((await emulator.call('GET', RULES)).body as Array<Record<string, unknown> & { id: number; gzip: boolean }>).slice(0, 5);
+        const rules = ((await emulator.call('GET', RULES)).body as Array<Record<string, unknown> & { id: number; gzip: boolean }>).slice(
+          0,
+          5,
+        );
         const drafts: Record<string, Draft> = {};
-        for (const r of rules) drafts[`rule:${demoId(1)}:${r.id}`] = { target: { kind: 'rule', op: 'update', conf: demoId(1), id: r.id }, base: r, values: { ...r, gzip: !r.gzip }, startedAt: 0, updatedAt: 0 };
-        for (const r of rules.slice(0, 3)) expect((await emulator.call('PATCH', `${RULES}/${r.id}`, { body: { gzip: !r.gzip } })).status).toBe(200);
+        for (const r of rules)
+          drafts[`rule:${demoId(1)}:${r.id}`] = {
+            target: { kind: 'rule', op: 'update', conf: demoId(1), id: r.id },
+            base: r,
+            values: { ...r, gzip: !r.gzip },
+            startedAt: 0,
+            updatedAt: 0,
+          };
+        for (const r of rules.slice(0, 3))
+          expect((await emulator.call('PATCH', `${RULES}/${r.id}`, { body: { gzip: !r.gzip } })).status).toBe(200);
         const state = tempDir();
         const file = journalFile(stateDir({ XDG_STATE_HOME: state }), emulator.url);
         mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
@@ -39,8 +50,15 @@ describe.skipIf(!existsSync(BIN))('a review of drafts restored after a crash mid
         const patchesBefore = readLog(logFile).filter((l) => l.method === 'PATCH').length;
         await app.press('y');
         await app.waitForText('2 applied');
-        const sent = readLog(logFile).filter((l) => l.method === 'PATCH').slice(patchesBefore);
-        expect(sent.map((l) => l.path).sort()).toEqual(rules.slice(3).map((r) => `${RULES}/${r.id}`).sort());
+        const sent = readLog(logFile)
+          .filter((l) => l.method === 'PATCH')
+          .slice(patchesBefore);
+        expect(sent.map((l) => l.path).sort()).toEqual(
+          rules
+            .slice(3)
+            .map((r) => `${RULES}/${r.id}`)
+            .sort(),
+        );
         await app.waitForText(/updated just now/);
         expect(app.screen()).not.toMatch(/\d+ pending/);
       } finally {

@@ -39,10 +39,15 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         const sent = app.log().length;
         await app.press('enter');
         // The rules that need a product (the demo's account has them) are warned of, not refused.
-        await app.waitForText(new RegExp(`Review: \\d+ changes, \\d+ requests · ${clash.length} would be refused( · \\d+ warnings?)? · Enter fixes, x drops`));
+        await app.waitForText(
+          new RegExp(`Review: \\d+ changes, \\d+ requests · ${clash.length} would be refused( · \\d+ warnings?)? · Enter fixes, x drops`),
+        );
         // The first refusal under the cursor, in the API's words, naming the rule there.
         const first = there.find((t) => t.path === clash[0]!.path && t.regex === clash[0]!.regex)!;
-        await app.waitUntil(() => app.inverseRows().some((r) => app.inverseText(r).includes(`✗ path: Rule ${first.id} already has this path`)), 'the cursor on the first refusal');
+        await app.waitUntil(
+          () => app.inverseRows().some((r) => app.inverseText(r).includes(`✗ path: Rule ${first.id} already has this path`)),
+          'the cursor on the first refusal',
+        );
         for (let left = clash.length; left > 0; left--) {
           await app.press('x');
           await app.waitForText(left > 1 ? `${left - 1} would be refused` : /· y sends all ·/);
@@ -55,7 +60,11 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         const after = await records<RuleRecord>(app, `${CFG}/${demoId(2)}/rules_engine`);
         const copied = from.filter((r) => !clash.includes(r));
         expect(after.length).toBe(there.length + copied.length);
-        for (const r of copied) expect(after.some((a) => a.path === r.path && a.regex === r.regex), r.path).toBe(true);
+        for (const r of copied)
+          expect(
+            after.some((a) => a.path === r.path && a.regex === r.regex),
+            r.path,
+          ).toBe(true);
       } finally {
         await app.close();
       }
@@ -95,7 +104,10 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         await app.waitForText('Review: 3 changes, 3 requests · y sends all');
         await app.press('y');
         await app.waitForText('3 applied');
-        const undo = app.log().slice(sent).filter((l) => l.method !== 'GET');
+        const undo = app
+          .log()
+          .slice(sent)
+          .filter((l) => l.method !== 'GET');
         expect(undo.map((l) => [l.method, l.status])).toEqual([
           ['PATCH', 200],
           ['PATCH', 200],
@@ -106,7 +118,10 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         await app.press('H');
         await app.waitForText('2 of 2 sends');
         await app.press('right');
-        await app.waitUntil(() => visibleLines(app).filter((l) => /^ {2,}.* {2}PATCH +rule /.test(l)).length === 3, 'its 3 requests under it');
+        await app.waitUntil(
+          () => visibleLines(app).filter((l) => /^ {2,}.* {2}PATCH +rule /.test(l)).length === 3,
+          'its 3 requests under it',
+        );
       } finally {
         await app.close();
       }
@@ -124,7 +139,9 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         // Two rules to copy onto configuration 4: /x-one and /x-two, made on configuration 5 for this.
         const origin5 = ((await app.emulator.call('GET', `${CFG}/${demoId(5)}/origins`)).body as Array<{ id: number }>)[0]!.id;
         for (const p of ['/x-one', '/x-two']) {
-          await app.emulator.call('POST', `${CFG}/${demoId(5)}/rules_engine`, { body: { path: p, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin5 } });
+          await app.emulator.call('POST', `${CFG}/${demoId(5)}/rules_engine`, {
+            body: { path: p, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin5 },
+          });
         }
         await openConfiguration(app, demoId(5));
         await app.press('2');
@@ -137,7 +154,9 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         await app.press('enter');
         await app.waitForText(/Review: \d+ changes, 2 requests · y sends all/);
         // Someone else makes /x-two there after the review's check.
-        await app.emulator.call('POST', path, { body: { path: '/x-two', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin } });
+        await app.emulator.call('POST', path, {
+          body: { path: '/x-two', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin },
+        });
         await app.press('y');
         await app.waitForText('error: 1 applied, 1 failed · u undo the 1 applied: POST');
         expect(app.screen()).toContain('path: Rule');

@@ -16,7 +16,11 @@ const ROWS = 30;
 const SUMMARY = 'Review: 40 changes, 40 requests · y sends all · n/Esc back (drafts kept)';
 
 /** The review's body: the lines between the summary (line 2, then a blank line) and the footer's two lines. */
-const body = (app: App) => app.screen().split('\n').slice(4, ROWS - 2);
+const body = (app: App) =>
+  app
+    .screen()
+    .split('\n')
+    .slice(4, ROWS - 2);
 /** "lines 137-160 of 160" from the summary line. */
 function window(app: App): { first: number; last: number; total: number } {
   const m = / · lines (\d+)-(\d+) of (\d+)$/.exec(app.line(2));
@@ -46,7 +50,13 @@ describe.skipIf(!existsSync(BIN))('the review of 40 changes', () => {
         // Configuration 2 of the demo has 5 rules: 35 more through the API make 40.
         const seeded = await records(app, `${CFG}/${demoId(2)}/rules_engine`);
         for (let i = seeded.length + 1; i <= 40; i++) {
-          await create(app, `${CFG}/${demoId(2)}/rules_engine`, { path: `/section-${i}/`, regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: seeded[0]!.path_origin_id });
+          await create(app, `${CFG}/${demoId(2)}/rules_engine`, {
+            path: `/section-${i}/`,
+            regex: false,
+            protocol_policy: 'http,https',
+            behavior: 'delivery',
+            path_origin_id: seeded[0]!.path_origin_id,
+          });
         }
         const rules = await records<{ id: number; waf_rule_set_id: number | null }>(app, `${CFG}/${demoId(2)}/rules_engine`);
         expect(rules).toHaveLength(40);
@@ -58,7 +68,11 @@ describe.skipIf(!existsSync(BIN))('the review of 40 changes', () => {
         await app.waitForText(`● ${rules[39]!.id} /section-40/`);
         await app.press('enter');
         await app.waitForText('Bulk edit of 40 rules');
-        await focusLabel(app, 'WAF rule set', RULE_FIELDS.filter((l) => l !== 'id'));
+        await focusLabel(
+          app,
+          'WAF rule set',
+          RULE_FIELDS.filter((l) => l !== 'id'),
+        );
         await app.press('enter', 'ctrl-u');
         await app.type('7');
         await app.press('enter');
@@ -100,7 +114,11 @@ describe.skipIf(!existsSync(BIN))('the review of 40 changes', () => {
         for (let i = 0; i < ROWS - 6; i++) await app.press('j');
         await app.waitUntil(() => window(app).first === 2, 'the window one line down');
         expect(cursorRow()).toEqual([ROWS - 3]);
-        expect(body(app).slice(0, -1).map((l) => l.trimEnd())).toEqual(first.slice(1));
+        expect(
+          body(app)
+            .slice(0, -1)
+            .map((l) => l.trimEnd()),
+        ).toEqual(first.slice(1));
         expect(writes(app.log().slice(ours))).toEqual([]); // scrolling sends nothing
 
         await app.press('y'); // the window shows only the first drafts: y still sends all 40

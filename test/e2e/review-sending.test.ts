@@ -11,7 +11,11 @@ import { CFG } from './view-helpers.js';
 
 const ROWS = 30;
 /** The review's body: under the summary line (line 2) and its blank line, above the footer's two lines. */
-const body = (app: App) => app.screen().split('\n').slice(4, ROWS - 2);
+const body = (app: App) =>
+  app
+    .screen()
+    .split('\n')
+    .slice(4, ROWS - 2);
 
 describe.skipIf(!existsSync(BIN))('sending a review', () => {
   it(
@@ -25,7 +29,14 @@ describe.skipIf(!existsSync(BIN))('sending a review', () => {
         const confs = (await emulator.call('GET', CFG)).body as Array<Record<string, unknown> & { id: number; active: boolean }>;
         expect(confs).toHaveLength(12);
         const drafts: Record<string, Draft> = {};
-        for (const c of confs) drafts[`configuration:${c.id}`] = { target: { kind: 'configuration', op: 'update', id: c.id }, base: c, values: { ...c, active: !c.active }, startedAt: 0, updatedAt: 0 };
+        for (const c of confs)
+          drafts[`configuration:${c.id}`] = {
+            target: { kind: 'configuration', op: 'update', id: c.id },
+            base: c,
+            values: { ...c, active: !c.active },
+            startedAt: 0,
+            updatedAt: 0,
+          };
         const state = tempDir();
         const file = journalFile(stateDir({ XDG_STATE_HOME: state }), emulator.url);
         mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });

@@ -37,7 +37,12 @@ describe.skipIf(!existsSync(BIN))('scrolled lists', () => {
       try {
         await app.waitForText('200 of 200 configurations', FIRST_LOAD_MS);
         // Each stretch ends on keys that scrolled the list (a full paint would hide what went wrong before).
-        const stretches = [Array<string>(20).fill('down'), ['pgdn', 'down', 'down', 'pgdn', 'down'], ['pgup', ...Array<string>(18).fill('up')], ['pgdn', 'pgdn', 'up', 'down', 'down']];
+        const stretches = [
+          Array<string>(20).fill('down'),
+          ['pgdn', 'down', 'down', 'pgdn', 'down'],
+          ['pgup', ...Array<string>(18).fill('up')],
+          ['pgdn', 'pgdn', 'up', 'down', 'down'],
+        ];
         for (const keys of stretches) {
           for (const key of keys) {
             const at = focusedId(app);

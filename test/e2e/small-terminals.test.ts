@@ -44,7 +44,7 @@ describe.skipIf(!existsSync(BIN))('small terminals', () => {
         await app.waitForText('12 of 12 configurations', FIRST_LOAD_MS);
         await expectLaidOut(app, 'the browser');
         await app.press('enter'); // the first row: the shop (the breadcrumb at 60 columns is cut before its id)
-        await app.waitForText(new RegExp(`^ {2}id +${demoId(1)}$`, "m"));
+        await app.waitForText(new RegExp(`^ {2}id +${demoId(1)}$`, 'm'));
         for (const tab of ['1', '2', '3', '4', '5']) {
           await app.press(tab);
           await app.waitForIdle(150);
@@ -63,7 +63,11 @@ describe.skipIf(!existsSync(BIN))('small terminals', () => {
         await app.press('esc', '?');
         await app.waitForText('Keys of this view');
         await expectLaidOut(app, 'the help');
-        expect(visibleLines(app).filter((l) => l.startsWith('│')).join('\n')).not.toContain('…'); // no description cut: the help scrolls instead
+        expect(
+          visibleLines(app)
+            .filter((l) => l.startsWith('│'))
+            .join('\n'),
+        ).not.toContain('…'); // no description cut: the help scrolls instead
         expect(app.screen()).toMatch(/↓\/j PgDn more · lines 1–\d+ of \d+/);
         await app.press('esc', ':');
         await app.waitForIdle(150);

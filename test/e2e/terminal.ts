@@ -95,7 +95,12 @@ export interface TerminalSession {
 export function terminalEnv(overrides: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^(CI|CI_.*|CONTINUOUS_INTEGRATION|NO_COLOR|FORCE_COLOR|COLORTERM|TERM_PROGRAM.*|COLUMNS|LINES|LC_ALL|LC_CTYPE|NODE_OPTIONS|NODE_ENV|VITEST.*)$/.test(key)) delete env[key];
+    if (
+      /^(CI|CI_.*|CONTINUOUS_INTEGRATION|NO_COLOR|FORCE_COLOR|COLORTERM|TERM_PROGRAM.*|COLUMNS|LINES|LC_ALL|LC_CTYPE|NODE_OPTIONS|NODE_ENV|VITEST.*)$/.test(
+        key,
+      )
+    )
+      delete env[key];
   }
   Object.assign(env, { TERM: 'xterm-256color', LANG: 'C.UTF-8' }, overrides);
   const clean: Record<string, string> = {};

@@ -35,7 +35,8 @@ describe.skipIf(!existsSync(BIN))('text in terminal cells', () => {
       const app = await startApp({ cols: COLS, rows: 30 });
       try {
         await app.waitForText('12 of 12 configurations', FIRST_LOAD_MS);
-        for (const name of NAMES) await create(app, CFG, { name, origin_address: 'origin.example.com', origin_host_header: 'origin.example.com' });
+        for (const name of NAMES)
+          await create(app, CFG, { name, origin_address: 'origin.example.com', origin_host_header: 'origin.example.com' });
         await app.press('r'); // the second client's records: reload
         await app.waitForText(`${12 + NAMES.length} of ${12 + NAMES.length} configurations`);
         const all = await records<{ id: number; name: string; delivery_protocol: string }>(app, CFG);
@@ -67,7 +68,9 @@ describe.skipIf(!existsSync(BIN))('text in terminal cells', () => {
           if (shown === c.name) continue;
           cut.push(c.name);
           expect(parts.at(-1), `${JSON.stringify(c.name)} cut as ${JSON.stringify(shown)}`).toBe('…');
-          expect(parts.slice(0, -1), `${JSON.stringify(shown)} starts with whole graphemes of the name`).toEqual(original.slice(0, parts.length - 1));
+          expect(parts.slice(0, -1), `${JSON.stringify(shown)} starts with whole graphemes of the name`).toEqual(
+            original.slice(0, parts.length - 1),
+          );
           for (const g of parts) expect(whole(g), `grapheme ${JSON.stringify(g)} of ${JSON.stringify(shown)}`).toBe(true);
           // As much of the name as fits the column: the next grapheme would not have fitted beside the `…`.
           expect(cellWidth(shown) + cellWidth(original[parts.length - 1]!)).toBeGreaterThan(next - 1 - nameCell - 1);

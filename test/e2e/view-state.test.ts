@@ -123,13 +123,18 @@ describe.skipIf(!existsSync(BIN))('view state', () => {
 
         await app.press('esc');
         await app.waitForText(/^ +id path +behavior/m); // the Rules tab's header
-        await app.waitUntil(() => visibleLines(app).some((l) => l.startsWith(`  ${demoRuleId(2)} /assets/ `)), 'rule 2 listed with its new path');
+        await app.waitUntil(
+          () => visibleLines(app).some((l) => l.startsWith(`  ${demoRuleId(2)} /assets/ `)),
+          'rule 2 listed with its new path',
+        );
         expect(focusedId(app)).toBe(demoRuleId(2));
         for (const r of before) expect(visibleLines(app)).toContainEqual(expect.stringMatching(new RegExp(`^[ *●] +${r.id} `)));
         expect(visibleLines(app).some((l) => l.startsWith(`  ${demoRuleId(2)} /static/ `))).toBe(false);
 
         expect((await app.emulator.call('GET', `${CFG}/${demoId(1)}/rules_engine/${demoRuleId(2)}`)).body.path).toBe('/assets/');
-        expect(writes(app.log())).toEqual([expect.objectContaining({ method: 'PATCH', path: `${CFG}/${demoId(1)}/rules_engine/${demoRuleId(2)}`, status: 200 })]);
+        expect(writes(app.log())).toEqual([
+          expect.objectContaining({ method: 'PATCH', path: `${CFG}/${demoId(1)}/rules_engine/${demoRuleId(2)}`, status: 200 }),
+        ]);
       } finally {
         await app.close();
       }

@@ -9,19 +9,7 @@ import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type BrokenCase =
-  | '401'
-  | '403'
-  | '404'
-  | '429'
-  | '500'
-  | '301'
-  | 'html'
-  | 'list-shape'
-  | 'item-shape'
-  | 'sub-shape'
-  | 'hang'
-  | 'huge'
-  | 'endless';
+  '401' | '403' | '404' | '429' | '500' | '301' | 'html' | 'list-shape' | 'item-shape' | 'sub-shape' | 'hang' | 'huge' | 'endless';
 
 export interface BrokenApi {
   readonly url: string;
@@ -85,7 +73,12 @@ function answer(kind: BrokenCase, req: http.IncomingMessage, res: http.ServerRes
       let sent = 0;
       const more = () => {
         while (sent < 50 * MIB) {
-          const piece = sent === 0 ? Buffer.concat([Buffer.from('['), chunk.subarray(1)]) : sent + MIB === 50 * MIB ? Buffer.concat([chunk.subarray(0, MIB - 1), Buffer.from(']')]) : chunk;
+          const piece =
+            sent === 0
+              ? Buffer.concat([Buffer.from('['), chunk.subarray(1)])
+              : sent + MIB === 50 * MIB
+                ? Buffer.concat([chunk.subarray(0, MIB - 1), Buffer.from(']')])
+                : chunk;
           sent += MIB;
           if (!res.write(piece)) return void res.once('drain', more);
         }
@@ -115,7 +108,10 @@ export async function startBrokenApi(kind: BrokenCase, options: { readonly tls?:
     answer(kind, req, res);
   };
   const server = options.tls
-    ? https.createServer({ key: readFileSync(new URL('self-signed.key', TLS_DIR)), cert: readFileSync(new URL('self-signed.crt', TLS_DIR)) }, handler)
+    ? https.createServer(
+        { key: readFileSync(new URL('self-signed.key', TLS_DIR)), cert: readFileSync(new URL('self-signed.crt', TLS_DIR)) },
+        handler,
+      )
     : http.createServer(handler);
   server.on('connection', (s: Socket) => {
     sockets.add(s);

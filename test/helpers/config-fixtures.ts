@@ -4,7 +4,14 @@ import type { Reply, TestEmulator } from './emulator.js';
 import { CFG, expectDetail, expectFieldErrors } from './fixtures.js';
 import { storedRecord, type StoredRecord } from './json.js';
 
-export { CFG, CONFIGURATION_FIELDS as CONFIG_FIELDS, ERROR_RESPONSE_FIELDS, JSON_TYPE, expectDetail, expectFieldErrors } from './fixtures.js';
+export {
+  CFG,
+  CONFIGURATION_FIELDS as CONFIG_FIELDS,
+  ERROR_RESPONSE_FIELDS,
+  JSON_TYPE,
+  expectDetail,
+  expectFieldErrors,
+} from './fixtures.js';
 
 export const DOMAIN_RE = /^[a-z0-9]{10}\.map\.edge\.example$/;
 
@@ -42,10 +49,7 @@ export function configBody(overrides: Record<string, unknown> = {}): Record<stri
 }
 
 /** Creates a configuration (asserting 201) and returns the response body. */
-export async function createConfig(
-  emu: Pick<TestEmulator, 'call'>,
-  overrides: Record<string, unknown> = {},
-): Promise<StoredRecord> {
+export async function createConfig(emu: Pick<TestEmulator, 'call'>, overrides: Record<string, unknown> = {}): Promise<StoredRecord> {
   const r = await emu.call('POST', CFG, { body: configBody(overrides) });
   expect(r.status, r.text).toBe(201);
   return storedRecord(r, 'create configuration');

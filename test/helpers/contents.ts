@@ -16,7 +16,11 @@ export async function contentsOf(emu: Pick<TestEmulator, 'call'>, conf: number) 
   return {
     caches: caches.map(strip),
     origins: origins.map(strip),
-    rules: rules.map((r): Rec => ({ ...strip(r), cache_settings_id: names.get(r.cache_settings_id) ?? null, path_origin_id: r.path_origin_id === origins[0]?.id ? 'first origin' : (originNames.get(r.path_origin_id) ?? r.path_origin_id) })),
+    rules: rules.map((r): Rec => ({
+      ...strip(r),
+      cache_settings_id: names.get(r.cache_settings_id) ?? null,
+      path_origin_id: r.path_origin_id === origins[0]?.id ? 'first origin' : (originNames.get(r.path_origin_id) ?? r.path_origin_id),
+    })),
     errors: (await emu.call('GET', `${CFG}/${conf}/error_responses`)).body as Rec,
   };
 }

@@ -24,18 +24,15 @@ export async function startDroppingProxy(upstream: string): Promise<DroppingProx
       req.socket.destroy();
       return;
     }
-    const out = forward(
-      { host: target.hostname, port: target.port, method, path: req.url, headers: req.headers },
-      (answer) => {
-        if (drop === 'after-upstream') {
-          answer.resume();
-          answer.on('end', () => req.socket.destroy());
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const out = forward({ host: target.hostname, port: target.port, method, path: req.url, headers: req.headers }, (answer) => {
+      if (drop === 'after-upstream') {
+        answer.resume();
+        answer.on('end', () => req.socket.destroy());
+        return;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     out.on('error', () => req.socket.destroy());
     req.pipe(out);
   });

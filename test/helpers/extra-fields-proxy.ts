@@ -12,7 +12,8 @@ export interface ExtraFieldsProxy {
 
 export async function startExtraFieldsProxy(upstream: string, extras: Readonly<Record<string, unknown>>): Promise<ExtraFieldsProxy> {
   const target = new URL(upstream);
-  const withExtras = (record: unknown) => (typeof record === 'object' && record !== null && !Array.isArray(record) ? { ...record, ...extras } : record);
+  const withExtras = (record: unknown) =>
+    typeof record === 'object' && record !== null && !Array.isArray(record) ? { ...record, ...extras } : record;
   const server: Server = createServer((req, res) => {
     const out = forward({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       const chunks: Buffer[] = [];

@@ -223,7 +223,8 @@ export async function getObject(emu: Caller, path: string): Promise<Json> {
 /** GETs a list path and returns its records, failing unless the answer is a 200 with a list of records. */
 export async function getList(emu: Caller, path: string): Promise<StoredRecord[]> {
   const body = await getJson(emu, path);
-  if (!Array.isArray(body) || !body.every(isStoredRecord)) throw new Error(`GET ${path}: expected a list of records, got: ${JSON.stringify(body)}`);
+  if (!Array.isArray(body) || !body.every(isStoredRecord))
+    throw new Error(`GET ${path}: expected a list of records, got: ${JSON.stringify(body)}`);
   return body;
 }
 

@@ -46,7 +46,12 @@ export interface Body {
 /** A piece of a body's text: a string (UTF-8 encoded) or raw bytes. */
 export type Part = string | Uint8Array;
 
-export function makeBody(parts: Part | readonly Part[], note: string, contentType: string | null = 'application/json', chunked = false): Body {
+export function makeBody(
+  parts: Part | readonly Part[],
+  note: string,
+  contentType: string | null = 'application/json',
+  chunked = false,
+): Body {
   const list = typeof parts === 'string' || parts instanceof Uint8Array ? [parts] : parts;
   const bytes = new Uint8Array(Buffer.concat(list.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))));
   const body: Body & fc.WithToStringMethod = {
@@ -99,7 +104,10 @@ export async function send(emu: Pick<TestEmulator, 'url' | 'token'>, method: str
   } catch (e) {
     const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
     const detail = cause && 'code' in cause ? String(cause.code) : (cause?.message ?? '');
-    const why = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms (a hang)` : `no answer: ${String(e)} ${detail}`;
+    const why =
+      e instanceof Error && e.name === 'TimeoutError'
+        ? `no answer within ${REQUEST_TIMEOUT_MS} ms (a hang)`
+        : `no answer: ${String(e)} ${detail}`;
     throw new Error(`${shown}: ${why}`, { cause: e });
   }
   let json: unknown = NOT_JSON;
@@ -159,7 +167,8 @@ export async function findTargets(emu: Pick<TestEmulator, 'url' | 'token'>): Pro
     const a = await send(emu, 'GET', path);
     if (a.status !== 200 || !Array.isArray(a.json)) throw new Error(`GET ${path}: ${a.status} ${a.text}`);
     return a.json.map((r: unknown) => {
-      if (typeof r !== 'object' || r === null || !('id' in r) || typeof r.id !== 'number') throw new Error(`GET ${path}: a record without an id: ${a.text}`);
+      if (typeof r !== 'object' || r === null || !('id' in r) || typeof r.id !== 'number')
+        throw new Error(`GET ${path}: a record without an id: ${a.text}`);
       return r.id;
     });
   };
@@ -180,7 +189,10 @@ export async function findTargets(emu: Pick<TestEmulator, 'url' | 'token'>): Pro
   const other = confs.find((c) => c !== conf)!;
   const refs: Refs = {
     origin: { own: await ids(`${CFG}/${conf}/origins`), other: [...(await ids(`${CFG}/${other}/origins`)).slice(0, 1), 999_999] },
-    cache_setting: { own: await ids(`${CFG}/${conf}/cache_settings`), other: [...(await ids(`${CFG}/${other}/cache_settings`)).slice(0, 1), 999_999] },
+    cache_setting: {
+      own: await ids(`${CFG}/${conf}/cache_settings`),
+      other: [...(await ids(`${CFG}/${other}/cache_settings`)).slice(0, 1), 999_999],
+    },
   };
   const c = `${CFG}/${conf}`;
   const endpoints: Endpoint[] = [];
@@ -192,10 +204,29 @@ export async function findTargets(emu: Pick<TestEmulator, 'url' | 'token'>): Pro
   crud('configurations', configurationSchema, CFG, c);
   crud('rules_engine', ruleSchema, `${c}/rules_engine`, `${c}/rules_engine/${rule}`);
   crud('cache_settings', cacheSettingSchema, `${c}/cache_settings`, `${c}/cache_settings/${cs}`);
-  for (const [method, op] of [['PUT', 'put'], ['PATCH', 'patch']] as const) {
-    endpoints.push({ label: `${method} error_responses`, method, op, schema: errorResponsesSchema, path: `${c}/error_responses`, target: `${c}/error_responses` });
+  for (const [method, op] of [
+    ['PUT', 'put'],
+    ['PATCH', 'patch'],
+  ] as const) {
+    endpoints.push({
+      label: `${method} error_responses`,
+      method,
+      op,
+      schema: errorResponsesSchema,
+      path: `${c}/error_responses`,
+      target: `${c}/error_responses`,
+    });
   }
-  const scope = [CFG, c, `${c}/rules_engine`, `${c}/cache_settings`, `${c}/error_responses`, `${c}/origins`, `${c}/rules_engine/${rule}`, `${c}/cache_settings/${cs}`];
+  const scope = [
+    CFG,
+    c,
+    `${c}/rules_engine`,
+    `${c}/cache_settings`,
+    `${c}/error_responses`,
+    `${c}/origins`,
+    `${c}/rules_engine/${rule}`,
+    `${c}/cache_settings/${cs}`,
+  ];
   return { endpoints, scope, refs };
 }
 
@@ -211,28 +242,117 @@ const json = (v: unknown): string => JSON.stringify(v) ?? 'null';
 
 /** Strings that have hurt parsers, terminals and loggers. */
 export const NASTY_STRINGS: readonly string[] = [
-  '\u001b[2J', '\u001b]0;pwned\u0007', '\u001b[31mred\u001b[0m', '\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\udc00\ud800y',
-  '\u2028\u2029', '\ufeff', '\u202e', '\r\n', '\t', ' ', '', '   ', '\u0085', '\u007f', '\u00a0', 'NaN', 'Infinity',
-  '-Infinity', 'null', 'undefined', 'true', '1', '-0', '1e308', '0x10', '__proto__', 'constructor', "'; DROP TABLE x; --",
-  '<script>alert(1)</script>', '%s%n%x', '../../etc/passwd', '😀', 'e\u0301', '\\', '"', '{}', '[]', 'http://', '*.', '.',
-  'https://example.com/\u0000', '/\u001b[2J', 'a'.repeat(251),
+  '\u001b[2J',
+  '\u001b]0;pwned\u0007',
+  '\u001b[31mred\u001b[0m',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\udc00\ud800y',
+  '\u2028\u2029',
+  '\ufeff',
+  '\u202e',
+  '\r\n',
+  '\t',
+  ' ',
+  '',
+  '   ',
+  '\u0085',
+  '\u007f',
+  '\u00a0',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'null',
+  'undefined',
+  'true',
+  '1',
+  '-0',
+  '1e308',
+  '0x10',
+  '__proto__',
+  'constructor',
+  "'; DROP TABLE x; --",
+  '<script>alert(1)</script>',
+  '%s%n%x',
+  '../../etc/passwd',
+  '😀',
+  'e\u0301',
+  '\\',
+  '"',
+  '{}',
+  '[]',
+  'http://',
+  '*.',
+  '.',
+  'https://example.com/\u0000',
+  '/\u001b[2J',
+  'a'.repeat(251),
 ];
 
 /** JSON number texts JavaScript numbers cannot all spell: huge, tiny, negative zero, fractions. */
 const NUMBER_TEXTS = [
-  '1e308', '-1e308', '1e400', '-1e400', '-0', '0.0', '-0.0', '1.5', '1.0', '1E2', '0.1e1', '-1', '0', '5e-324',
-  '2147483647', '2147483648', '9007199254740991', '9007199254740993', '31536000', '31536001', '123456789012345678901234567890',
+  '1e308',
+  '-1e308',
+  '1e400',
+  '-1e400',
+  '-0',
+  '0.0',
+  '-0.0',
+  '1.5',
+  '1.0',
+  '1E2',
+  '0.1e1',
+  '-1',
+  '0',
+  '5e-324',
+  '2147483647',
+  '2147483648',
+  '9007199254740991',
+  '9007199254740993',
+  '31536000',
+  '31536001',
+  '123456789012345678901234567890',
 ];
 
 /** Tokens that make a whole body invalid JSON. */
 const INVALID_TOKENS = [
-  'NaN', 'Infinity', '-Infinity', 'undefined', "'x'", '01', '.5', '+1', '0x10', '1.', 'tru', '"unterminated',
-  '"raw\u0000nul"', '"raw\u001b[2Jesc"', '"\\x41"', '"\\u12"', '"\\ud800', '[1,]', '{"a":1,}', '/*c*/1', '{a:1}',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'undefined',
+  "'x'",
+  '01',
+  '.5',
+  '+1',
+  '0x10',
+  '1.',
+  'tru',
+  '"unterminated',
+  '"raw\u0000nul"',
+  '"raw\u001b[2Jesc"',
+  '"\\x41"',
+  '"\\u12"',
+  '"\\ud800',
+  '[1,]',
+  '{"a":1,}',
+  '/*c*/1',
+  '{a:1}',
 ];
 
 const INVALID_UTF8: readonly number[][] = [
-  [0xff], [0xfe], [0xc0, 0x80], [0xc1, 0xbf], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80],
-  [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xbf],
+  [0xff],
+  [0xfe],
+  [0xc0, 0x80],
+  [0xc1, 0xbf],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xe2, 0x82],
+  [0x80],
+  [0xbf],
 ];
 
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
@@ -244,7 +364,10 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 
 /** A string whose JSON text is about `bytes` long (up to ~300 KB), made of one repeated unit. */
 export const hugeString: fc.Arbitrary<string> = fc
-  .record({ unit: fc.constantFrom('a', 'é', '\u0000', '\u001b[2J', '\ud800', '😀', '\\"', ' ', '/', '.', 'a\u0300'), bytes: fc.integer({ min: 1000, max: 300_000 }) })
+  .record({
+    unit: fc.constantFrom('a', 'é', '\u0000', '\u001b[2J', '\ud800', '😀', '\\"', ' ', '/', '.', 'a\u0300'),
+    bytes: fc.integer({ min: 1000, max: 300_000 }),
+  })
   .map(({ unit, bytes }) => unit.repeat(Math.max(1, Math.floor(bytes / (Buffer.byteLength(json(unit)) - 2)))));
 
 /** Deeply nested arrays / objects as JSON text (up to ~120,000 levels, under 1 MiB). */
@@ -261,8 +384,15 @@ export const nestedText: fc.Arbitrary<string> = fc
 
 /** A JSON string value with bytes that are not UTF-8 in it. */
 export const invalidUtf8String: fc.Arbitrary<Uint8Array> = fc
-  .tuple(fc.string({ maxLength: 5 }), fc.oneof(fc.constantFrom(...INVALID_UTF8), fc.array(fc.integer({ min: 0x80, max: 0xff }), { minLength: 1, maxLength: 6 })), fc.string({ maxLength: 5 }))
-  .map(([a, bytes, b]) => new Uint8Array(Buffer.concat([Buffer.from(json(a).slice(0, -1)), Buffer.from(bytes), Buffer.from(json(b).slice(1))])));
+  .tuple(
+    fc.string({ maxLength: 5 }),
+    fc.oneof(fc.constantFrom(...INVALID_UTF8), fc.array(fc.integer({ min: 0x80, max: 0xff }), { minLength: 1, maxLength: 6 })),
+    fc.string({ maxLength: 5 }),
+  )
+  .map(
+    ([a, bytes, b]) =>
+      new Uint8Array(Buffer.concat([Buffer.from(json(a).slice(0, -1)), Buffer.from(bytes), Buffer.from(json(b).slice(1))])),
+  );
 
 /** Any hostile JSON value text (sometimes not valid JSON at all). */
 export const hostileValue: fc.Arbitrary<Part> = fc.oneof(
@@ -274,7 +404,20 @@ export const hostileValue: fc.Arbitrary<Part> = fc.oneof(
   { arbitrary: nestedText, weight: 1 },
   { arbitrary: invalidUtf8String, weight: 1 },
   { arbitrary: fc.constantFrom(...INVALID_TOKENS), weight: 1 },
-  { arbitrary: fc.anything({ maxDepth: 2, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true }).map(json), weight: 1 },
+  {
+    arbitrary: fc
+      .anything({
+        maxDepth: 2,
+        withBoxedValues: true,
+        withDate: true,
+        withMap: true,
+        withSet: true,
+        withNullPrototype: true,
+        withSparseArray: true,
+      })
+      .map(json),
+    weight: 1,
+  },
 );
 
 /** Keys a client should never send. */
@@ -301,7 +444,11 @@ function validString(f: StringField): fc.Arbitrary<string> {
       arb = fc.webUrl();
       break;
     case 'origin-path':
-      arb = fc.oneof(fc.constant(''), fc.webPath().map((p) => '/' + p.replace(/^\/+/, '')), fc.constantFrom('no-slash', '/a b'));
+      arb = fc.oneof(
+        fc.constant(''),
+        fc.webPath().map((p) => '/' + p.replace(/^\/+/, '')),
+        fc.constantFrom('no-slash', '/a b'),
+      );
       break;
     case 'path':
       arb = fc.oneof(
@@ -338,7 +485,14 @@ export function validValue(f: FieldSpec, refs: Refs): fc.Arbitrary<unknown> {
       arb = fc.constantFrom(...f.choices);
       break;
     case 'list': {
-      const item = f.itemFormat === 'cname' ? fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`), fc.domain().map((d) => d.toUpperCase())) : fc.string({ minLength: 1, maxLength: 20 });
+      const item =
+        f.itemFormat === 'cname'
+          ? fc.oneof(
+              fc.domain(),
+              fc.domain().map((d) => `*.${d}`),
+              fc.domain().map((d) => d.toUpperCase()),
+            )
+          : fc.string({ minLength: 1, maxLength: 20 });
       arb = fc.uniqueArray(item, { maxLength: 4 });
       break;
     }
@@ -384,11 +538,28 @@ export function schemaEntries(schema: ResourceSchema, op: Operation, refs: Refs)
       fc.record({ keep: op !== 'patch' && f[op] === 'required' ? fc.constant(true) : fc.boolean(), value: validValue(f, refs).map(json) }),
     ),
   );
-  const otherFieldsValue = fc.constantFrom(...schema.fields).chain((g) => validValue(g, refs)).map(json);
+  const otherFieldsValue = fc
+    .constantFrom(...schema.fields)
+    .chain((g) => validValue(g, refs))
+    .map(json);
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-    { arbitrary: fc.record({ kind: fc.constant('set' as const), field: fc.constantFrom(...names), value: fc.oneof(hostileValue, otherFieldsValue) }), weight: 4 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('set' as const),
+        field: fc.constantFrom(...names),
+        value: fc.oneof(hostileValue, otherFieldsValue),
+      }),
+      weight: 4,
+    },
     { arbitrary: fc.record({ kind: fc.constant('drop' as const), field: fc.constantFrom(...names) }), weight: 1 },
-    { arbitrary: fc.record({ kind: fc.constant('extra' as const), key: fc.oneof(hostileKey, fc.constantFrom(...names)), value: hostileValue }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('extra' as const),
+        key: fc.oneof(hostileKey, fc.constantFrom(...names)),
+        value: hostileValue,
+      }),
+      weight: 1,
+    },
   );
   const mutations = fc.oneof(fc.constant([]), fc.array(mutation, { minLength: 1, maxLength: 4 }));
   return fc.tuple(base, mutations).map(([values, mutations]) => {
@@ -420,7 +591,9 @@ export function rawBody(schema: ResourceSchema, op: Operation, refs: Refs): fc.A
   const entries = schemaEntries(schema, op, refs);
   return fc.oneof(
     fc.jsonValue().map((v) => makeBody(json(v), 'fc.jsonValue')),
-    fc.anything({ withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true }).map((v) => makeBody(JSON.stringify(v) ?? '', 'fc.anything')),
+    fc
+      .anything({ withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true })
+      .map((v) => makeBody(JSON.stringify(v) ?? '', 'fc.anything')),
     fc.uint8Array({ maxLength: 600 }).map((b) => makeBody(b, 'random bytes')),
     fc.string({ unit: 'binary', maxLength: 200 }).map((s) => makeBody(s, 'random text')),
     fc.tuple(entries, fc.nat()).map(([e, n]) => {
@@ -429,9 +602,28 @@ export function rawBody(schema: ResourceSchema, op: Operation, refs: Refs): fc.A
     }),
     nestedText.map((t) => makeBody(t, 'deeply nested body')),
     fc.tuple(fc.constantFrom(...fieldNames), nestedText).map(([k, t]) => makeBody(objectParts([[k, t]]), 'deeply nested field')),
-    fc.tuple(fc.constantFrom(...fieldNames), invalidUtf8String).map(([k, s]) => makeBody(objectParts([[k, s]]), 'invalid UTF-8 in a field')),
+    fc
+      .tuple(fc.constantFrom(...fieldNames), invalidUtf8String)
+      .map(([k, s]) => makeBody(objectParts([[k, s]]), 'invalid UTF-8 in a field')),
     fc.tuple(entries, invalidUtf8String).map(([e, s]) => makeBody([...objectParts(e), s], 'object then invalid UTF-8')),
-    fc.constantFrom('', ' ', '\n\n', '{}{}', '{} x', '{"a":1}garbage', '[]', '{', '}', '"\u0000"', 'null', '\ufeff{}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}').map((t) => makeBody(t, 'odd text')),
+    fc
+      .constantFrom(
+        '',
+        ' ',
+        '\n\n',
+        '{}{}',
+        '{} x',
+        '{"a":1}garbage',
+        '[]',
+        '{',
+        '}',
+        '"\u0000"',
+        'null',
+        '\ufeff{}',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{}}}',
+      )
+      .map((t) => makeBody(t, 'odd text')),
     fc.constantFrom(...INVALID_TOKENS, ...NUMBER_TEXTS).map((t) => makeBody(t, 'bare token')),
     hugeString.map((s) => makeBody(json(s), 'huge string')),
   );
@@ -447,7 +639,9 @@ export interface Snapshot {
 export async function snapshot(emu: Pick<TestEmulator, 'url' | 'token'>, paths: readonly string[]): Promise<Snapshot> {
   const answers = await Promise.all(paths.map((p) => send(emu, 'GET', p)));
   const snap: Snapshot = {};
-  paths.forEach((p, i) => (snap[p] = { status: answers[i]!.status, total: answers[i]!.headers.get('x-total-count'), body: answers[i]!.json }));
+  paths.forEach(
+    (p, i) => (snap[p] = { status: answers[i]!.status, total: answers[i]!.headers.get('x-total-count'), body: answers[i]!.json }),
+  );
   return snap;
 }
 
@@ -472,7 +666,12 @@ export function isErrorBody(v: unknown, schema: ResourceSchema): boolean {
  * `scope` as it was; an accepted one returns what a following GET returns and changes nothing else.
  * Returns the answer for further checks.
  */
-export async function checkWrite(emu: Pick<TestEmulator, 'url' | 'token'>, ep: Endpoint, scope: readonly string[], body: Body): Promise<Answer> {
+export async function checkWrite(
+  emu: Pick<TestEmulator, 'url' | 'token'>,
+  ep: Endpoint,
+  scope: readonly string[],
+  body: Body,
+): Promise<Answer> {
   const before = await snapshot(emu, scope);
   const a = await send(emu, ep.method, ep.path, body);
   const shown = `${ep.method} ${ep.path} with ${describeBody(body)}\n→ ${a.status} ${a.text.slice(0, 300)}`;
@@ -494,7 +693,9 @@ export async function checkWrite(emu: Pick<TestEmulator, 'url' | 'token'>, ep: E
   if (ep.method === 'PUT' && ep.schema.putEchoesSentFields) {
     // API.md §4.2: PUT returns only the sent fields (plus id); compare those.
     const sent = JSON.parse(Buffer.from(body.bytes).toString('utf8')) as Record<string, unknown>;
-    const echoed = ep.schema.fields.filter((f) => f.response && (f.name === 'id' || (!f.readOnly && Object.hasOwn(sent, f.name)))).map((f) => f.name);
+    const echoed = ep.schema.fields
+      .filter((f) => f.response && (f.name === 'id' || (!f.readOnly && Object.hasOwn(sent, f.name))))
+      .map((f) => f.name);
     expect(Object.keys(written), `PUT echoes the sent fields: ${shown}`).toEqual(echoed);
     for (const k of echoed) expect(written[k], `${k} echoed as stored: ${shown}`).toEqual((got.json as Record<string, unknown>)[k]);
   } else {
@@ -510,7 +711,10 @@ export async function checkWrite(emu: Pick<TestEmulator, 'url' | 'token'>, ep: E
     const i = items.findIndex((r) => r.id === record.id);
     if (i >= 0) items[i] = record;
     else {
-      expect(items.every((r) => (r.id as number) < (record.id as number)), `a new id is above every id: ${shown}`).toBe(true);
+      expect(
+        items.every((r) => (r.id as number) < (record.id as number)),
+        `a new id is above every id: ${shown}`,
+      ).toBe(true);
       items.push(record);
     }
     expected[ep.list] = { ...l, body: items, total: i >= 0 ? l.total : String(Number(l.total) + 1) };

@@ -14,11 +14,16 @@ function Moves() {
   const [moves, setMoves] = useState('');
   const [second, setSecond] = useState(false);
   const note = (m: string) => () => setMoves((all) => all + m);
-  useKeys(PRIORITY.screen, second ? [{ command: 'down', run: note('b') }] : [
-    { command: 'down', run: note('↓') },
-    { command: 'up', run: note('↑') },
-    { command: 'edit', run: () => setSecond(true) },
-  ]);
+  useKeys(
+    PRIORITY.screen,
+    second
+      ? [{ command: 'down', run: note('b') }]
+      : [
+          { command: 'down', run: note('↓') },
+          { command: 'up', run: note('↑') },
+          { command: 'edit', run: () => setSecond(true) },
+        ],
+  );
   return <Text>moves:{moves}</Text>;
 }
 
@@ -164,7 +169,7 @@ describe('deferFramesWhileKeysWait', () => {
     expect(s.drawn).toEqual([100, 102, 104]);
   });
 
-  it('a change held when a key comes: the key\'s frame draws both, and the timer draws nothing more', () => {
+  it("a change held when a key comes: the key's frame draws both, and the timer draws nothing more", () => {
     vi.useFakeTimers();
     const s = setup(false);
     s.at(100);
@@ -178,7 +183,7 @@ describe('deferFramesWhileKeysWait', () => {
     expect(s.drawn).toEqual([100, 110]);
   });
 
-  it('drops a held frame\'s timer when stopped', () => {
+  it("drops a held frame's timer when stopped", () => {
     vi.useFakeTimers();
     const s = setup(false);
     s.root.onRender?.();

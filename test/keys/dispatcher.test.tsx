@@ -10,7 +10,19 @@ import { waitFor } from '../helpers/emulator.js';
 
 type Log = (entry: string) => void;
 
-function Layer({ name, priority, bindings, exclusive, log }: { name: string; priority: number; bindings: Array<[Binding['command'], boolean | 'disabled']>; exclusive?: boolean; log: Log }) {
+function Layer({
+  name,
+  priority,
+  bindings,
+  exclusive,
+  log,
+}: {
+  name: string;
+  priority: number;
+  bindings: Array<[Binding['command'], boolean | 'disabled']>;
+  exclusive?: boolean;
+  log: Log;
+}) {
   useKeys(
     priority,
     bindings.map(([command, handles]) => ({
@@ -27,7 +39,14 @@ function Layer({ name, priority, bindings, exclusive, log }: { name: string; pri
 }
 
 function Footer() {
-  return <Text>footer:{useActiveBindings().map((b) => b.command).join(',')}</Text>;
+  return (
+    <Text>
+      footer:
+      {useActiveBindings()
+        .map((b) => b.command)
+        .join(',')}
+    </Text>
+  );
 }
 
 function Harness({ children }: { children: (log: Log) => React.ReactNode }) {
@@ -60,7 +79,15 @@ describe('dispatcher', () => {
   it('gives a key to the highest layer that binds it: modal, then input, then screen, then global', async () => {
     const app = await mount((log) => (
       <>
-        <Layer name="global" priority={PRIORITY.global} bindings={[['reload', true], ['help', true]]} log={log} />
+        <Layer
+          name="global"
+          priority={PRIORITY.global}
+          bindings={[
+            ['reload', true],
+            ['help', true],
+          ]}
+          log={log}
+        />
         <Layer name="screen" priority={PRIORITY.screen} bindings={[['reload', true]]} log={log} />
         <Layer name="modal" priority={PRIORITY.modal} bindings={[['remove', true]]} log={log} />
       </>
@@ -93,7 +120,15 @@ describe('dispatcher', () => {
   it('stops at an exclusive layer: keys it does not bind reach nothing below', async () => {
     const app = await mount((log) => (
       <>
-        <Layer name="screen" priority={PRIORITY.screen} bindings={[['reload', true], ['create', true]]} log={log} />
+        <Layer
+          name="screen"
+          priority={PRIORITY.screen}
+          bindings={[
+            ['reload', true],
+            ['create', true],
+          ]}
+          log={log}
+        />
         <Layer name="modal" priority={PRIORITY.modal} bindings={[['create', true]]} exclusive log={log} />
       </>
     ));
@@ -136,7 +171,17 @@ describe('dispatcher', () => {
   });
 
   it('refuses a paste outside a text input: pasting "yes" is not y (it does not send)', async () => {
-    const app = await mount((log) => <Layer name="screen" priority={PRIORITY.screen} bindings={[['apply', true], ['remove', true]]} log={log} />);
+    const app = await mount((log) => (
+      <Layer
+        name="screen"
+        priority={PRIORITY.screen}
+        bindings={[
+          ['apply', true],
+          ['remove', true],
+        ]}
+        log={log}
+      />
+    ));
     app.stdin.write('\u001b[200~yes, delete\u001b[201~');
     await waitFor(() => app.lastFrame()?.includes('said:pasted text goes into a text input only'));
     expect(app.lastFrame()).not.toContain('screen:');
@@ -151,7 +196,9 @@ describe('dispatcher', () => {
       return (
         <>
           <Text>filter:{value}</Text>
-          {open ? <TextInput value={value} onChange={setValue} onSubmit={() => log('kept')} onCancel={() => setOpen(false)} width={20} /> : null}
+          {open ? (
+            <TextInput value={value} onChange={setValue} onSubmit={() => log('kept')} onCancel={() => setOpen(false)} width={20} />
+          ) : null}
         </>
       );
     }

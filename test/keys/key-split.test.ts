@@ -7,7 +7,16 @@ const keys = (text: string, inPaste = false) => splitRead(text, inPaste).keys;
 describe('splitRead', () => {
   it('cuts text, control characters and escape sequences into keys, in order', () => {
     expect(keys('XYZ\rjj')).toEqual(['X', 'Y', 'Z', '\r', 'j', 'j']);
-    expect(keys('a\u001b[Ab\u001bOPc\u001b[1;5Cd\u001b[3~')).toEqual(['a', '\u001b[A', 'b', '\u001bOP', 'c', '\u001b[1;5C', 'd', '\u001b[3~']);
+    expect(keys('a\u001b[Ab\u001bOPc\u001b[1;5Cd\u001b[3~')).toEqual([
+      'a',
+      '\u001b[A',
+      'b',
+      '\u001bOP',
+      'c',
+      '\u001b[1;5C',
+      'd',
+      '\u001b[3~',
+    ]);
     expect(keys('cd\u007f\u0015\t\u0003')).toEqual(['c', 'd', '\u007f', '\u0015', '\t', '\u0003']);
     expect(keys('👩‍💻é')).toEqual(['👩', '\u200d', '💻', 'é']);
   });

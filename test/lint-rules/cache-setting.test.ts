@@ -48,15 +48,22 @@ describe('empty_vary_list', () => {
         kind: 'cache_setting',
         id: 12,
         field: 'query_string_fields',
-        message: 'cache_by_query_string is "whitelist" but query_string_fields names no query string field: the cache ignores every query string field, so answers that differ by one are served from one cached copy.',
+        message:
+          'cache_by_query_string is "whitelist" but query_string_fields names no query string field: the cache ignores every query string field, so answers that differ by one are served from one cached copy.',
       },
     ]);
     expect(lint({ cache_by_cookies: 'blacklist', cookie_names: null })).toEqual([
-      expect.objectContaining({ field: 'cookie_names', message: 'cache_by_cookies is "blacklist" but cookie_names names no cookie: the cache varies by every cookie, so few answers are served from it.' }),
+      expect.objectContaining({
+        field: 'cookie_names',
+        message:
+          'cache_by_cookies is "blacklist" but cookie_names names no cookie: the cache varies by every cookie, so few answers are served from it.',
+      }),
     ]);
     const { cookie_names: _, ...without } = setting;
     expect(lintRecord('cache_setting', { ...without, cache_by_cookies: 'whitelist' }, {}).map((f) => f.field)).toEqual(['cookie_names']);
-    expect(codes({ cache_by_query_string: 'blacklist', query_string_fields: [''], cache_by_cookies: 'whitelist', cookie_names: [] })).toEqual(['empty_vary_list', 'empty_vary_list']);
+    expect(
+      codes({ cache_by_query_string: 'blacklist', query_string_fields: [''], cache_by_cookies: 'whitelist', cookie_names: [] }),
+    ).toEqual(['empty_vary_list', 'empty_vary_list']);
   });
 
   it('stays quiet with names, and with ignore or all whatever the list holds', () => {
@@ -71,7 +78,13 @@ describe('unused_cache_setting', () => {
   const rules = (...ids: unknown[]) => ids.map((cache_settings_id, i) => ({ id: 100 + i, path: `/r${i}/`, cache_settings_id }));
   it('no rule of the configuration uses it', () => {
     expect(lint({}, { rules: rules(null, 13) })).toEqual([
-      { code: 'unused_cache_setting', kind: 'cache_setting', id: 12, field: 'id', message: 'cache setting "static 7d" (12) is used by no rule (cache_settings_id): it has no effect.' },
+      {
+        code: 'unused_cache_setting',
+        kind: 'cache_setting',
+        id: 12,
+        field: 'id',
+        message: 'cache setting "static 7d" (12) is used by no rule (cache_settings_id): it has no effect.',
+      },
     ]);
     expect(codes({}, { rules: [] })).toEqual(['unused_cache_setting']);
     expect(codes({}, { rules: rules('12') })).toEqual(['unused_cache_setting']); // a text is no reference

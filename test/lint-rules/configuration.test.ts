@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { lintRecord, type LintScope } from '../../src/lint/index.js';
 
-const site = { id: 7, name: 'shop', domain_name: 'd1.edge.example', active: true, delivery_protocol: 'http', digital_certificate: null, cname_access_only: false, rawlogs: false, cname: [] };
+const site = {
+  id: 7,
+  name: 'shop',
+  domain_name: 'd1.edge.example',
+  active: true,
+  delivery_protocol: 'http',
+  digital_certificate: null,
+  cname_access_only: false,
+  rawlogs: false,
+  cname: [],
+};
 const lint = (changes: Record<string, unknown>, scope: LintScope = {}) => lintRecord('configuration', { ...site, ...changes }, scope);
 const codes = (changes: Record<string, unknown>) => lint(changes).map((f) => f.code);
 
@@ -16,13 +26,19 @@ describe('cname_access_only_without_cname', () => {
         kind: 'configuration',
         id: 7,
         field: 'cname_access_only',
-        message: 'cname_access_only is true but the configuration has no cname: it answers on no domain, not even its own "d1.edge.example".',
+        message:
+          'cname_access_only is true but the configuration has no cname: it answers on no domain, not even its own "d1.edge.example".',
       },
     ]);
     // A list of no usable name, and a create draft (no id, no domain yet, cname left out: none).
     expect(codes({ cname_access_only: true, cname: [''] })).toEqual(['cname_access_only_without_cname']);
     const draft = lintRecord('configuration', { name: 'new', cname_access_only: true, origin_address: 'o.example.com' }, {});
-    expect(draft).toEqual([expect.objectContaining({ code: 'cname_access_only_without_cname', message: 'cname_access_only is true but the configuration has no cname: it answers on no domain.' })]);
+    expect(draft).toEqual([
+      expect.objectContaining({
+        code: 'cname_access_only_without_cname',
+        message: 'cname_access_only is true but the configuration has no cname: it answers on no domain.',
+      }),
+    ]);
     expect(draft[0]).not.toHaveProperty('id');
   });
 
@@ -45,9 +61,13 @@ describe('shared_certificate_cnames', () => {
       },
     ]);
     const many = lint({ delivery_protocol: 'http,https', cname: ['a.example', 'b.example', 'c.example', 'd.example', 'e.example'] });
-    expect(many[0]?.message).toMatch(/^"a\.example", "b\.example", "c\.example" and 2 more are served over https .* does not cover them: browsers refuse https on them\.$/);
+    expect(many[0]?.message).toMatch(
+      /^"a\.example", "b\.example", "c\.example" and 2 more are served over https .* does not cover them: browsers refuse https on them\.$/,
+    );
     // A create draft that leaves the certificate out gets none.
-    expect(lintRecord('configuration', { name: 'n', delivery_protocol: 'http,https', cname: ['x.example'] }, {}).map((f) => f.code)).toEqual(['shared_certificate_cnames']);
+    expect(
+      lintRecord('configuration', { name: 'n', delivery_protocol: 'http,https', cname: ['x.example'] }, {}).map((f) => f.code),
+    ).toEqual(['shared_certificate_cnames']);
   });
 
   it('stays quiet with a certificate, over http only, or with no cname (the platform domain is covered)', () => {
@@ -60,7 +80,12 @@ describe('shared_certificate_cnames', () => {
 describe('origin_unreachable_address on a configuration create', () => {
   it('flags the write-once origin_address, quiet on a public one', () => {
     expect(lint({ id: undefined, origin_address: '192.168.1.20' })).toEqual([
-      { code: 'origin_unreachable_address', kind: 'configuration', field: 'origin_address', message: '"192.168.1.20" is a private-range address: the edge cannot reach it.' },
+      {
+        code: 'origin_unreachable_address',
+        kind: 'configuration',
+        field: 'origin_address',
+        message: '"192.168.1.20" is a private-range address: the edge cannot reach it.',
+      },
     ]);
     expect(codes({ origin_address: 'origin.shop.example' })).toEqual([]);
   });

@@ -39,18 +39,49 @@ describe('origin_unreachable_address', () => {
     expect(what(address)).toBe(kind);
   });
 
-  it.each(['8.8.8.8', '172.15.255.255', '172.32.0.1', '192.169.0.1', '100.63.255.255', '100.128.0.1', '169.255.0.1', '11.0.0.1', '2001:db8::1', 'fec0::1', '::ffff:8.8.8.8', '1.0.0.0', 'origin.example.com', 'localhost.example.com', 'mylocalhost', 'localhost-api.example', ''])(
-    '%j is left alone',
-    (address) => {
-      expect(messages({ address })).toEqual([]);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '172.15.255.255',
+    '172.32.0.1',
+    '192.169.0.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '169.255.0.1',
+    '11.0.0.1',
+    '2001:db8::1',
+    'fec0::1',
+    '::ffff:8.8.8.8',
+    '1.0.0.0',
+    'origin.example.com',
+    'localhost.example.com',
+    'mylocalhost',
+    'localhost-api.example',
+    '',
+  ])('%j is left alone', (address) => {
+    expect(messages({ address })).toEqual([]);
+  });
 
   it('one finding per bad address, each named, under addresses; inactive and backup ones too', () => {
-    const found = lintRecord('origin', origin({ address: '10.0.0.5', is_active: false }, { address: 'www.example.com' }, { address: '::1', server_role: 'backup' }), {});
+    const found = lintRecord(
+      'origin',
+      origin({ address: '10.0.0.5', is_active: false }, { address: 'www.example.com' }, { address: '::1', server_role: 'backup' }),
+      {},
+    );
     expect(found).toEqual([
-      { code: 'origin_unreachable_address', kind: 'origin', id: 3, field: 'addresses', message: '"10.0.0.5" is a private-range address: the edge cannot reach it.' },
-      { code: 'origin_unreachable_address', kind: 'origin', id: 3, field: 'addresses', message: '"::1" is a loopback address: the edge cannot reach it.' },
+      {
+        code: 'origin_unreachable_address',
+        kind: 'origin',
+        id: 3,
+        field: 'addresses',
+        message: '"10.0.0.5" is a private-range address: the edge cannot reach it.',
+      },
+      {
+        code: 'origin_unreachable_address',
+        kind: 'origin',
+        id: 3,
+        field: 'addresses',
+        message: '"::1" is a loopback address: the edge cannot reach it.',
+      },
     ]);
   });
 

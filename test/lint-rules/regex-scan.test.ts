@@ -62,7 +62,9 @@ describe('catastrophe', () => {
   });
 
   const plain = fc.constantFrom(...'abcxyz019/-_~%'.split(''));
-  const escaped = fc.constantFrom(...['\\+', '\\*', '\\?', '\\{', '\\}', '\\(', '\\)', '\\[', '\\]', '\\|', '\\.', '\\\\', '\\/', '\\$', '\\^']);
+  const escaped = fc.constantFrom(
+    ...['\\+', '\\*', '\\?', '\\{', '\\}', '\\(', '\\)', '\\[', '\\]', '\\|', '\\.', '\\\\', '\\/', '\\$', '\\^'],
+  );
   const klass = fc.constantFrom('[+]', '[*?]', '[a-z+]', '[^*]', '[\\]+]', '[(]', '[)|]', '[{2,}]', '[]');
   const unbounded = fc.constantFrom('*', '+', '{2,}', '{0,}', '*?', '+?', '{1,}?');
 
@@ -91,13 +93,21 @@ describe('catastrophe', () => {
     const opening = fc.constantFrom('(', '(?:', '(?<g>');
     const piece = fc.array(fc.oneof(plain, escaped, klass), { maxLength: 4 }).map((p) => p.join(''));
     fc.assert(
-      fc.property(piece, atom, unbounded, piece, fc.array(opening, { minLength: 1, maxLength: 3 }), unbounded, (before, a, inner, after, openings, outer) => {
-        // `(?<g>` may stand once: a name is unique.
-        const groups = openings.map((o, i) => (o === '(?<g>' && i > 0 ? '(' : o));
-        const source = `^/${groups.join('')}${before}${a}${inner}${after}${')'.repeat(groups.length)}${outer}`;
-        expect(compiles(source)).toBe(true);
-        expect(catastrophe(source)?.why).toBe('nested');
-      }),
+      fc.property(
+        piece,
+        atom,
+        unbounded,
+        piece,
+        fc.array(opening, { minLength: 1, maxLength: 3 }),
+        unbounded,
+        (before, a, inner, after, openings, outer) => {
+          // `(?<g>` may stand once: a name is unique.
+          const groups = openings.map((o, i) => (o === '(?<g>' && i > 0 ? '(' : o));
+          const source = `^/${groups.join('')}${before}${a}${inner}${after}${')'.repeat(groups.length)}${outer}`;
+          expect(compiles(source)).toBe(true);
+          expect(catastrophe(source)?.why).toBe('nested');
+        },
+      ),
     );
   });
 
@@ -112,7 +122,8 @@ describe('catastrophe', () => {
 
 describe('splitsTwoWays (Sardinas–Patterson)', () => {
   const words: string[] = [];
-  for (const n of [1, 2, 3]) for (let i = 0; i < 1 << n; i++) words.push([...i.toString(2).padStart(n, '0')].map((d) => (d === '0' ? 'a' : 'b')).join(''));
+  for (const n of [1, 2, 3])
+    for (let i = 0; i < 1 << n; i++) words.push([...i.toString(2).padStart(n, '0')].map((d) => (d === '0' ? 'a' : 'b')).join(''));
 
   /** Whether some text of at most `longest` characters is a string of `set` in two ways: counts the parses of every such text. */
   function bruteForce(set: readonly string[], longest: number): boolean {

@@ -17,7 +17,8 @@ describe('the codes', () => {
       expect(code).toMatch(/^[a-z]+(_[a-z]+)+$/);
       expect(isLintCode(code)).toBe(true);
     }
-    for (const other of ['', 'regex', 'REGEX_INVALID', 'regex_invalid ', 'toString', '__proto__']) expect(isLintCode(other), other).toBe(false);
+    for (const other of ['', 'regex', 'REGEX_INVALID', 'regex_invalid ', 'toString', '__proto__'])
+      expect(isLintCode(other), other).toBe(false);
   });
 
   it('each has its section in docs/lint.md, in the same order', () => {
@@ -31,7 +32,10 @@ describe('lintScope', () => {
   it('the configuration, then its origins, cache settings and rules, each in list order', () => {
     const scope: LintScope = {
       configuration: { id: 7, name: 'shop', delivery_protocol: 'http', cname_access_only: true, cname: [] },
-      origins: [{ id: 3, addresses: [{ address: '10.0.0.1' }] }, { id: 4, addresses: [{ address: '127.0.0.1' }] }],
+      origins: [
+        { id: 3, addresses: [{ address: '10.0.0.1' }] },
+        { id: 4, addresses: [{ address: '127.0.0.1' }] },
+      ],
       cache_settings: [{ id: 12, name: 'a', cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 0 }],
       rules: [
         { id: 46, path: '(', regex: true, cache_settings_id: 12 },
@@ -56,10 +60,49 @@ describe('lintScope', () => {
 });
 
 describe('never throws', () => {
-  const FIELDS = ['id', 'name', 'domain_name', 'cname', 'cname_access_only', 'delivery_protocol', 'digital_certificate', 'origin_address', 'addresses', 'path', 'regex', 'behavior', 'redirect_to', 'protocol_policy', 'cache_settings_id', 'cdn_cache_settings', 'cdn_cache_settings_maximum_ttl', 'cache_by_query_string', 'query_string_fields', 'cache_by_cookies', 'cookie_names'];
+  const FIELDS = [
+    'id',
+    'name',
+    'domain_name',
+    'cname',
+    'cname_access_only',
+    'delivery_protocol',
+    'digital_certificate',
+    'origin_address',
+    'addresses',
+    'path',
+    'regex',
+    'behavior',
+    'redirect_to',
+    'protocol_policy',
+    'cache_settings_id',
+    'cdn_cache_settings',
+    'cdn_cache_settings_maximum_ttl',
+    'cache_by_query_string',
+    'query_string_fields',
+    'cache_by_cookies',
+    'cookie_names',
+  ];
   const value = fc.oneof(
     fc.anything(),
-    fc.constantFrom(true, 0, 12, null, '', 'redirect', 'redirect_to_https', 'http', 'http,https', 'override', 'whitelist', 'blacklist', '(a+)+', '(', '10.0.0.1', 'localhost'),
+    fc.constantFrom(
+      true,
+      0,
+      12,
+      null,
+      '',
+      'redirect',
+      'redirect_to_https',
+      'http',
+      'http,https',
+      'override',
+      'whitelist',
+      'blacklist',
+      '(a+)+',
+      '(',
+      '10.0.0.1',
+      'localhost',
+    ),
     fc.array(fc.oneof(fc.string(), fc.record({ address: fc.oneof(fc.string(), fc.anything()) }), fc.anything()), { maxLength: 3 }),
   );
   const record = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 });
@@ -68,15 +111,23 @@ describe('never throws', () => {
 
   it('on any record and scope, each finding a sentence of a known code (property)', () => {
     fc.assert(
-      fc.property(kind, record, fc.option(record, { nil: undefined }), list, list, list, (k, r, configuration, rules, cacheSettings, origins) => {
-        // A scope read from a file may hold anything where records belong: that is the point here.
-        const scope = { ...(configuration ? { configuration } : {}), rules, cache_settings: cacheSettings, origins } as LintScope;
-        for (const f of [...lintRecord(k, r, scope), ...lintScope(scope)]) {
-          expect(isLintCode(f.code)).toBe(true);
-          expect(f.message).toMatch(/^\S.*[^.]\.$/s);
-          expect([...f.message].filter((c) => c < ' ' || (c >= '\u007f' && c <= '\u009f'))).toEqual([]); // shown, never obeyed
-        }
-      }),
+      fc.property(
+        kind,
+        record,
+        fc.option(record, { nil: undefined }),
+        list,
+        list,
+        list,
+        (k, r, configuration, rules, cacheSettings, origins) => {
+          // A scope read from a file may hold anything where records belong: that is the point here.
+          const scope = { ...(configuration ? { configuration } : {}), rules, cache_settings: cacheSettings, origins } as LintScope;
+          for (const f of [...lintRecord(k, r, scope), ...lintScope(scope)]) {
+            expect(isLintCode(f.code)).toBe(true);
+            expect(f.message).toMatch(/^\S.*[^.]\.$/s);
+            expect([...f.message].filter((c) => c < ' ' || (c >= '\u007f' && c <= '\u009f'))).toEqual([]); // shown, never obeyed
+          }
+        },
+      ),
       { numRuns: 300 },
     );
     expect(lintRecord('rule', null as unknown as Rec, {})).toEqual([]);
@@ -87,7 +138,9 @@ describe('never throws', () => {
 describe('the module', () => {
   it('imports only from src/schema, src/util, node: built-ins and itself', () => {
     const dir = join(ROOT, 'src/lint');
-    const imports = readdirSync(dir).flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/^(?:import|export)[^;]*? from '([^']+)'/gm)].map((m) => `${f}: ${m[1]}`));
+    const imports = readdirSync(dir).flatMap((f) =>
+      [...readFileSync(join(dir, f), 'utf8').matchAll(/^(?:import|export)[^;]*? from '([^']+)'/gm)].map((m) => `${f}: ${m[1]}`),
+    );
     expect(imports.length).toBeGreaterThan(5);
     expect(imports.filter((i) => !/: (\.\.\/schema\/|\.\.\/util\/|\.\/|node:)/.test(i))).toEqual([]);
   });

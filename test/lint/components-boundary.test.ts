@@ -12,7 +12,9 @@ const eslint = new ESLint({ cwd: ROOT, ignore: false });
 /** The no-restricted-imports messages for `code` as if it were the file at `path`. */
 async function boundaryErrors(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${m.severity === 2 ? 'error' : 'warning'}: ${m.message}`);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => `${m.severity === 2 ? 'error' : 'warning'}: ${m.message}`);
 }
 
 describe('the components boundary', () => {
@@ -25,12 +27,19 @@ describe('the components boundary', () => {
     ].join('\n');
     const errors = await boundaryErrors('src/components/boundary-probe.tsx', code);
     expect(errors).toHaveLength(3);
-    for (const e of errors) expect(e).toMatch(/^error: .*components are widgets: they take props and import nothing from app\/ or screens\//);
+    for (const e of errors)
+      expect(e).toMatch(/^error: .*components are widgets: they take props and import nothing from app\/ or screens\//);
   });
 
   it('lets a component import from ui/ and schema/, and lets screens import from app/', async () => {
-    const code = "import { safe } from '../ui/text.js';\nimport type { FieldSpec } from '../schema/index.js';\nexport const probe = (f: FieldSpec) => safe(f.label);\n";
+    const code =
+      "import { safe } from '../ui/text.js';\nimport type { FieldSpec } from '../schema/index.js';\nexport const probe = (f: FieldSpec) => safe(f.label);\n";
     expect(await boundaryErrors('src/components/boundary-probe.tsx', code)).toEqual([]);
-    expect(await boundaryErrors('src/screens/boundary-probe.tsx', "import { useAppContext } from '../app/context.js';\nexport const probe = useAppContext;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/screens/boundary-probe.tsx',
+        "import { useAppContext } from '../app/context.js';\nexport const probe = useAppContext;\n",
+      ),
+    ).toEqual([]);
   });
 });

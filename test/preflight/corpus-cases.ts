@@ -11,7 +11,13 @@ export interface Ctx {
   readonly conf: number;
   /** The Default Origin of `conf`. */
   readonly origin: number;
-  readonly other: { readonly conf: number; readonly origin: number; readonly name: string; readonly cname: string; readonly domain: string };
+  readonly other: {
+    readonly conf: number;
+    readonly origin: number;
+    readonly name: string;
+    readonly cname: string;
+    readonly domain: string;
+  };
   /** Ids of the case's `given` records, by their `as`. */
   readonly ids: Readonly<Record<string, number>>;
 }
@@ -51,7 +57,14 @@ export interface Unreachable {
   readonly proof: string;
 }
 
-export const rule = (c: Ctx, extra: Rec = {}): Rec => ({ path: '/x', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: c.origin, ...extra });
+export const rule = (c: Ctx, extra: Rec = {}): Rec => ({
+  path: '/x',
+  regex: false,
+  protocol_policy: 'http',
+  behavior: 'delivery',
+  path_origin_id: c.origin,
+  ...extra,
+});
 export const cacheSetting = (extra: Rec = {}): Rec => ({
   name: 'cs',
   browser_cache_settings: false,
@@ -60,19 +73,43 @@ export const cacheSetting = (extra: Rec = {}): Rec => ({
   cache_by_cookies: 'ignore',
   ...extra,
 });
-export const origin = (extra: Rec = {}): Rec => ({ name: 'second', host_header: 'o.example.com', addresses: [{ address: 'o.example.com' }], ...extra });
+export const origin = (extra: Rec = {}): Rec => ({
+  name: 'second',
+  host_header: 'o.example.com',
+  addresses: [{ address: 'o.example.com' }],
+  ...extra,
+});
 
-const newRule = (name: string, field: string, extra: (c: Ctx) => Rec): SendCase => ({ name, field, send: (d, c) => void d.create('rule', rule(c, extra(c))) });
-const newOrigin = (name: string, field: string, extra: Rec): SendCase => ({ name, field, send: (d) => void d.create('origin', origin(extra)) });
-const newCache = (name: string, field: string, extra: Rec): SendCase => ({ name, field, send: (d) => void d.create('cache_setting', cacheSetting(extra)) });
-const settings = (name: string, field: string, fields: (c: Ctx) => Rec): SendCase => ({ name, field, send: (d, c) => void d.edit('configuration', c.conf, fields(c)) });
+const newRule = (name: string, field: string, extra: (c: Ctx) => Rec): SendCase => ({
+  name,
+  field,
+  send: (d, c) => void d.create('rule', rule(c, extra(c))),
+});
+const newOrigin = (name: string, field: string, extra: Rec): SendCase => ({
+  name,
+  field,
+  send: (d) => void d.create('origin', origin(extra)),
+});
+const newCache = (name: string, field: string, extra: Rec): SendCase => ({
+  name,
+  field,
+  send: (d) => void d.create('cache_setting', cacheSetting(extra)),
+});
+const settings = (name: string, field: string, fields: (c: Ctx) => Rec): SendCase => ({
+  name,
+  field,
+  send: (d, c) => void d.edit('configuration', c.conf, fields(c)),
+});
 const purge = (name: string, kind: PurgeKind, urls: (c: Ctx) => string[]): PurgeCase => ({ name, purge: { kind, urls } });
 
 const hosts = (n: number) => Array.from({ length: n }, (_, i) => `h${i}.corpus.example`);
 
 export const CORPUS: { readonly [C in MessageCode]: readonly Case[] | Unreachable } = {
   invalidData: { unreachable: 'a request body is always an object of the changed fields', proof: 'buildRequest' },
-  unknownFields: { unreachable: 'a request carries only the fields its operation accepts, whatever a file or $EDITOR held', proof: 'buildRequest' },
+  unknownFields: {
+    unreachable: 'a request carries only the fields its operation accepts, whatever a file or $EDITOR held',
+    proof: 'buildRequest',
+  },
   emptyPatch: { unreachable: 'an edit that changes nothing makes no request', proof: 'buildRequest' },
   required: [
     {
@@ -91,7 +128,13 @@ export const CORPUS: { readonly [C in MessageCode]: readonly Case[] | Unreachabl
   tooShort: { unreachable: 'no text field of the schema needs more than one character', proof: 'schema' },
   tooLong: [newRule('a rule path of 1,001 characters', 'path', () => ({ path: `/${'a'.repeat(1000)}` }))],
   tooSmall: [newOrigin('an origin with a connect timeout of 0 s', 'connection_timeout', { connection_timeout: 0 })],
-  tooBig: [{ name: 'a 404 TTL of more than a year', field: 'cache_error_404', send: (d, c) => void d.edit('error_responses', c.conf, { cache_error_404: 31_536_001 }) }],
+  tooBig: [
+    {
+      name: 'a 404 TTL of more than a year',
+      field: 'cache_error_404',
+      send: (d, c) => void d.edit('error_responses', c.conf, { cache_error_404: 31_536_001 }),
+    },
+  ],
   badChoice: [newRule('a rule behavior that is not one', 'behavior', () => ({ behavior: 'teleport' }))],
   notList: [settings('cnames given as one text', 'cname', () => ({ cname: 'www.corpus.example' }))],
   tooFewItems: [newOrigin('an origin with no address', 'addresses', { addresses: [] })],
@@ -101,7 +144,10 @@ export const CORPUS: { readonly [C in MessageCode]: readonly Case[] | Unreachabl
   itemTooLong: [settings('a cname of 254 characters', 'cname', () => ({ cname: ['a'.repeat(254)] }))],
   listedTwice: [settings('a cname listed twice', 'cname', () => ({ cname: ['www.corpus.example', 'WWW.corpus.example'] }))],
   itemListedTwice: [
-    newOrigin('a load balancer with one address twice', 'addresses', { origin_type: 'load_balancer', addresses: [{ address: 'a.example.com' }, { address: 'a.example.com' }] }),
+    newOrigin('a load balancer with one address twice', 'addresses', {
+      origin_type: 'load_balancer',
+      addresses: [{ address: 'a.example.com' }, { address: 'a.example.com' }],
+    }),
     purge('a purge with one URL twice', 'url', (c) => [`${c.other.domain}/a`, `${c.other.domain}/a`]),
   ],
   itemNotObject: [newOrigin('an origin address that is a number', 'addresses', { addresses: [5] })],
@@ -115,11 +161,18 @@ export const CORPUS: { readonly [C in MessageCode]: readonly Case[] | Unreachabl
   badRegex: [newRule('a regex path that does not compile', 'path', () => ({ path: '(', regex: true }))],
   needsProduct: [newRule('an acceleration rule on an account without the product', 'behavior', () => ({ behavior: 'acceleration' }))],
   rawlogsProduct: [settings('raw logs on an account without the product', 'rawlogs', () => ({ rawlogs: true }))],
-  overrideMinTtl: [newCache('override with a TTL of 30 s without the product', 'cdn_cache_settings_maximum_ttl', { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 30 })],
+  overrideMinTtl: [
+    newCache('override with a TTL of 30 s without the product', 'cdn_cache_settings_maximum_ttl', {
+      cdn_cache_settings: 'override',
+      cdn_cache_settings_maximum_ttl: 30,
+    }),
+  ],
   foreignRef: [newRule("a rule on another configuration's origin", 'path_origin_id', (c) => ({ path_origin_id: c.other.origin }))],
   configurationNameTaken: [settings('a configuration renamed to a name another one has', 'name', (c) => ({ name: c.other.name }))],
   cnameTaken: [settings('a cname another configuration has', 'cname', (c) => ({ cname: [c.other.cname] }))],
-  cnameAccessNeedsCname: [settings('cname access only, its last cname taken off', 'cname_access_only', () => ({ cname_access_only: true, cname: [] }))],
+  cnameAccessNeedsCname: [
+    settings('cname access only, its last cname taken off', 'cname_access_only', () => ({ cname_access_only: true, cname: [] })),
+  ],
   pathNeedsSlash: [newRule('a rule path without a leading / and no regex', 'path', () => ({ path: 'static/' }))],
   pathTaken: [
     {
@@ -164,12 +217,23 @@ export const CORPUS: { readonly [C in MessageCode]: readonly Case[] | Unreachabl
       },
     },
   ],
-  listNeeded: [newCache('vary by a whitelist of no query fields', 'query_string_fields', { cache_by_query_string: 'whitelist', query_string_fields: null })],
+  listNeeded: [
+    newCache('vary by a whitelist of no query fields', 'query_string_fields', {
+      cache_by_query_string: 'whitelist',
+      query_string_fields: null,
+    }),
+  ],
   originNameTaken: [newOrigin('a second origin named "Default Origin"', 'name', { name: 'Default Origin' })],
-  singleOriginOneAddress: [newOrigin('a single origin with two addresses', 'addresses', { addresses: [{ address: 'a.example.com' }, { address: 'b.example.com' }] })],
-  needsActivePrimary: [newOrigin('an origin with a backup address only', 'addresses', { addresses: [{ address: 'a.example.com', server_role: 'backup' }] })],
+  singleOriginOneAddress: [
+    newOrigin('a single origin with two addresses', 'addresses', {
+      addresses: [{ address: 'a.example.com' }, { address: 'b.example.com' }],
+    }),
+  ],
+  needsActivePrimary: [
+    newOrigin('an origin with a backup address only', 'addresses', { addresses: [{ address: 'a.example.com', server_role: 'backup' }] }),
+  ],
   methodOnlyLoadBalancer: [newOrigin('a single origin with a balancing method', 'method', { method: 'round_robin' })],
-  defaultOriginKept: [{ name: "the Default Origin deleted", field: '', send: (d, c) => void d.remove('origin', c.origin) }],
+  defaultOriginKept: [{ name: 'the Default Origin deleted', field: '', send: (d, c) => void d.remove('origin', c.origin) }],
   inUse: [
     {
       name: 'a cache setting deleted while a rule uses it',

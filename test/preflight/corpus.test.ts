@@ -6,8 +6,26 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../src/diff/index.js';
 import { purgeBatches, purgeRequest } from '../../src/api/index.js';
-import { MESSAGE_CODES, PRODUCT_CODES, acceptedFields, schemaFor, type FieldSpec, type MessageCode, type Rec, type ResourceKind } from '../../src/schema/index.js';
-import { phaseOf, preflight, purgePreflight, purgeRequests, recordKey, type AppStore, type Finding, type RecordKey } from '../../src/store/index.js';
+import {
+  MESSAGE_CODES,
+  PRODUCT_CODES,
+  acceptedFields,
+  schemaFor,
+  type FieldSpec,
+  type MessageCode,
+  type Rec,
+  type ResourceKind,
+} from '../../src/schema/index.js';
+import {
+  phaseOf,
+  preflight,
+  purgePreflight,
+  purgeRequests,
+  recordKey,
+  type AppStore,
+  type Finding,
+  type RecordKey,
+} from '../../src/store/index.js';
 import { reviewAndSend, type Io } from '../../src/cli/transfer-review.js';
 import { EXIT } from '../../src/cli/errors.js';
 import { emulatorFixture } from '../helpers/emulator.js';
@@ -39,7 +57,8 @@ async function setUp(c: SendCase | PurgeCase): Promise<{ ctx: Ctx; store: AppSto
   const [own, other] = [await configuration(), await configuration()];
   const ids: Record<string, number> = {};
   const ctx: Ctx = { conf: own.conf, origin: own.origin, other, ids };
-  for (const g of 'given' in c ? (c.given ?? []) : []) ids[g.as] = Number((await post(`${CFG}/${own.conf}/${PATHS[g.kind]}`, g.body(ctx))).id);
+  for (const g of 'given' in c ? (c.given ?? []) : [])
+    ids[g.as] = Number((await post(`${CFG}/${own.conf}/${PATHS[g.kind]}`, g.body(ctx))).id);
   const store = storeFor(emu);
   expect(await store.getState().loadWhole(own.conf)).toBe(true);
   expect(await store.getState().ensureFresh('configurations')).toBe(true);
@@ -48,7 +67,12 @@ async function setUp(c: SendCase | PurgeCase): Promise<{ ctx: Ctx; store: AppSto
 
 function drafting(store: AppStore, ctx: Ctx, keys: RecordKey[]): Drafting {
   const s = () => store.getState();
-  const keyOf = (kind: ResourceKind, id: number | undefined) => (kind === 'configuration' ? recordKey(kind, undefined, id) : kind === 'error_responses' ? recordKey(kind, ctx.conf) : recordKey(kind, ctx.conf, id));
+  const keyOf = (kind: ResourceKind, id: number | undefined) =>
+    kind === 'configuration'
+      ? recordKey(kind, undefined, id)
+      : kind === 'error_responses'
+        ? recordKey(kind, ctx.conf)
+        : recordKey(kind, ctx.conf, id);
   return {
     create: (kind, values) => {
       const key = s().startCreate(kind, ctx.conf);
@@ -120,7 +144,11 @@ async function checkSend(code: MessageCode, c: SendCase): Promise<void> {
   expect(said, `the emulator's answer: ${refused!.answer.text}`).not.toHaveLength(0);
   // Word for word what the pre-flight said of that request (a product's refusal: with the note that the products are unknown).
   const predicted = (refused!.before ?? []).filter((f) => f.field === c.field && f.code !== 'order').map((f) => f.message);
-  for (const sentence of said) expect(predicted.some((m) => m === sentence || m.startsWith(`${sentence} `)), `"${sentence}" among ${JSON.stringify(predicted)}`).toBe(true);
+  for (const sentence of said)
+    expect(
+      predicted.some((m) => m === sentence || m.startsWith(`${sentence} `)),
+      `"${sentence}" among ${JSON.stringify(predicted)}`,
+    ).toBe(true);
   expect(flagged(refused!.before, code, c.field)).toBe(true);
 }
 
@@ -128,7 +156,10 @@ async function checkPurge(code: MessageCode, c: PurgeCase): Promise<void> {
   const { ctx, store } = await setUp(c);
   const urls = c.purge.urls(ctx);
   const found = purgePreflight(store.getState(), c.purge.kind, urls);
-  expect(found.some((f) => f.code === code && f.severity === 'refused'), JSON.stringify(found)).toBe(true);
+  expect(
+    found.some((f) => f.code === code && f.severity === 'refused'),
+    JSON.stringify(found),
+  ).toBe(true);
   let refusedAny = false;
   for (const request of purgeRequests(c.purge.kind, urls)) {
     const answer = await emu.call('POST', request.path, { body: request.body });
@@ -139,7 +170,12 @@ async function checkPurge(code: MessageCode, c: PurgeCase): Promise<void> {
       const groups: Array<{ status: string; urls: string[] }> = answer.body;
       const foreign = groups.filter((g) => g.status.includes('403')).flatMap((g) => g.urls);
       refusedAny ||= foreign.length > 0;
-      expect(foreign.sort()).toEqual(found.filter((f) => f.code === 'foreignHost').map((f) => f.url).sort());
+      expect(foreign.sort()).toEqual(
+        found
+          .filter((f) => f.code === 'foreignHost')
+          .map((f) => f.url)
+          .sort(),
+      );
     } else expect(answer.status).toBe(201);
   }
   expect(refusedAny, 'the emulator refuses some of it').toBe(true);
@@ -198,7 +234,11 @@ describe('refusals no client of ours can be refused with', () => {
         }
         return;
       case 'purgeRequest':
-        expect(purgeRequest('url', ['a.example.com/x'])).toEqual({ method: 'POST', path: '/purge/url', body: { urls: ['a.example.com/x'], method: 'delete' } });
+        expect(purgeRequest('url', ['a.example.com/x'])).toEqual({
+          method: 'POST',
+          path: '/purge/url',
+          body: { urls: ['a.example.com/x'], method: 'delete' },
+        });
         return;
       case 'purgeRequests':
         expect(purgeRequests('url', [' ', ''])).toEqual([]);

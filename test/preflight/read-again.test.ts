@@ -22,6 +22,8 @@ describe('after a refusal nobody could foresee', () => {
     const [result] = await store.getState().applyMany([key]);
     expect(result).toMatchObject({ outcome: 'failed', status: 400 });
     // The read goes on its own after the send: the next check knows the holder.
-    await expect.poll(() => preflight(store.getState(), [key]).findings[key]?.map((f) => f.message), { timeout: 5000 }).toEqual([`Rule ${theirs.id} already has this path.`]);
+    await expect
+      .poll(() => preflight(store.getState(), [key]).findings[key]?.map((f) => f.message), { timeout: 5000 })
+      .toEqual([`Rule ${theirs.id} already has this path.`]);
   });
 });

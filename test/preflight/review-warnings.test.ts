@@ -33,7 +33,14 @@ describe('warnings in the review', () => {
     const store = storeFor(emu);
     await store.getState().loadWhole(conf);
     const made = store.getState().startCreate('cache_setting', conf);
-    store.getState().setDraftValues(made, { name: 'nothing cached', browser_cache_settings: false, cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 0, cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' });
+    store.getState().setDraftValues(made, {
+      name: 'nothing cached',
+      browser_cache_settings: false,
+      cdn_cache_settings: 'override',
+      cdn_cache_settings_maximum_ttl: 0,
+      cache_by_query_string: 'ignore',
+      cache_by_cookies: 'ignore',
+    });
     const checked = preflight(store.getState(), [made]);
     // Refused without the product, so a warning of the products; and the lint's: caches nothing.
     expect(checked.refused).toBe(0);

@@ -30,12 +30,23 @@ describe('origin schema', () => {
 
   it('lists the fields in the recorded order', () => {
     expect(originSchema.fields.map((f) => f.name)).toEqual([
-      'id', 'name', 'origin_path', 'origin_type', 'method', 'host_header', 'origin_protocol_policy', 'addresses', 'connection_timeout', 'timeout_between_bytes',
+      'id',
+      'name',
+      'origin_path',
+      'origin_type',
+      'method',
+      'host_header',
+      'origin_protocol_policy',
+      'addresses',
+      'connection_timeout',
+      'timeout_between_bytes',
     ]);
   });
 
   it('needs a name unique in the configuration, a host header and addresses', () => {
-    expect(errorsOf(create({ ...RECORDED, name: 'Default Origin' }, [{ id: 7, name: 'Default Origin' }]))).toEqual({ name: ['Origin 7 already has this name.'] });
+    expect(errorsOf(create({ ...RECORDED, name: 'Default Origin' }, [{ id: 7, name: 'Default Origin' }]))).toEqual({
+      name: ['Origin 7 already has this name.'],
+    });
     expect(Object.keys(errorsOf(create({ name: 'x' })))).toEqual(['host_header', 'addresses']);
   });
 
@@ -69,15 +80,24 @@ describe('origin schema', () => {
 
   it('a single origin has one address; every origin needs an active primary', () => {
     const two = [{ address: 'a.example' }, { address: 'b.example', server_role: 'backup' }];
-    expect(errorsOf(create({ ...RECORDED, addresses: two })).addresses).toEqual(['A single_origin has one address (2 sent): make it a load_balancer for more.']);
+    expect(errorsOf(create({ ...RECORDED, addresses: two })).addresses).toEqual([
+      'A single_origin has one address (2 sent): make it a load_balancer for more.',
+    ]);
     const r = create({ ...RECORDED, origin_type: 'load_balancer', addresses: two });
     expect(r.ok && r.record.method).toBe('round_robin');
-    const backups = [{ address: 'a.example', server_role: 'backup' }, { address: 'b.example', is_active: false }];
-    expect(errorsOf(create({ ...RECORDED, origin_type: 'load_balancer', addresses: backups })).addresses).toEqual(['Needs at least one active primary address.']);
+    const backups = [
+      { address: 'a.example', server_role: 'backup' },
+      { address: 'b.example', is_active: false },
+    ];
+    expect(errorsOf(create({ ...RECORDED, origin_type: 'load_balancer', addresses: backups })).addresses).toEqual([
+      'Needs at least one active primary address.',
+    ]);
   });
 
   it('a method only for a load balancer; going back to single_origin clears it', () => {
-    expect(errorsOf(create({ ...RECORDED, method: 'ip_hash' })).method).toEqual(['Only a load_balancer has a method: send "" or leave it out.']);
+    expect(errorsOf(create({ ...RECORDED, method: 'ip_hash' })).method).toEqual([
+      'Only a load_balancer has a method: send "" or leave it out.',
+    ]);
     const lb = create({ ...RECORDED, origin_type: 'load_balancer', method: 'ip_hash' });
     expect(lb.ok && lb.record.method).toBe('ip_hash');
     if (!lb.ok) return;
@@ -86,7 +106,9 @@ describe('origin schema', () => {
   });
 
   it('origin_path is "" or starts with /; timeouts are 1..300 and 1..3600 seconds', () => {
-    expect(errorsOf(create({ ...RECORDED, origin_path: 'media' })).origin_path).toEqual(['Must be empty or start with / (no white space or control characters).']);
+    expect(errorsOf(create({ ...RECORDED, origin_path: 'media' })).origin_path).toEqual([
+      'Must be empty or start with / (no white space or control characters).',
+    ]);
     expect(create({ ...RECORDED, origin_path: '/media' }).ok).toBe(true);
     const errors = errorsOf(create({ ...RECORDED, connection_timeout: 0, timeout_between_bytes: 3601 }));
     expect(errors).toEqual({

@@ -63,10 +63,21 @@ describe('record types follow the field specs', () => {
       cookie_names: string[] | null;
     }>();
     expectTypeOf<keyof Fields<ErrorResponses>>().toEqualTypeOf<
-      'cache_error_400' | 'cache_error_403' | 'cache_error_404' | 'cache_error_405' | 'cache_error_414' | 'cache_error_416' | 'cache_error_501'
+      | 'cache_error_400'
+      | 'cache_error_403'
+      | 'cache_error_404'
+      | 'cache_error_405'
+      | 'cache_error_414'
+      | 'cache_error_416'
+      | 'cache_error_501'
     >();
     expectTypeOf<Fields<Origin>['addresses']>().toEqualTypeOf<
-      Array<{ readonly address: string; readonly weight: number | null; readonly server_role: 'primary' | 'backup'; readonly is_active: boolean }>
+      Array<{
+        readonly address: string;
+        readonly weight: number | null;
+        readonly server_role: 'primary' | 'backup';
+        readonly is_active: boolean;
+      }>
     >();
     expectTypeOf<Fields<Origin>['method']>().toEqualTypeOf<'' | 'round_robin' | 'least_connections' | 'ip_hash'>();
     expectTypeOf<Fields<Origin>['connection_timeout']>().toEqualTypeOf<number>();
@@ -115,7 +126,17 @@ describe('isRecordOf', () => {
   });
 
   it('reads only response fields; the stored record needs every field', () => {
-    const conf = { id: 1, name: 'a', domain_name: 'x.map.cdn.test', active: true, delivery_protocol: 'http', digital_certificate: null, cname_access_only: false, rawlogs: false, cname: [] };
+    const conf = {
+      id: 1,
+      name: 'a',
+      domain_name: 'x.map.cdn.test',
+      active: true,
+      delivery_protocol: 'http',
+      digital_certificate: null,
+      cname_access_only: false,
+      rawlogs: false,
+      cname: [],
+    };
     expect(isRecordOf('configuration', conf)).toBe(true);
     expect(isStoredRecord('configuration', conf)).toBe(false);
     expect(misfits('configuration', conf)).toEqual([

@@ -2,7 +2,16 @@
 // address), refused where it would keep it as sent (a path, a URL, a header value). One rule in
 // src/schema, which the emulator answers with and the client checks drafts and inputs with.
 import { describe, expect, it } from 'vitest';
-import { accepts, configurationSchema, PRODUCTS, ruleSchema, schemaFor, spaceProblem, validateWrite, type ResourceKind } from '../../src/schema/index.js';
+import {
+  accepts,
+  configurationSchema,
+  PRODUCTS,
+  ruleSchema,
+  schemaFor,
+  spaceProblem,
+  validateWrite,
+  type ResourceKind,
+} from '../../src/schema/index.js';
 import { textProblem } from '../../src/screens/form/inline-editor.js';
 
 const ctx = { products: new Set(PRODUCTS) };
@@ -37,12 +46,24 @@ describe('white space around text values', () => {
     }
     const redirect = validateWrite(ruleSchema, 'patch', { behavior: 'redirect', redirect_to: 'https://x.example/ ' }, { path: '/a' }, ctx);
     expect(redirect).toMatchObject({ ok: false, errors: { redirect_to: [REFUSED] } });
-    const host = validateWrite(configurationSchema, 'create', { name: 'n', origin_address: 'o.example', origin_host_header: ' h.example' }, undefined, ctx);
+    const host = validateWrite(
+      configurationSchema,
+      'create',
+      { name: 'n', origin_address: 'o.example', origin_host_header: ' h.example' },
+      undefined,
+      ctx,
+    );
     expect(host).toMatchObject({ ok: false, errors: { origin_host_header: [REFUSED] } });
   });
 
   it('a trimmed field is stored without it', () => {
-    const r = validateWrite(configurationSchema, 'create', { name: '  site \t', origin_address: ' o.example ', origin_host_header: 'h.example' }, undefined, ctx);
+    const r = validateWrite(
+      configurationSchema,
+      'create',
+      { name: '  site \t', origin_address: ' o.example ', origin_host_header: 'h.example' },
+      undefined,
+      ctx,
+    );
     expect(r.ok && [r.record.name, r.record.origin_address]).toEqual(['site', 'o.example']);
   });
 

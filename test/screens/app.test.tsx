@@ -23,7 +23,9 @@ async function mount(options: { readOnly?: boolean; baseUrl?: string } = {}) {
   const store = createAppStore({ api: createApiClient({ baseUrl, token: emu.token }), journal: createMemoryJournal() });
   const ui = createUiStore();
   const opts = { baseUrl, token: emu.token, label: 'TEST', demo: false, readOnly: options.readOnly ?? false, stateDir: '/nonexistent' };
-  const app = render(<App store={store} ui={ui} options={opts} theme={detectTheme({ LANG: 'C.UTF-8', NO_COLOR: '1' })} onQuit={() => undefined} />);
+  const app = render(
+    <App store={store} ui={ui} options={opts} theme={detectTheme({ LANG: 'C.UTF-8', NO_COLOR: '1' })} onQuit={() => undefined} />,
+  );
   await store.getState().loadConfigurations();
   await waitFor(() => app.lastFrame()?.includes('winter sale'));
   await new Promise((r) => setImmediate(r));
@@ -97,7 +99,11 @@ describe('fields a server sends beyond the schema (API.md §6)', () => {
       const where = () => app.frame().split('\n')[0] ?? '';
       const extrasShown = () => {
         const f = app.frame();
-        return /legacy_plan +gold\^G +\(read-only: not in this API version\)/.test(f) && /edge_meta +\{"tier":2\}/.test(f) && /retired_at +none/.test(f);
+        return (
+          /legacy_plan +gold\^G +\(read-only: not in this API version\)/.test(f) &&
+          /edge_meta +\{"tier":2\}/.test(f) &&
+          /retired_at +none/.test(f)
+        );
       };
       await app.press('j', 'j', '\r');
       await waitFor(() => app.frame().includes('delivery protocol'));
@@ -107,7 +113,10 @@ describe('fields a server sends beyond the schema (API.md §6)', () => {
       await waitFor(() => app.frame().includes('retired_at is read-only: not in this API version'));
       expect(app.frame()).not.toMatch(/retired_at +none.*‹›/);
       expect(app.store.getState().drafts).toEqual({});
-      for (const [key, tab] of [['2', 'rules'], ['3', 'cache settings']] as const) {
+      for (const [key, tab] of [
+        ['2', 'rules'],
+        ['3', 'cache settings'],
+      ] as const) {
         // The tab's list (a row under its header: a seeded id has 10 digits), then its first record's own form.
         await app.press(key);
         await waitFor(() => where().includes(`› ${tab} `) && /^ +\d{10} \S/m.test(app.frame()));

@@ -8,11 +8,50 @@ import { copiedOf } from '../../src/screens/compare/compare-copy.js';
 import { compareQuery } from '../../src/screens/palette/compare-items.js';
 import type { Difference } from '../../src/transfer/compare.js';
 
-const name: Difference = { id: 'configuration:name', group: 'settings', record: 'configuration', field: 'name', left: 'a', right: 'b', identity: true };
-const gzip: Difference = { id: 'rule:/static/:gzip', group: 'rules', record: 'rule /static/ (regex off)', field: 'gzip', left: true, right: false, identity: false };
-const cache: Difference = { id: 'rule:/static/:cache_settings_id', group: 'rules', record: 'rule /static/ (regex off)', field: 'cache_settings_id', left: 'images 7d', right: null, identity: false };
-const whole: Difference = { id: 'rule:/cart:*', group: 'rules', record: 'rule /cart (regex off)', left: { path: '/cart', gzip: false }, right: undefined, identity: false };
-const ttl: Difference = { id: 'error_responses:cache_error_404', group: 'error TTLs', record: 'error responses', field: 'cache_error_404', left: 120, right: 60, identity: false };
+const name: Difference = {
+  id: 'configuration:name',
+  group: 'settings',
+  record: 'configuration',
+  field: 'name',
+  left: 'a',
+  right: 'b',
+  identity: true,
+};
+const gzip: Difference = {
+  id: 'rule:/static/:gzip',
+  group: 'rules',
+  record: 'rule /static/ (regex off)',
+  field: 'gzip',
+  left: true,
+  right: false,
+  identity: false,
+};
+const cache: Difference = {
+  id: 'rule:/static/:cache_settings_id',
+  group: 'rules',
+  record: 'rule /static/ (regex off)',
+  field: 'cache_settings_id',
+  left: 'images 7d',
+  right: null,
+  identity: false,
+};
+const whole: Difference = {
+  id: 'rule:/cart:*',
+  group: 'rules',
+  record: 'rule /cart (regex off)',
+  left: { path: '/cart', gzip: false },
+  right: undefined,
+  identity: false,
+};
+const ttl: Difference = {
+  id: 'error_responses:cache_error_404',
+  group: 'error TTLs',
+  record: 'error responses',
+  field: 'cache_error_404',
+  left: 120,
+  right: 60,
+  identity: false,
+};
 
 describe('compare rows', () => {
   it('names each group on its first row and shows both values as the forms do', () => {
@@ -52,7 +91,14 @@ describe("the palette's compare query", () => {
     },
   };
   // The first session is never opened by compareQuery: a stand-in is enough.
-  const profiles = createProfiles({ name: 'staging', options: { baseUrl: 'http://x', token: '', label: 'staging', demo: false, readOnly: false, stateDir: '/nowhere' }, session: undefined as never }, source);
+  const profiles = createProfiles(
+    {
+      name: 'staging',
+      options: { baseUrl: 'http://x', token: '', label: 'staging', demo: false, readOnly: false, stateDir: '/nowhere' },
+      session: undefined as never,
+    },
+    source,
+  );
 
   it('reads profile:rest for a known profile (any case), else the profile on screen', () => {
     expect(compareQuery('prod:acme', 'staging', profiles)).toEqual({ profile: 'Prod', rest: 'acme' });

@@ -7,7 +7,29 @@ import { helpEntries, helpLines, helpWindow } from '../../src/screens/help/help-
 import { cellWidth } from '../../src/ui/text.js';
 
 const bind = (command: Command, disabled?: string): Binding => ({ command, run: () => undefined, ...(disabled ? { disabled } : {}) });
-const RULES = (['up', 'down', 'pageUp', 'pageDown', 'top', 'bottom', 'open', 'mark', 'remove', 'copy', 'tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'prevTab', 'nextTab', 'clone', 'quit'] as const).map((c) => bind(c));
+const RULES = (
+  [
+    'up',
+    'down',
+    'pageUp',
+    'pageDown',
+    'top',
+    'bottom',
+    'open',
+    'mark',
+    'remove',
+    'copy',
+    'tab1',
+    'tab2',
+    'tab3',
+    'tab4',
+    'tab5',
+    'prevTab',
+    'nextTab',
+    'clone',
+    'quit',
+  ] as const
+).map((c) => bind(c));
 /** A key's words in the help: a key alone on its row of the table, its longer ones. */
 const does = (c: Command): string => {
   const spec = COMMANDS[c];
@@ -17,7 +39,27 @@ const does = (c: Command): string => {
 describe('help entries', () => {
   it('are one per key, each with its own words (PgDn, Home, End each say what they do)', () => {
     const entries = helpEntries(RULES, false);
-    expect(entries.map((e) => e.keys)).toEqual(['↑/k', '↓/j', 'PgUp/Ctrl-b', 'PgDn/Ctrl-f', 'Home/g', 'End/G', 'Enter', 'Space', 'd', 'c', '1', '2', '3', '4', '5', '[', ']', 'C', 'q']);
+    expect(entries.map((e) => e.keys)).toEqual([
+      '↑/k',
+      '↓/j',
+      'PgUp/Ctrl-b',
+      'PgDn/Ctrl-f',
+      'Home/g',
+      'End/G',
+      'Enter',
+      'Space',
+      'd',
+      'c',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '[',
+      ']',
+      'C',
+      'q',
+    ]);
     expect(entries.slice(0, 6).map((e) => e.text)).toEqual(['up', 'down', 'page up', 'page down', 'top', 'bottom']);
     expect(entries[7]!.text).toBe(does('mark'));
     expect(entries.slice(10, 15).map((e) => e.text)).toEqual(['Settings', 'Rules', 'Cache settings', 'Error responses', 'Origins']);
@@ -59,7 +101,9 @@ describe('help lines', () => {
     const last = helpWindow(lines, 999, 12, width, false);
     expect(last.top).toBe(lines.length - 11);
     expect(last.lines.slice(0, 11)).toEqual(lines.slice(-11));
-    expect(last.lines[11]!.text).toBe(`↑/k PgUp back · lines ${lines.length - 10}–${lines.length} of ${lines.length} · any other key closes`);
+    expect(last.lines[11]!.text).toBe(
+      `↑/k PgUp back · lines ${lines.length - 10}–${lines.length} of ${lines.length} · any other key closes`,
+    );
     expect(helpWindow(lines, 5, 200, width, false)).toEqual({ top: 0, lines });
   });
 });

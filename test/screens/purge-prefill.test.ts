@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { purgeHosts, purgePrefill } from '../../src/screens/purge/prefill.js';
 import { purgeOffer } from '../../src/screens/purge/offer.js';
 
-const conf = { id: 7, name: 'shop', domain_name: 'abc123def4.map.edge.example', cname: ['shop.acme.example', 'WWW.acme.example'], cname_access_only: false };
+const conf = {
+  id: 7,
+  name: 'shop',
+  domain_name: 'abc123def4.map.edge.example',
+  cname: ['shop.acme.example', 'WWW.acme.example'],
+  cname_access_only: false,
+};
 
 describe('purge prefill', () => {
   it('purges a whole configuration as a wildcard of each host', () => {
@@ -54,8 +60,14 @@ describe('the offer after a saved change', () => {
   const lists = { 'rule:7': { keys: ['rule:7:1', 'rule:7:2'], total: 2, loadedAt: 0 } };
   const records = { 'rule:7:1': { id: 1, path: '/a/', cache_settings_id: 5 }, 'rule:7:2': { id: 2, path: '/b/', cache_settings_id: null } };
   it('offers the rules of a saved cache setting, a saved rule, the whole configuration for error TTLs', () => {
-    expect(purgeOffer({ lists, records }, [{ key: 'cache_setting:7:5', outcome: 'applied', record: { id: 5 } }])).toEqual({ conf: 7, rules: [1] });
-    expect(purgeOffer({ lists, records }, [{ key: 'rule:7:new-x', newKey: 'rule:7:9', outcome: 'applied', record: { id: 9 } }])).toEqual({ conf: 7, rules: [9] });
+    expect(purgeOffer({ lists, records }, [{ key: 'cache_setting:7:5', outcome: 'applied', record: { id: 5 } }])).toEqual({
+      conf: 7,
+      rules: [1],
+    });
+    expect(purgeOffer({ lists, records }, [{ key: 'rule:7:new-x', newKey: 'rule:7:9', outcome: 'applied', record: { id: 9 } }])).toEqual({
+      conf: 7,
+      rules: [9],
+    });
     expect(purgeOffer({ lists, records }, [{ key: 'error_responses:7', outcome: 'applied', record: {} }])).toEqual({ conf: 7 });
   });
   it('offers nothing for a cache setting no rule uses, a delete, or two configurations', () => {

@@ -32,14 +32,21 @@ describe('rowsSelector', () => {
   it('gives the same rows as a filter from scratch, after any filters typed, erased or replaced before', () => {
     const word = fc.constantFrom('s', 'sh', 'shop', 'p', 'pro', 'prod', 'a', 'api', '1', '12', 'x', ' ', '.ex');
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('shop-prod', 'shop-12', 'api-1', 'docs', 'Prod API', 'pro'), { maxLength: 20 }), fc.array(fc.array(word, { maxLength: 4 }).map((ws) => ws.join('')), { maxLength: 8 }), (names, filters) => {
-        const { keys, records } = account(names);
-        const rows = rowsSelector();
-        for (const filter of filters) {
-          const want = keys.filter((k) => matches(records[k]!, filter));
-          expect(rows(keys, records, filter).map((r) => r.key)).toEqual(want);
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('shop-prod', 'shop-12', 'api-1', 'docs', 'Prod API', 'pro'), { maxLength: 20 }),
+        fc.array(
+          fc.array(word, { maxLength: 4 }).map((ws) => ws.join('')),
+          { maxLength: 8 },
+        ),
+        (names, filters) => {
+          const { keys, records } = account(names);
+          const rows = rowsSelector();
+          for (const filter of filters) {
+            const want = keys.filter((k) => matches(records[k]!, filter));
+            expect(rows(keys, records, filter).map((r) => r.key)).toEqual(want);
+          }
+        },
+      ),
     );
   });
 

@@ -23,13 +23,20 @@ const BAD_LOGIN = 'Invalid username/password.';
 const UNKNOWN_ID = 987654321;
 
 const emu = emulatorFixture([
-  '--token', `${ADMIN}=view,edit`,
-  '--token', `${VIEW}=view`,
-  '--token', `${EDIT}=edit`,
-  '--token', PLAIN,
-  '--user', 'alice:secret=view',
-  '--user', 'bob:hunter2=edit',
-  '--user', 'carol:s3cret',
+  '--token',
+  `${ADMIN}=view,edit`,
+  '--token',
+  `${VIEW}=view`,
+  '--token',
+  `${EDIT}=edit`,
+  '--token',
+  PLAIN,
+  '--user',
+  'alice:secret=view',
+  '--user',
+  'bob:hunter2=edit',
+  '--user',
+  'carol:s3cret',
 ]);
 /** The emulator as the admin token calls it. */
 const admin: Pick<TestEmulator, 'call'> = { call: (...request) => makeCaller(emu.url, ADMIN)(...request) };

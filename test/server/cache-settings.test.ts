@@ -188,7 +188,11 @@ describe('PATCH cache_settings/:id', () => {
     const conf = await createConfiguration(emu);
     const a = await createCacheSetting(emu, conf.id);
     expectDetail(await emu.call('PATCH', setting(conf, a.id), { body: {} }), 400, 'Send at least one field.');
-    expectDetail(await emu.call('PATCH', setting(conf, a.id), { body: { name: 'x', ttl: 1 } }), 400, "There are some unknown fields: ['ttl']");
+    expectDetail(
+      await emu.call('PATCH', setting(conf, a.id), { body: { name: 'x', ttl: 1 } }),
+      400,
+      "There are some unknown fields: ['ttl']",
+    );
     expect(await getJson(emu, setting(conf, a.id))).toEqual(a);
   });
 });
@@ -279,7 +283,6 @@ describe('query string fields and cookie names', () => {
     const r = await post(conf, { [mode]: 'blacklist', [list]: hundred });
     expect(r.status, r.text).toBe(201);
     expect(r.body[list]).toEqual(hundred);
-
   });
 });
 
@@ -316,7 +319,9 @@ describe('TTLs', () => {
   it('override below 60 is rejected under cdn_cache_settings_maximum_ttl without the product', async () => {
     const conf = await createConfiguration(emu);
     for (const ttl of [59, 0, undefined]) {
-      expectFieldErrors(await post(conf, { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: ttl }), ['cdn_cache_settings_maximum_ttl']);
+      expectFieldErrors(await post(conf, { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: ttl }), [
+        'cdn_cache_settings_maximum_ttl',
+      ]);
     }
     await expectSettings(conf, []);
     const ok = await post(conf, { cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 60 });
@@ -324,8 +329,12 @@ describe('TTLs', () => {
     const honor = await post(conf, { cdn_cache_settings: 'honor', cdn_cache_settings_maximum_ttl: 30 });
     expect(honor.status, honor.text).toBe(201);
     // merged record: switching to override keeps the stored 30
-    expectFieldErrors(await emu.call('PATCH', setting(conf, honor.body.id), { body: { cdn_cache_settings: 'override' } }), ['cdn_cache_settings_maximum_ttl']);
-    expectFieldErrors(await emu.call('PATCH', setting(conf, ok.body.id), { body: { cdn_cache_settings_maximum_ttl: 59 } }), ['cdn_cache_settings_maximum_ttl']);
+    expectFieldErrors(await emu.call('PATCH', setting(conf, honor.body.id), { body: { cdn_cache_settings: 'override' } }), [
+      'cdn_cache_settings_maximum_ttl',
+    ]);
+    expectFieldErrors(await emu.call('PATCH', setting(conf, ok.body.id), { body: { cdn_cache_settings_maximum_ttl: 59 } }), [
+      'cdn_cache_settings_maximum_ttl',
+    ]);
     await expectSettings(conf, [ok.body, honor.body]);
   });
 

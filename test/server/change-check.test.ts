@@ -71,7 +71,9 @@ describe('checkChange', () => {
     const file = dataFile([seqLine, [{ ...conf, v: { ...conf.v, active: 'yes' } }, ...rest]]);
     const before = readFileSync(file, 'utf8');
     expect(() => loadDataFile(file, new EmulatorState())).toThrow(DataFileError);
-    expect(() => loadDataFile(file, new EmulatorState())).toThrow(/damaged at line 3: the configuration record does not fit its schema \(active\)/);
+    expect(() => loadDataFile(file, new EmulatorState())).toThrow(
+      /damaged at line 3: the configuration record does not fit its schema \(active\)/,
+    );
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 });

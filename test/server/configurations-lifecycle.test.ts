@@ -2,15 +2,7 @@
 // of §4.4) and what deleting one removes.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
-import {
-  CFG,
-  ERROR_RESPONSE_FIELDS,
-  NOT_FOUND,
-  configBody,
-  createConfig,
-  expectDetail,
-  uniqHost,
-} from '../helpers/config-fixtures.js';
+import { CFG, ERROR_RESPONSE_FIELDS, NOT_FOUND, configBody, createConfig, expectDetail, uniqHost } from '../helpers/config-fixtures.js';
 
 const emu = emulatorFixture();
 

@@ -19,8 +19,7 @@ import {
 const emu = emulatorFixture();
 
 const post = (overrides: Record<string, unknown>, on: Pick<TestEmulator, 'call'> = emu) => postConfig(on, overrides);
-const patchFresh = (body: Record<string, unknown>, createWith: Record<string, unknown> = {}) =>
-  patchFreshConfig(emu, body, createWith);
+const patchFresh = (body: Record<string, unknown>, createWith: Record<string, unknown> = {}) => patchFreshConfig(emu, body, createWith);
 
 describe('type messages', () => {
   it.each(['cname_access_only', 'browser_cache_settings'])('says Must be a valid boolean. for %s on create', async (f) => {
@@ -39,17 +38,14 @@ describe('type messages', () => {
     },
   );
 
-  it.each(['browser_cache_settings_maximum_ttl', 'cdn_cache_settings_maximum_ttl'])(
-    'keeps %s an integer in 0..31536000',
-    async (f) => {
-      expect((await post({ [f]: 0 })).status).toBe(201);
-      expect((await post({ [f]: 31536000 })).status).toBe(201);
-      expectFieldErrors(await post({ [f]: -1 }), [f]);
-      expectFieldErrors(await post({ [f]: 31536001 }), [f]);
-      expectFieldError(await post({ [f]: 1.5 }), f, NOT_INTEGER);
-      expectFieldError(await post({ [f]: 'soon' }), f, NOT_INTEGER);
-    },
-  );
+  it.each(['browser_cache_settings_maximum_ttl', 'cdn_cache_settings_maximum_ttl'])('keeps %s an integer in 0..31536000', async (f) => {
+    expect((await post({ [f]: 0 })).status).toBe(201);
+    expect((await post({ [f]: 31536000 })).status).toBe(201);
+    expectFieldErrors(await post({ [f]: -1 }), [f]);
+    expectFieldErrors(await post({ [f]: 31536001 }), [f]);
+    expectFieldError(await post({ [f]: 1.5 }), f, NOT_INTEGER);
+    expectFieldError(await post({ [f]: 'soon' }), f, NOT_INTEGER);
+  });
 
   it('reports type errors before cross-field rules', async () => {
     expectFieldErrors(await post({ cdn_cache_settings: 'bypass', browser_cache_settings: 'maybe' }), ['browser_cache_settings']);
@@ -107,10 +103,7 @@ describe('a rejected write changes nothing', () => {
     const cfg = await createConfig(emu, { cname: [uniqHost()] });
     const path = `${CFG}/${cfg.id}`;
     expectFieldErrors(await emu.call('PATCH', path, { body: { name: uniq(), digital_certificate: 0 } }), ['digital_certificate']);
-    expectFieldErrors(
-      await emu.call('PUT', path, { body: { name: uniq(), active: false, cname: ['bad host.example.com'] } }),
-      ['cname'],
-    );
+    expectFieldErrors(await emu.call('PUT', path, { body: { name: uniq(), active: false, cname: ['bad host.example.com'] } }), ['cname']);
     expectFieldErrors(await emu.call('PATCH', path, { body: { active: false, cname: [], cname_access_only: true } }), [
       'cname_access_only',
     ]);
@@ -145,9 +138,7 @@ describe('concurrent writes', () => {
   it('lets exactly one of several parallel PATCHes take a cname', async () => {
     const host = uniqHost();
     const configs = await Promise.all(Array.from({ length: 6 }, () => createConfig(emu)));
-    const replies = await Promise.all(
-      configs.map((c) => emu.call('PATCH', `${CFG}/${c.id}`, { body: { cname: [host] } })),
-    );
+    const replies = await Promise.all(configs.map((c) => emu.call('PATCH', `${CFG}/${c.id}`, { body: { cname: [host] } })));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
     const holders = (await emu.call('GET', CFG)).body.filter((c: { cname: string[] }) => c.cname.includes(host));
     expect(holders).toHaveLength(1);

@@ -19,8 +19,7 @@ const emu = emulatorFixture();
 const notAChoice = (v: string): string => `"${v}" is not a valid choice.`;
 
 const post = (overrides: Record<string, unknown>, on: Pick<TestEmulator, 'call'> = emu) => postConfig(on, overrides);
-const patchFresh = (body: Record<string, unknown>, createWith: Record<string, unknown> = {}) =>
-  patchFreshConfig(emu, body, createWith);
+const patchFresh = (body: Record<string, unknown>, createWith: Record<string, unknown> = {}) => patchFreshConfig(emu, body, createWith);
 
 describe('name', () => {
   it('is unique among configurations, on create, PUT and PATCH', async () => {
@@ -88,12 +87,9 @@ describe('origin_address and origin_host_header', () => {
     }
   });
 
-  it.each(['', 'a b', 'a\tb', 'a\nb', 'a\u0001b', 'a\u007fb', ' lead', 'x'.repeat(256)])(
-    'rejects the host header %j',
-    async (h) => {
-      expectFieldErrors(await post({ origin_host_header: h }), ['origin_host_header']);
-    },
-  );
+  it.each(['', 'a b', 'a\tb', 'a\nb', 'a\u0001b', 'a\u007fb', ' lead', 'x'.repeat(256)])('rejects the host header %j', async (h) => {
+    expectFieldErrors(await post({ origin_host_header: h }), ['origin_host_header']);
+  });
 });
 
 describe('cname', () => {
@@ -174,10 +170,9 @@ describe('cname_access_only', () => {
     const cfg = await createConfig(emu, { cname: [uniqHost()], cname_access_only: true });
     // PUT defaults cname to [] and cname_access_only to false: consistent
     expect((await emu.call('PUT', `${CFG}/${cfg.id}`, { body: { name: cfg.name } })).status).toBe(200);
-    expectFieldErrors(
-      await emu.call('PUT', `${CFG}/${cfg.id}`, { body: { name: cfg.name, cname_access_only: true } }),
-      ['cname_access_only'],
-    );
+    expectFieldErrors(await emu.call('PUT', `${CFG}/${cfg.id}`, { body: { name: cfg.name, cname_access_only: true } }), [
+      'cname_access_only',
+    ]);
     const ok = await patchFresh({ cname: [uniqHost()], cname_access_only: true });
     expect(ok.status, ok.text).toBe(200);
   });

@@ -5,18 +5,61 @@ import { DEMO_ACCOUNT, type DemoConfiguration, type DemoProduct } from '../../sr
 const MAX_TTL = 31_536_000;
 
 const CONFIG_CREATE_FIELDS = new Set([
-  'name', 'origin_address', 'origin_host_header', 'cname', 'cname_access_only', 'delivery_protocol',
-  'digital_certificate', 'origin_protocol_policy', 'browser_cache_settings', 'browser_cache_settings_maximum_ttl',
-  'cdn_cache_settings', 'cdn_cache_settings_maximum_ttl',
+  'name',
+  'origin_address',
+  'origin_host_header',
+  'cname',
+  'cname_access_only',
+  'delivery_protocol',
+  'digital_certificate',
+  'origin_protocol_policy',
+  'browser_cache_settings',
+  'browser_cache_settings_maximum_ttl',
+  'cdn_cache_settings',
+  'cdn_cache_settings_maximum_ttl',
 ]);
-const CONFIG_PATCH_FIELDS = new Set(['name', 'cname', 'cname_access_only', 'delivery_protocol', 'digital_certificate', 'rawlogs', 'active']);
+const CONFIG_PATCH_FIELDS = new Set([
+  'name',
+  'cname',
+  'cname_access_only',
+  'delivery_protocol',
+  'digital_certificate',
+  'rawlogs',
+  'active',
+]);
 // Rule POST fields minus path_origin_id and cache_settings_id, which the loader fills in.
-const RULE_FIELDS = new Set(['path', 'regex', 'protocol_policy', 'behavior', 'gzip', 'redirect_to', 'forward_cookies', 'waf_rule_set_id', 'edge_firewall_id']);
-const CACHE_FIELDS = new Set([
-  'name', 'browser_cache_settings', 'browser_cache_settings_maximum_ttl', 'cdn_cache_settings', 'cdn_cache_settings_maximum_ttl',
-  'cache_by_query_string', 'query_string_fields', 'enable_query_string_sort', 'cache_by_cookies', 'cookie_names',
+const RULE_FIELDS = new Set([
+  'path',
+  'regex',
+  'protocol_policy',
+  'behavior',
+  'gzip',
+  'redirect_to',
+  'forward_cookies',
+  'waf_rule_set_id',
+  'edge_firewall_id',
 ]);
-const ERROR_FIELDS = new Set(['cache_error_400', 'cache_error_403', 'cache_error_404', 'cache_error_405', 'cache_error_414', 'cache_error_416', 'cache_error_501']);
+const CACHE_FIELDS = new Set([
+  'name',
+  'browser_cache_settings',
+  'browser_cache_settings_maximum_ttl',
+  'cdn_cache_settings',
+  'cdn_cache_settings_maximum_ttl',
+  'cache_by_query_string',
+  'query_string_fields',
+  'enable_query_string_sort',
+  'cache_by_cookies',
+  'cookie_names',
+]);
+const ERROR_FIELDS = new Set([
+  'cache_error_400',
+  'cache_error_403',
+  'cache_error_404',
+  'cache_error_405',
+  'cache_error_414',
+  'cache_error_416',
+  'cache_error_501',
+]);
 
 const HOSTNAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+(example|test)$/;
 
@@ -52,14 +95,19 @@ function isUniqueNonEmptyStringList(v: unknown): boolean {
 /** The cache rules shared by configuration create bodies and cache settings (§4.1, §4.3). */
 function cacheProblems(body: Readonly<Record<string, unknown>>, requires: DemoProduct | undefined): string[] {
   const problems: string[] = [];
-  if (body.browser_cache_settings !== undefined && typeof body.browser_cache_settings !== 'boolean') problems.push('browser_cache_settings');
+  if (body.browser_cache_settings !== undefined && typeof body.browser_cache_settings !== 'boolean')
+    problems.push('browser_cache_settings');
   for (const f of ['browser_cache_settings_maximum_ttl', 'cdn_cache_settings_maximum_ttl']) {
     if (body[f] !== undefined && !isTtl(body[f])) problems.push(f);
   }
   const cdn = body.cdn_cache_settings;
   if (cdn !== undefined && !['honor', 'override', 'bypass'].includes(cdn as string)) problems.push('cdn_cache_settings');
   if (cdn === 'bypass' && requires !== 'application_acceleration') problems.push('bypass without application_acceleration');
-  if (cdn === 'override' && requires !== 'application_acceleration' && ((body.cdn_cache_settings_maximum_ttl as number | undefined) ?? 0) < 60) {
+  if (
+    cdn === 'override' &&
+    requires !== 'application_acceleration' &&
+    ((body.cdn_cache_settings_maximum_ttl as number | undefined) ?? 0) < 60
+  ) {
     problems.push('override with a TTL below 60');
   }
   return problems;
@@ -245,7 +293,9 @@ describe('demo account', () => {
     const behaviors = new Set(rules.map((r) => r.body.behavior));
     expect([...behaviors].sort()).toEqual(['acceleration', 'access_denied', 'delivery', 'image_optimization', 'redirect']);
     expect(rules.some((r) => r.body.regex === true)).toBe(true);
-    expect(configs.filter((c) => c.create.delivery_protocol === 'http,https' && typeof c.create.digital_certificate === 'number').length).toBeGreaterThanOrEqual(2);
+    expect(
+      configs.filter((c) => c.create.delivery_protocol === 'http,https' && typeof c.create.digital_certificate === 'number').length,
+    ).toBeGreaterThanOrEqual(2);
     expect(configs.filter((c) => c.create.cname_access_only === true).length).toBeGreaterThanOrEqual(2);
     const settings = configs.flatMap((c) => c.cacheSettings.map((s) => s.body));
     expect(settings.some((s) => s.cache_by_query_string === 'whitelist')).toBe(true);

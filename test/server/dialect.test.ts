@@ -7,7 +7,13 @@ import { CFG, configBody } from '../helpers/config-fixtures.js';
 const TOKEN = 'dialect-token-5e1a';
 const emu = emulatorFixture(['--token', TOKEN]);
 
-const ACCEPTS: ReadonlyArray<string | undefined> = ['application/json; version=1', 'application/json;version=1', 'application/json', '*/*', undefined];
+const ACCEPTS: ReadonlyArray<string | undefined> = [
+  'application/json; version=1',
+  'application/json;version=1',
+  'application/json',
+  '*/*',
+  undefined,
+];
 
 describe('what real clients send', () => {
   it.each(['Token', 'token', 'TOKEN', 'ToKeN'])('Authorization: %s … reads and writes', async (word) => {

@@ -24,7 +24,12 @@ async function kill9(emu: ChildEmulator): Promise<void> {
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 function confBody(i: number) {
-  return { name: `durable-${i}`, origin_address: `origin-${i}.example.test`, origin_host_header: `site-${i}.example.test`, cname: [`www.site-${i}.example.test`] };
+  return {
+    name: `durable-${i}`,
+    origin_address: `origin-${i}.example.test`,
+    origin_host_header: `site-${i}.example.test`,
+    cname: [`www.site-${i}.example.test`],
+  };
 }
 
 afterEach(async () => {
@@ -39,10 +44,23 @@ describe('durable state (--data)', () => {
     const conf = (await a.call('POST', CFG, { body: confBody(1) })).body;
     const [origin] = (await a.call('GET', `${CFG}/${conf.id}/origins`)).body;
     const cache = await a.call('POST', `${CFG}/${conf.id}/cache_settings`, {
-      body: { name: 'html', browser_cache_settings: false, cdn_cache_settings: 'honor', cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' },
+      body: {
+        name: 'html',
+        browser_cache_settings: false,
+        cdn_cache_settings: 'honor',
+        cache_by_query_string: 'ignore',
+        cache_by_cookies: 'ignore',
+      },
     });
     const rule = await a.call('POST', `${CFG}/${conf.id}/rules_engine`, {
-      body: { path: '/x', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin.id, cache_settings_id: cache.body.id },
+      body: {
+        path: '/x',
+        regex: false,
+        protocol_policy: 'http',
+        behavior: 'delivery',
+        path_origin_id: origin.id,
+        cache_settings_id: cache.body.id,
+      },
     });
     expect(rule.status).toBe(201);
     expect((await a.call('PATCH', `${CFG}/${conf.id}`, { body: { name: 'renamed', active: false } })).status).toBe(200);
@@ -67,17 +85,19 @@ describe('durable state (--data)', () => {
     const a = await start(file);
     const acked: Array<{ id: number; name: string }> = [];
     let killed = false;
-    const writes = Array.from({ length: 400 }, (_, i) =>
-      a
-        .call('POST', CFG, { body: confBody(i) })
-        .then(async (r) => {
-          if (r.status === 201) acked.push({ id: r.body.id, name: r.body.name });
-          if (acked.length >= 120 && !killed) {
-            killed = true;
-            a.child.kill('SIGKILL');
-          }
-        })
-        .catch(() => undefined), // requests in flight when the process dies
+    const writes = Array.from(
+      { length: 400 },
+      (_, i) =>
+        a
+          .call('POST', CFG, { body: confBody(i) })
+          .then(async (r) => {
+            if (r.status === 201) acked.push({ id: r.body.id, name: r.body.name });
+            if (acked.length >= 120 && !killed) {
+              killed = true;
+              a.child.kill('SIGKILL');
+            }
+          })
+          .catch(() => undefined), // requests in flight when the process dies
     );
     await Promise.all(writes);
     await a.exited;

@@ -22,7 +22,10 @@ const emu = emulatorFixture();
 const errors = (c: Pick<Configuration, 'id'>): string => `${CFG}/${c.id}/error_responses`;
 const ZEROS: Json = Object.fromEntries(ERROR_RESPONSE_FIELDS.map((f) => [f, 0]));
 /** Distinct values for the seven fields. */
-const SAMPLE = Object.fromEntries(ERROR_RESPONSE_FIELDS.map((f, i) => [f, (i + 1) * 10])) as Record<(typeof ERROR_RESPONSE_FIELDS)[number], number>;
+const SAMPLE = Object.fromEntries(ERROR_RESPONSE_FIELDS.map((f, i) => [f, (i + 1) * 10])) as Record<
+  (typeof ERROR_RESPONSE_FIELDS)[number],
+  number
+>;
 
 describe('GET error_responses', () => {
   it('a new configuration has all seven at 0, in order, without id', async () => {
@@ -72,7 +75,12 @@ describe('PUT error_responses', () => {
     const r = await emu.call('PUT', errors(conf), { body: { cache_error_400: 1, cache_error_501: 2 } });
     expect(r.status).toBe(400);
     expect(r.body).toEqual(
-      Object.fromEntries(ERROR_RESPONSE_FIELDS.filter((f) => f !== 'cache_error_400' && f !== 'cache_error_501').map((f) => [f, ['This field is required.']])),
+      Object.fromEntries(
+        ERROR_RESPONSE_FIELDS.filter((f) => f !== 'cache_error_400' && f !== 'cache_error_501').map((f) => [
+          f,
+          ['This field is required.'],
+        ]),
+      ),
     );
     expect(await getJson(emu, errors(conf))).toEqual(ZEROS);
   });
@@ -132,9 +140,21 @@ describe('validation', () => {
 
   it('type messages', async () => {
     const conf = await createConfiguration(emu);
-    expectFieldError(await emu.call('PATCH', errors(conf), { body: { cache_error_403: 'abc' } }), 'cache_error_403', 'A valid integer is required.');
-    expectFieldError(await emu.call('PATCH', errors(conf), { body: { cache_error_403: null } }), 'cache_error_403', 'This field may not be null.');
-    expectFieldError(await emu.call('PUT', errors(conf), { body: { ...SAMPLE, cache_error_416: 'abc' } }), 'cache_error_416', 'A valid integer is required.');
+    expectFieldError(
+      await emu.call('PATCH', errors(conf), { body: { cache_error_403: 'abc' } }),
+      'cache_error_403',
+      'A valid integer is required.',
+    );
+    expectFieldError(
+      await emu.call('PATCH', errors(conf), { body: { cache_error_403: null } }),
+      'cache_error_403',
+      'This field may not be null.',
+    );
+    expectFieldError(
+      await emu.call('PUT', errors(conf), { body: { ...SAMPLE, cache_error_416: 'abc' } }),
+      'cache_error_416',
+      'A valid integer is required.',
+    );
     expect(await getJson(emu, errors(conf))).toEqual(ZEROS);
   });
 

@@ -11,7 +11,7 @@ const emu = emulatorFixture(['--token', 'headers-all-token', '--token', 'headers
 const LIMIT = String(UNLIMITED.reads);
 
 describe('Allow and X-RateLimit-* on every answer', () => {
-  it('on successes and errors alike, the path\'s methods with OPTIONS', async () => {
+  it("on successes and errors alike, the path's methods with OPTIONS", async () => {
     const conf = await createConfiguration(emu);
     const origin = `${CFG}/${conf.id}/origins/${conf.defaultOriginId}`;
     const rule = await createRule(emu, conf);

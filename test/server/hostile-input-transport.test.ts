@@ -30,7 +30,13 @@ beforeAll(async () => {
 });
 
 /** `application/json` however it is spelt (parameters allowed): the body is read. */
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'Application/Json;charset=UTF-8', 'application/json ; x=y'];
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'Application/Json;charset=UTF-8',
+  'application/json ; x=y',
+];
 /** Anything else, or no header at all: 415 before the body is looked at. */
 const OTHER_TYPES = [
   null,
@@ -72,7 +78,11 @@ describe.each(WRITE_ENDPOINTS)('%s', (label) => {
 
   it(`413 just over 1 MiB, with or without Content-Length; never at 1 MiB or under (${SIZE_RUNS} runs)`, async () => {
     const ep = endpointOf(targets, label);
-    const size = fc.oneof(fc.constantFrom(MIB, MIB + 1), fc.integer({ min: MIB - 4096, max: MIB + 4096 }), fc.integer({ min: MIB + 1, max: 3 * MIB }));
+    const size = fc.oneof(
+      fc.constantFrom(MIB, MIB + 1),
+      fc.integer({ min: MIB - 4096, max: MIB + 4096 }),
+      fc.integer({ min: MIB + 1, max: 3 * MIB }),
+    );
     // A real body padded to the size with white space after it (still valid JSON), or one string value of that size.
     const padded = fc.record({
       entries: schemaEntries(ep.schema, ep.op, targets.refs),
@@ -86,7 +96,12 @@ describe.each(WRITE_ENDPOINTS)('%s', (label) => {
         const head = `{${JSON.stringify(field)}:"`; // field names are ASCII: one byte a character
         const object = makeBody(objectParts(entries), '').bytes;
         const body = inString
-          ? makeBody([head, 'a'.repeat(size - head.length - 2), '"}'], `a ${field} of ${size - head.length - 2} characters`, 'application/json', chunked)
+          ? makeBody(
+              [head, 'a'.repeat(size - head.length - 2), '"}'],
+              `a ${field} of ${size - head.length - 2} characters`,
+              'application/json',
+              chunked,
+            )
           : makeBody([object, ' '.repeat(Math.max(0, size - object.length))], 'an object and white space', 'application/json', chunked);
         const a = await checkWrite(emu, ep, targets.scope, body);
         const shown = `${describeBody(body)}: ${a.status} ${a.text.slice(0, 200)}`;
@@ -116,13 +131,19 @@ describe('with --log', () => {
     } finally {
       closeSync(fd);
     }
-    return buf.toString('utf8').split('\n').filter((l) => l !== '');
+    return buf
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l !== '');
   }
 
   it(`hostile writes are answered and logged as one JSON line each (${LOG_RUNS} runs)`, async () => {
     const cases = fc.constantFrom(...WRITE_ENDPOINTS).chain((label) => {
       const ep = endpointOf(logTargets, label);
-      return fc.tuple(fc.constant(label), fc.oneof(schemaBody(ep.schema, ep.op, logTargets.refs), rawBody(ep.schema, ep.op, logTargets.refs)));
+      return fc.tuple(
+        fc.constant(label),
+        fc.oneof(schemaBody(ep.schema, ep.op, logTargets.refs), rawBody(ep.schema, ep.op, logTargets.refs)),
+      );
     });
     await fc.assert(
       fc.asyncProperty(cases, async ([label, body]) => {
@@ -132,7 +153,10 @@ describe('with --log', () => {
         const lines = linesFrom(from);
         const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
         const writes = entries.filter((e) => e.method === ep.method);
-        expect(writes.map((e) => [e.path, e.status]), describeBody(body)).toEqual([[ep.path, a.status]]);
+        expect(
+          writes.map((e) => [e.path, e.status]),
+          describeBody(body),
+        ).toEqual([[ep.path, a.status]]);
       }),
       runs(LOG_RUNS),
     );

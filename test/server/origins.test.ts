@@ -126,7 +126,15 @@ describe('origins: create, replace, change, delete', () => {
     const conf = await createConfiguration(emu);
     const made = await emu.call('POST', origins(conf), { body: { ...RECORDED, origin_path: '/v1' } });
     const put = await emu.call('PUT', origin(conf, made.body.id), {
-      body: { name: 'Pool', origin_type: 'load_balancer', host_header: 'pool.example.com', addresses: [{ address: '192.0.2.1', weight: 3 }, { address: '192.0.2.2', weight: 7 }] },
+      body: {
+        name: 'Pool',
+        origin_type: 'load_balancer',
+        host_header: 'pool.example.com',
+        addresses: [
+          { address: '192.0.2.1', weight: 3 },
+          { address: '192.0.2.2', weight: 7 },
+        ],
+      },
     });
     expect(put.status).toBe(200);
     expect(put.body).toStrictEqual({
@@ -166,7 +174,9 @@ describe('origins: create, replace, change, delete', () => {
         'Item 1: server_role: "leader" is not a valid choice.',
       ],
     });
-    const two = await emu.call('POST', origins(conf), { body: { ...RECORDED, addresses: [{ address: 'a.example' }, { address: 'b.example' }] } });
+    const two = await emu.call('POST', origins(conf), {
+      body: { ...RECORDED, addresses: [{ address: 'a.example' }, { address: 'b.example' }] },
+    });
     expectFieldError(two, 'addresses', 'A single_origin has one address (2 sent): make it a load_balancer for more.');
     const unknown = await emu.call('POST', origins(conf), { body: { ...RECORDED, hmac: true } });
     expectDetail(unknown, 400, "There are some unknown fields: ['hmac']");
@@ -179,9 +189,15 @@ describe('origins: create, replace, change, delete', () => {
     const one = await createRule(emu, { id: conf.id, defaultOriginId: made.body.id });
     const two = await createRule(emu, { id: conf.id, defaultOriginId: made.body.id });
     expect(one.path_origin_id).toBe(made.body.id);
-    expectDetail(await emu.call('DELETE', origin(conf, made.body.id)), 409, `Origin ${made.body.id} is used by rules ${one.id}, ${two.id}.`);
+    expectDetail(
+      await emu.call('DELETE', origin(conf, made.body.id)),
+      409,
+      `Origin ${made.body.id} is used by rules ${one.id}, ${two.id}.`,
+    );
     expect(await getJson(emu, origins(conf))).toHaveLength(2);
-    expect((await emu.call('PATCH', `${CFG}/${conf.id}/rules_engine/${one.id}`, { body: { path_origin_id: conf.defaultOriginId } })).status).toBe(200);
+    expect(
+      (await emu.call('PATCH', `${CFG}/${conf.id}/rules_engine/${one.id}`, { body: { path_origin_id: conf.defaultOriginId } })).status,
+    ).toBe(200);
     expect((await emu.call('DELETE', `${CFG}/${conf.id}/rules_engine/${two.id}`)).status).toBe(204);
     const gone = await emu.call('DELETE', origin(conf, made.body.id));
     expect(gone.status).toBe(204);
@@ -195,7 +211,11 @@ describe('origins: create, replace, change, delete', () => {
   it('the Default Origin can be edited but not deleted (409 saying why)', async () => {
     const conf = await createConfiguration(emu);
     const r = await emu.call('DELETE', origin(conf, conf.defaultOriginId));
-    expectDetail(r, 409, `Origin ${conf.defaultOriginId} is the configuration's Default Origin, made with it: it cannot be deleted (delete the configuration to remove it).`);
+    expectDetail(
+      r,
+      409,
+      `Origin ${conf.defaultOriginId} is the configuration's Default Origin, made with it: it cannot be deleted (delete the configuration to remove it).`,
+    );
     const patched = await emu.call('PATCH', origin(conf, conf.defaultOriginId), { body: { origin_path: '/site' } });
     expect(patched.status).toBe(200);
     expect(patched.body.origin_path).toBe('/site');
@@ -213,7 +233,13 @@ describe('origins: create, replace, change, delete', () => {
     const conf = await createConfiguration(emu);
     expectMethodNotAllowed(await emu.call('DELETE', origins(conf)), 'DELETE');
     expect(allowedMethods(await emu.call('PUT', origins(conf), { body: {} }))).toEqual(['GET', 'POST', 'OPTIONS']);
-    expect(allowedMethods(await emu.call('POST', origin(conf, conf.defaultOriginId), { body: {} }))).toEqual(['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+    expect(allowedMethods(await emu.call('POST', origin(conf, conf.defaultOriginId), { body: {} }))).toEqual([
+      'GET',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+    ]);
   });
 });
 
@@ -227,7 +253,10 @@ describe('the demo seed', () => {
         [expect.any(Number), 'shop api backends', 'load_balancer', 'least_connections'],
       ]);
       expect((await demo.call('GET', `${CFG}/${demoId(2)}/origins`)).body).toHaveLength(1);
-      expect(((await demo.call('GET', `${CFG}/${demoId(8)}/origins`)).body as Json[]).map((o) => o.name)).toEqual(['Default Origin', 'media replica (eu)']);
+      expect(((await demo.call('GET', `${CFG}/${demoId(8)}/origins`)).body as Json[]).map((o) => o.name)).toEqual([
+        'Default Origin',
+        'media replica (eu)',
+      ]);
     } finally {
       await demo.close();
     }

@@ -26,14 +26,17 @@ async function account(): Promise<{ conf: Configuration; host: string; wild: str
 const post = (kind: string, body: unknown, token?: string) => emu.call('POST', `/purge/${kind}`, { body, ...(token ? { token } : {}) });
 
 describe('purge: the recorded exchanges', () => {
-  it.each(['url', 'cachekey'])('/purge/%s, every host the account\'s → 201 {"detail": "Purge request successfully created"}', async (kind) => {
-    const { host, domain } = await account();
-    const r = await post(kind, { urls: [`${host}/foo.jpg`, `http://${domain}/bar.css?v=2`], method: 'delete' });
-    expect(r.status).toBe(201);
-    expect(r.text).toBe(JSON.stringify({ detail: ACCEPTED }));
-  });
+  it.each(['url', 'cachekey'])(
+    '/purge/%s, every host the account\'s → 201 {"detail": "Purge request successfully created"}',
+    async (kind) => {
+      const { host, domain } = await account();
+      const r = await post(kind, { urls: [`${host}/foo.jpg`, `http://${domain}/bar.css?v=2`], method: 'delete' });
+      expect(r.status).toBe(201);
+      expect(r.text).toBe(JSON.stringify({ detail: ACCEPTED }));
+    },
+  );
 
-  it.each(['url', 'cachekey'])('/purge/%s, some hosts not the account\'s → 207 with a 201 group and a 403 group', async (kind) => {
+  it.each(['url', 'cachekey'])("/purge/%s, some hosts not the account's → 207 with a 201 group and a 403 group", async (kind) => {
     const { host } = await account();
     const urls = [`${host}/foo.jpg`, 'www.other.com/x.jpg', `${host}/a.css`, 'https://elsewhere.example/y'];
     const r = await post(kind, { urls, method: 'delete' });
@@ -74,7 +77,9 @@ describe('purge: the recorded exchanges', () => {
     expect((await post('wildcard', { urls: [`${host}/images/`] })).body).toEqual({
       urls: ['Item 1: a wildcard purge needs a * in its URL (e.g. www.example.com/images/*).'],
     });
-    expect((await post('wildcard', { urls: [`${host}/a/*`, `${host}/b/*`] })).body).toEqual({ urls: ['A wildcard purge takes one URL with * (2 sent).'] });
+    expect((await post('wildcard', { urls: [`${host}/a/*`, `${host}/b/*`] })).body).toEqual({
+      urls: ['A wildcard purge takes one URL with * (2 sent).'],
+    });
   });
 });
 
@@ -83,15 +88,18 @@ describe('purge: bad requests → 400, nothing purged', () => {
     [{}, { urls: ['This field is required.'] }],
     [{ urls: 'www.a.com/x' }, { urls: ['Expected a list of URLs.'] }],
     [{ urls: [] }, { urls: ['Send at least one URL.'] }],
-    [{ urls: [7, '', 'no host/x', '/x.jpg', 'www.a.com/a b'] }, {
-      urls: [
-        'Item 1: not a valid string.',
-        'Item 2: a URL of 1 to 2048 characters is required.',
-        'Item 3: "no host/x" may not contain white space or control characters.',
-        'Item 4: "/x.jpg" does not start with a host name (e.g. www.example.com/path).',
-        'Item 5: "www.a.com/a b" may not contain white space or control characters.',
-      ],
-    }],
+    [
+      { urls: [7, '', 'no host/x', '/x.jpg', 'www.a.com/a b'] },
+      {
+        urls: [
+          'Item 1: not a valid string.',
+          'Item 2: a URL of 1 to 2048 characters is required.',
+          'Item 3: "no host/x" may not contain white space or control characters.',
+          'Item 4: "/x.jpg" does not start with a host name (e.g. www.example.com/path).',
+          'Item 5: "www.a.com/a b" may not contain white space or control characters.',
+        ],
+      },
+    ],
     [{ urls: ['www.a.com/x', 'www.a.com/x'] }, { urls: ['Item 2: "www.a.com/x" is listed twice.'] }],
     [{ urls: ['www.a.com/x'], method: 'invalidate' }, { method: ['"invalidate" is not a valid choice (delete).'] }],
   ])('%j → %j', async (body, errors) => {
@@ -99,18 +107,29 @@ describe('purge: bad requests → 400, nothing purged', () => {
     const r = await post('url', body);
     expect(r.status).toBe(400);
     expect(r.body).toEqual(errors);
-    expect(emu.log().slice(before).map((l) => l.status)).toEqual([400]);
+    expect(
+      emu
+        .log()
+        .slice(before)
+        .map((l) => l.status),
+    ).toEqual([400]);
   });
 
   it('unknown fields, a body that is not an object, too many URLs', async () => {
     expectDetail(await post('url', { urls: ['www.a.com/x'], priority: 1 }), 400, "There are some unknown fields: ['priority']");
     expectDetail(await post('url', ['www.a.com/x']), 400, 'Invalid data. Expected a dictionary with "urls".');
     const many = Array.from({ length: 501 }, (_, i) => `www.a.com/${i}`);
-    expect((await post('url', { urls: many })).body).toEqual({ urls: ['Ensure this field has no more than 500 URLs (send more requests).'] });
+    expect((await post('url', { urls: many })).body).toEqual({
+      urls: ['Ensure this field has no more than 500 URLs (send more requests).'],
+    });
   });
 
   it('needs the edit permission and a token; GET is 405 with Allow: POST, OPTIONS; other paths 404', async () => {
-    expectDetail(await post('url', { urls: ['www.a.com/x'] }, 'purge-view-token'), 403, 'You do not have permission to perform this action.');
+    expectDetail(
+      await post('url', { urls: ['www.a.com/x'] }, 'purge-view-token'),
+      403,
+      'You do not have permission to perform this action.',
+    );
     expect((await emu.call('POST', '/purge/url', { body: { urls: ['www.a.com/x'] }, token: null })).status).toBe(401);
     const get = await emu.call('GET', '/purge/url');
     expect(get.status).toBe(405);
@@ -124,7 +143,9 @@ describe('purge: kept and limited', () => {
     const { host } = await account();
     const before = emu.log().length;
     await post('cachekey', { urls: [`${host}/k`], method: 'delete' });
-    expect(emu.log().slice(before)).toEqual([expect.objectContaining({ method: 'POST', path: '/purge/cachekey', status: 201, body: { urls: [`${host}/k`], method: 'delete' } })]);
+    expect(emu.log().slice(before)).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/purge/cachekey', status: 201, body: { urls: [`${host}/k`], method: 'delete' } }),
+    ]);
   });
 
   it('is kept in the data file (accepted and refused URLs) and the file loads again', async () => {
@@ -141,7 +162,9 @@ describe('purge: kept and limited', () => {
       .split('\n')
       .filter((l) => l.includes('"t":"purge"'))
       .flatMap((l) => JSON.parse(l.slice(9)) as unknown[]);
-    expect(purges).toEqual([{ t: 'purge', v: { at: expect.any(String), kind: 'url', urls: ['kept.example/a', 'gone.example/b'], refused: ['gone.example/b'] } }]);
+    expect(purges).toEqual([
+      { t: 'purge', v: { at: expect.any(String), kind: 'url', urls: ['kept.example/a', 'gone.example/b'], refused: ['gone.example/b'] } },
+    ]);
     const b = await startTestEmulator(['--data', file]);
     expect((await b.call('GET', '/content_delivery/configurations')).body).toHaveLength(1);
     await b.close();
@@ -157,7 +180,9 @@ describe('purge: kept and limited', () => {
       const third = await purge();
       expect(third.status).toBe(429);
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      const write = await limited.call('POST', '/content_delivery/configurations', { body: { name: 'w', origin_address: 'o.example', origin_host_header: 'h' } });
+      const write = await limited.call('POST', '/content_delivery/configurations', {
+        body: { name: 'w', origin_address: 'o.example', origin_host_header: 'h' },
+      });
       expect(write.status).toBe(201);
       expect([write.headers.get('x-ratelimit-limit'), write.headers.get('x-ratelimit-remaining')]).toEqual(['3', '2']);
     } finally {
@@ -169,7 +194,8 @@ describe('purge: kept and limited', () => {
 describe('purges in the state', () => {
   it('keeps the latest 1,000, and a snapshot of them loads back as the same', () => {
     const state = new EmulatorState();
-    for (let i = 0; i < KEPT_PURGES + 5; i++) state.apply({ t: 'purge', v: { at: new Date(i * 1000).toISOString(), kind: 'url', urls: [`a.example/${i}`], refused: [] } });
+    for (let i = 0; i < KEPT_PURGES + 5; i++)
+      state.apply({ t: 'purge', v: { at: new Date(i * 1000).toISOString(), kind: 'url', urls: [`a.example/${i}`], refused: [] } });
     expect(state.purges).toHaveLength(KEPT_PURGES);
     expect(state.purges[0]!.urls).toEqual(['a.example/5']);
     const again = new EmulatorState();

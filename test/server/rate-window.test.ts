@@ -15,7 +15,9 @@ describe('RateLimiter', () => {
     const limiter = new RateLimiter({ reads: 2, writes: 1, purges: 1, windowSeconds: 5, resetFormat: 'unix' });
     expect(limiter.take('k', 'read', T0)['x-ratelimit-remaining']).toBe('1');
     expect(limiter.take('k', 'read', T0 + 1000)['x-ratelimit-remaining']).toBe('0');
-    expect(() => limiter.take('k', 'read', T0 + 4999)).toThrow(expect.objectContaining({ status: 429, headers: expect.objectContaining({ 'retry-after': '1' }) }));
+    expect(() => limiter.take('k', 'read', T0 + 4999)).toThrow(
+      expect.objectContaining({ status: 429, headers: expect.objectContaining({ 'retry-after': '1' }) }),
+    );
     const again = limiter.take('k', 'read', T0 + 5000);
     expect(again['x-ratelimit-remaining']).toBe('1');
     expect(again['x-ratelimit-reset']).toBe(String(Math.ceil((T0 + 10_000) / 1000)));

@@ -115,7 +115,11 @@ describe('path', () => {
     const inside = await post(conf, { path: '/a b' });
     expect(inside.status, inside.text).toBe(201);
     expect(inside.body.path).toBe('/a b');
-    expectFieldError(await emu.call('PATCH', rule(conf, inside.body.id), { body: { path: '/a b ' } }), 'path', 'May not start or end with white space.');
+    expectFieldError(
+      await emu.call('PATCH', rule(conf, inside.body.id), { body: { path: '/a b ' } }),
+      'path',
+      'May not start or end with white space.',
+    );
   });
 
   it('starts with / unless it is a regular expression', async () => {
@@ -204,7 +208,16 @@ describe('unique path + regex within a configuration', () => {
 describe('redirect', () => {
   it('needs an absolute http(s) redirect_to, reported under redirect_to', async () => {
     const conf = await createConfiguration(emu);
-    for (const redirect of [undefined, '', 'ftp://files.example.com/', '/relative', 'www.example.com/x', 'https://', 'javascript:alert(1)', 'mailto:a@example.com']) {
+    for (const redirect of [
+      undefined,
+      '',
+      'ftp://files.example.com/',
+      '/relative',
+      'www.example.com/x',
+      'https://',
+      'javascript:alert(1)',
+      'mailto:a@example.com',
+    ]) {
       expectFieldErrors(await post(conf, { behavior: 'redirect', redirect_to: redirect }), ['redirect_to']);
     }
     await expectRules(conf, []);
@@ -248,7 +261,10 @@ describe('redirect', () => {
     const conf = await createConfiguration(emu);
     const d = await createRule(emu, conf);
     expectFieldErrors(await emu.call('PATCH', rule(conf, d.id), { body: { behavior: 'redirect' } }), ['redirect_to']);
-    expectFieldErrorsAmong(await emu.call('PATCH', rule(conf, d.id), { body: { redirect_to: 'https://example.com/' } }), ['redirect_to', 'behavior']);
+    expectFieldErrorsAmong(await emu.call('PATCH', rule(conf, d.id), { body: { redirect_to: 'https://example.com/' } }), [
+      'redirect_to',
+      'behavior',
+    ]);
     expectFieldErrorsAmong(
       await emu.call('PATCH', rule(conf, d.id), { body: { behavior: 'access_denied', redirect_to: 'https://example.com/' } }),
       ['redirect_to', 'behavior'],
@@ -301,10 +317,9 @@ describe('path_origin_id', () => {
     const a = await createRule(emu, conf);
     expect(a.path_origin_id).toBe(conf.defaultOriginId);
     expectFieldErrors(await emu.call('PATCH', rule(conf, a.id), { body: { path_origin_id: other.defaultOriginId } }), ['path_origin_id']);
-    expectFieldErrors(
-      await emu.call('PUT', rule(conf, a.id), { body: ruleBody(conf, { path_origin_id: other.defaultOriginId }) }),
-      ['path_origin_id'],
-    );
+    expectFieldErrors(await emu.call('PUT', rule(conf, a.id), { body: ruleBody(conf, { path_origin_id: other.defaultOriginId }) }), [
+      'path_origin_id',
+    ]);
     await expectRules(conf, [a]);
   });
 });
@@ -323,10 +338,9 @@ describe('cache_settings_id', () => {
     const b = await createRule(emu, conf, { cache_settings_id: null });
     expect(b.cache_settings_id).toBeNull();
     expectFieldErrors(await emu.call('PATCH', rule(conf, b.id), { body: { cache_settings_id: theirs.id } }), ['cache_settings_id']);
-    expectFieldErrors(
-      await emu.call('PUT', rule(conf, b.id), { body: ruleBody(conf, { cache_settings_id: theirs.id }) }),
-      ['cache_settings_id'],
-    );
+    expectFieldErrors(await emu.call('PUT', rule(conf, b.id), { body: ruleBody(conf, { cache_settings_id: theirs.id }) }), [
+      'cache_settings_id',
+    ]);
     await expectRules(conf, [a, b]);
   });
 });

@@ -30,7 +30,13 @@ const rule = (c: Pick<Configuration, 'id'>, id: number): string => `${CFG}/${c.i
 describe('POST rules_engine', () => {
   it('creates with 201, every field in order, defaults for the optional fields', async () => {
     const conf = await createConfiguration(emu);
-    const body = { path: '/images', regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: conf.defaultOriginId };
+    const body = {
+      path: '/images',
+      regex: false,
+      protocol_policy: 'http,https',
+      behavior: 'delivery',
+      path_origin_id: conf.defaultOriginId,
+    };
     const r = await emu.call('POST', rules(conf), { body });
     expect(r.status, r.text).toBe(201);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -176,7 +182,14 @@ describe('PUT rules_engine/:id', () => {
       cache_settings_id: cs.id,
     });
     // sent in a scrambled order
-    const sent = { gzip: false, behavior: 'access_denied', path_origin_id: conf.defaultOriginId, regex: false, protocol_policy: 'http,https', path: '/replaced' };
+    const sent = {
+      gzip: false,
+      behavior: 'access_denied',
+      path_origin_id: conf.defaultOriginId,
+      regex: false,
+      protocol_policy: 'http,https',
+      path: '/replaced',
+    };
     const r = await emu.call('PUT', rule(conf, a.id), { body: sent });
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body)).toEqual(['id', 'path', 'regex', 'protocol_policy', 'behavior', 'path_origin_id', 'gzip']);
@@ -200,7 +213,15 @@ describe('PUT rules_engine/:id', () => {
   it('with every field returns every field', async () => {
     const conf = await createConfiguration(emu);
     const a = await createRule(emu, conf);
-    const body = ruleBody(conf, { behavior: 'redirect', redirect_to: 'https://www.example.com/', gzip: true, forward_cookies: 'none', waf_rule_set_id: 1, edge_firewall_id: 2, cache_settings_id: null });
+    const body = ruleBody(conf, {
+      behavior: 'redirect',
+      redirect_to: 'https://www.example.com/',
+      gzip: true,
+      forward_cookies: 'none',
+      waf_rule_set_id: 1,
+      edge_firewall_id: 2,
+      cache_settings_id: null,
+    });
     const r = await emu.call('PUT', rule(conf, a.id), { body });
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body)).toEqual([...RULE_FIELDS]);

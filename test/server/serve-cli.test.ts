@@ -25,13 +25,22 @@ describe('cdn-tui serve', () => {
   });
 
   it('takes --flag=VALUE as well as --flag VALUE, --token and --user repeated, passwords with ":" and "="', async () => {
-    const emu = await spawnEmulator(['--host=127.0.0.1', '--token=view-tok=view', '--token', 'edit-tok', '--user=alice:pa:ss=w=view', '--user', 'bob:x=y']);
+    const emu = await spawnEmulator([
+      '--host=127.0.0.1',
+      '--token=view-tok=view',
+      '--token',
+      'edit-tok',
+      '--user=alice:pa:ss=w=view',
+      '--user',
+      'bob:x=y',
+    ]);
     try {
       expect(emu.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await emu.call('GET', CFG, { token: 'view-tok' })).status).toBe(200);
       expect((await emu.call('POST', CFG, { token: 'view-tok', body: conf(0) })).status).toBe(403);
       expect((await emu.call('POST', CFG, { token: 'edit-tok', body: conf(0) })).status).toBe(201);
-      const login = (userpass: string) => emu.call('POST', '/tokens', { token: null, headers: { authorization: `Basic ${Buffer.from(userpass).toString('base64')}` } });
+      const login = (userpass: string) =>
+        emu.call('POST', '/tokens', { token: null, headers: { authorization: `Basic ${Buffer.from(userpass).toString('base64')}` } });
       const issued = await login('alice:pa:ss=w');
       expect(issued.status).toBe(201);
       expect((await emu.call('GET', CFG, { token: issued.body.token })).status).toBe(200);
@@ -73,11 +82,16 @@ describe('cdn-tui serve', () => {
   });
 
   it('--help and help serve show the flags', () => {
-    for (const args of [['serve', '--help'], ['serve', '-h'], ['help', 'serve']]) {
+    for (const args of [
+      ['serve', '--help'],
+      ['serve', '-h'],
+      ['help', 'serve'],
+    ]) {
       const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 10_000 });
       expect(r.status, args.join(' ')).toBe(0);
       expect(r.stdout).toMatch(/^Usage: cdn-tui serve /);
-      for (const flag of ['--data', '--seed', '--token', '--user', '--rate-limit', '--reset-rate', '--log']) expect(r.stdout).toContain(flag);
+      for (const flag of ['--data', '--seed', '--token', '--user', '--rate-limit', '--reset-rate', '--log'])
+        expect(r.stdout).toContain(flag);
     }
   });
 

@@ -19,14 +19,22 @@ function serve(args: string[]) {
 describe.skipIf(!existsSync(BIN))('cdn-tui serve, a file it cannot use', () => {
   it('--tls-key missing: the file and "no such file", exit 1', () => {
     const r = serve(['--tls-cert', CERT, '--tls-key', '/nonexistent/key.pem']);
-    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 1, stdout: '', stderr: 'cdn-tui serve: cannot read the TLS key /nonexistent/key.pem: no such file\n' });
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'cdn-tui serve: cannot read the TLS key /nonexistent/key.pem: no such file\n',
+    });
   });
 
   it('--tls-cert a folder, or below a file: said in words, exit 1', () => {
     const dir = tempDir();
     const file = join(dir, 'file');
     writeFileSync(file, '');
-    expect(serve(['--tls-cert', dir, '--tls-key', KEY])).toMatchObject({ status: 1, stdout: '', stderr: `cdn-tui serve: cannot read the TLS certificate ${dir}: it is a folder\n` });
+    expect(serve(['--tls-cert', dir, '--tls-key', KEY])).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: `cdn-tui serve: cannot read the TLS certificate ${dir}: it is a folder\n`,
+    });
     expect(serve(['--tls-cert', join(file, 'c.pem'), '--tls-key', KEY])).toMatchObject({
       status: 1,
       stdout: '',
@@ -38,8 +46,16 @@ describe.skipIf(!existsSync(BIN))('cdn-tui serve, a file it cannot use', () => {
     const dir = tempDir();
     const file = join(dir, 'file');
     writeFileSync(file, '');
-    expect(serve(['--log', '/nonexistent/x.log'])).toMatchObject({ status: 1, stdout: '', stderr: 'cdn-tui serve: cannot open the log /nonexistent/x.log: no such folder\n' });
-    expect(serve(['--log', dir])).toMatchObject({ status: 1, stdout: '', stderr: `cdn-tui serve: cannot open the log ${dir}: it is a folder\n` });
+    expect(serve(['--log', '/nonexistent/x.log'])).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: 'cdn-tui serve: cannot open the log /nonexistent/x.log: no such folder\n',
+    });
+    expect(serve(['--log', dir])).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: `cdn-tui serve: cannot open the log ${dir}: it is a folder\n`,
+    });
     expect(serve(['--log', join(file, 'x.log')])).toMatchObject({
       status: 1,
       stdout: '',

@@ -50,7 +50,9 @@ describe('concurrent writes keep the rules of §4 true', () => {
       const cs = await createCacheSetting(emu, conf.id);
       const [del, ...creates] = await Promise.all([
         emu.call('DELETE', `${CFG}/${conf.id}/cache_settings/${cs.id}`),
-        ...Array.from({ length: 3 }, () => emu.call('POST', `${CFG}/${conf.id}/rules_engine`, { body: ruleBody(conf, { cache_settings_id: cs.id }) })),
+        ...Array.from({ length: 3 }, () =>
+          emu.call('POST', `${CFG}/${conf.id}/rules_engine`, { body: ruleBody(conf, { cache_settings_id: cs.id }) }),
+        ),
       ]);
       const created = creates.filter((r) => r.status === 201).length;
       if (del!.status === 204) {
@@ -68,7 +70,9 @@ describe('concurrent writes keep the rules of §4 true', () => {
 
   it('ids stay increasing and unique under parallel creates', async () => {
     const conf = await createConfiguration(emu);
-    const replies = await Promise.all(Array.from({ length: 10 }, () => emu.call('POST', `${CFG}/${conf.id}/rules_engine`, { body: ruleBody(conf) })));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => emu.call('POST', `${CFG}/${conf.id}/rules_engine`, { body: ruleBody(conf) })),
+    );
     const ids = replies.map((r) => r.body.id as number);
     expect(new Set(ids).size).toBe(10);
     const list = await getList(emu, `${CFG}/${conf.id}/rules_engine`);

@@ -1,13 +1,7 @@
 // API.md §1–§2: request bodies — 415 without JSON, 413 past 1 MiB, 400 for malformed or non-object JSON.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
-import {
-  CFG,
-  JSON_TYPE,
-  configBody,
-  createConfig,
-  expectFieldErrors,
-} from '../helpers/config-fixtures.js';
+import { CFG, JSON_TYPE, configBody, createConfig, expectFieldErrors } from '../helpers/config-fixtures.js';
 
 const emu = emulatorFixture();
 
@@ -103,24 +97,21 @@ describe('request bodies', () => {
     },
   );
 
-  it.each(['[]', '[{"name":"x"}]', '1', '0', '"a string"', 'null', 'true'])(
-    'answers 400 for the non-object JSON body %s',
-    async (raw) => {
-      const cfg = await createConfig(emu);
-      const headers = { 'content-type': 'application/json' };
-      for (const [method, path] of [
-        ['POST', CFG],
-        ['PATCH', `${CFG}/${cfg.id}`],
-        ['PUT', `${CFG}/${cfg.id}`],
-        ['PATCH', `${CFG}/${cfg.id}/error_responses`],
-      ] as const) {
-        const r = await emu.call(method, path, { raw, headers });
-        expect(r.status, `${method} ${path}: ${r.text}`).toBe(400);
-        expect(r.headers.get('content-type')).toBe(JSON_TYPE);
-        expect(r.body, r.text).toBeTypeOf('object');
-        expect(r.body).not.toBeNull();
-      }
-      expect((await emu.call('GET', `${CFG}/${cfg.id}`)).body).toEqual(cfg);
-    },
-  );
+  it.each(['[]', '[{"name":"x"}]', '1', '0', '"a string"', 'null', 'true'])('answers 400 for the non-object JSON body %s', async (raw) => {
+    const cfg = await createConfig(emu);
+    const headers = { 'content-type': 'application/json' };
+    for (const [method, path] of [
+      ['POST', CFG],
+      ['PATCH', `${CFG}/${cfg.id}`],
+      ['PUT', `${CFG}/${cfg.id}`],
+      ['PATCH', `${CFG}/${cfg.id}/error_responses`],
+    ] as const) {
+      const r = await emu.call(method, path, { raw, headers });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBe(400);
+      expect(r.headers.get('content-type')).toBe(JSON_TYPE);
+      expect(r.body, r.text).toBeTypeOf('object');
+      expect(r.body).not.toBeNull();
+    }
+    expect((await emu.call('GET', `${CFG}/${cfg.id}`)).body).toEqual(cfg);
+  });
 });

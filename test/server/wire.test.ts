@@ -1,16 +1,7 @@
 // API.md §1 (paths, ids, status codes, content type) and §2 (404, 405) over real HTTP.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
-import {
-  CFG,
-  JSON_TYPE,
-  NOT_FOUND,
-  configBody,
-  createConfig,
-  expect405,
-  expectDetail,
-  uniq,
-} from '../helpers/config-fixtures.js';
+import { CFG, JSON_TYPE, NOT_FOUND, configBody, createConfig, expect405, expectDetail, uniq } from '../helpers/config-fixtures.js';
 
 const emu = emulatorFixture();
 
@@ -129,7 +120,12 @@ describe('405 Method not allowed', () => {
     for (const m of ['PUT', 'PATCH', 'DELETE']) {
       expect405(await emu.call(m, `${CFG}/${cfg.id}/origins`, m === 'DELETE' ? {} : { body: { name: 'x' } }), m, ['GET', 'POST']);
     }
-    expect405(await emu.call('POST', `${CFG}/${cfg.id}/origins/${oid}`, { body: { name: 'x' } }), 'POST', ['GET', 'PUT', 'PATCH', 'DELETE']);
+    expect405(await emu.call('POST', `${CFG}/${cfg.id}/origins/${oid}`, { body: { name: 'x' } }), 'POST', [
+      'GET',
+      'PUT',
+      'PATCH',
+      'DELETE',
+    ]);
     const after = await emu.call('GET', `${CFG}/${cfg.id}/origins`);
     expect(after.body).toEqual(list.body);
   });

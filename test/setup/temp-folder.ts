@@ -40,7 +40,8 @@ export default function setup(): () => void {
     }
     if (alive.length > 0) problems.push(`still running: ${alive.map((p) => `${p.pid} (${p.command})`).join(', ')}`);
     rmSync(run, { recursive: true, force: true });
-    if (problems.length > 0) throw new Error(`the tests left things behind (they must clean up what they create):\n  ${problems.join('\n  ')}`);
+    if (problems.length > 0)
+      throw new Error(`the tests left things behind (they must clean up what they create):\n  ${problems.join('\n  ')}`);
   };
 }
 
@@ -48,7 +49,9 @@ export default function setup(): () => void {
 function processesWithEnv(entry: string): Array<{ pid: number; command: string }> {
   let pids: number[];
   try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
   } catch {
     return [];
   }

@@ -16,7 +16,10 @@ describe('store: load if absent', () => {
     const store = storeFor(emu);
     const path = `${CFG}/${demoId(3)}/rules_engine`;
     const before = gets(path);
-    const [a, b] = await Promise.all([store.getState().ensureLoaded(listKey('rule', demoId(3))), store.getState().ensureLoaded(listKey('rule', demoId(3)))]);
+    const [a, b] = await Promise.all([
+      store.getState().ensureLoaded(listKey('rule', demoId(3))),
+      store.getState().ensureLoaded(listKey('rule', demoId(3))),
+    ]);
     expect([a, b]).toEqual([true, true]);
     expect(await store.getState().ensureLoaded(listKey('rule', demoId(3)))).toBe(true);
     expect(gets(path) - before).toBe(1);
@@ -29,7 +32,10 @@ describe('store: load if absent', () => {
     expect(await store.getState().ensureLoaded(recordKey('error_responses', demoId(2)))).toBe(true);
     expect(store.getState().records[recordKey('error_responses', demoId(2))]).toMatchObject({ cache_error_404: expect.any(Number) });
     expect(await store.getState().ensureLoaded(recordKey('configuration', undefined, 999))).toBe(false);
-    expect(store.getState().requests['configuration:999']).toMatchObject({ status: 'error', message: 'not found (404): GET /content_delivery/configurations/999: Not found.' });
+    expect(store.getState().requests['configuration:999']).toMatchObject({
+      status: 'error',
+      message: 'not found (404): GET /content_delivery/configurations/999: Not found.',
+    });
   });
 });
 
@@ -42,7 +48,16 @@ describe('store: new records', () => {
     const blank = store.getState().blanks[key]!;
     const firstOrigin = parseKey(store.getState().lists[listKey('origin', demoId(3))]!.keys[0]!).id;
     // defaults of the schema; a required boolean false; a reference: the first origin; required choices left to the user
-    expect(blank.values).toEqual({ regex: false, path_origin_id: firstOrigin, gzip: false, redirect_to: '', forward_cookies: 'all', waf_rule_set_id: null, edge_firewall_id: null, cache_settings_id: null });
+    expect(blank.values).toEqual({
+      regex: false,
+      path_origin_id: firstOrigin,
+      gzip: false,
+      redirect_to: '',
+      forward_cookies: 'all',
+      waf_rule_set_id: null,
+      edge_firewall_id: null,
+      cache_settings_id: null,
+    });
     expect(store.getState().drafts).toEqual({});
     store.getState().flushJournal(); // a blank is not a draft: nothing to write
     expect(journal.saved).toBe(0);
@@ -65,7 +80,13 @@ describe('store: new records', () => {
   it('once created, goes into its list in id order with the server values', async () => {
     const store = storeFor(emu);
     await store.getState().ensureLoaded(listKey('cache_setting', demoId(4)));
-    const key = createDraft(store, 'cache_setting', demoId(4), { name: 'made in order', browser_cache_settings: false, cdn_cache_settings: 'honor', cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' });
+    const key = createDraft(store, 'cache_setting', demoId(4), {
+      name: 'made in order',
+      browser_cache_settings: false,
+      cdn_cache_settings: 'honor',
+      cache_by_query_string: 'ignore',
+      cache_by_cookies: 'ignore',
+    });
     const result = await store.getState().apply(key);
     expect(result.outcome).toBe('applied');
     const made = result.outcome === 'applied' ? result.newKey! : '';
@@ -86,7 +107,9 @@ describe('store: edits', () => {
     store.getState().editField(key, 'gzip', !store.getState().records[key]!.gzip);
     expect((await store.getState().apply(key)).outcome).toBe('applied');
     expect(list().keys).toEqual(before);
-    expect(store.getState().records[key]!.gzip).toBe((await emu.call('GET', `${CFG}/${demoId(2)}/rules_engine/${parseKey(key).id}`)).body.gzip);
+    expect(store.getState().records[key]!.gzip).toBe(
+      (await emu.call('GET', `${CFG}/${demoId(2)}/rules_engine/${parseKey(key).id}`)).body.gzip,
+    );
   });
 
   it('bulk: a field reverted in every marked draft; all fields of every marked draft', async () => {
@@ -96,7 +119,10 @@ describe('store: edits', () => {
     store.getState().editFields(keys, 'waf_rule_set_id', 77);
     store.getState().editFields(keys, 'gzip', true);
     store.getState().revertFields(keys, 'waf_rule_set_id');
-    for (const k of keys) expect((store.getState().drafts[k]?.values ?? store.getState().records[k]!).waf_rule_set_id).toBe(store.getState().records[k]!.waf_rule_set_id);
+    for (const k of keys)
+      expect((store.getState().drafts[k]?.values ?? store.getState().records[k]!).waf_rule_set_id).toBe(
+        store.getState().records[k]!.waf_rule_set_id,
+      );
     store.getState().discardDrafts(keys);
     expect(store.getState().drafts).toEqual({});
   });
@@ -108,10 +134,18 @@ describe('store: edits', () => {
     store.getState().editField(key, 'name', 'gone before it was sent');
     await emu.call('DELETE', `${CFG}/${demoId(6)}`);
     const [result] = await store.getState().applyMany([key]);
-    expect(result).toMatchObject({ outcome: 'failed', status: 404, message: `not found (404): GET /content_delivery/configurations/${demoId(6)}: Not found.` });
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      status: 404,
+      message: `not found (404): GET /content_delivery/configurations/${demoId(6)}: Not found.`,
+    });
     expect(result?.outcome === 'failed' && result.error instanceof ApiError).toBe(true);
     expect(store.getState().drafts[key]).toBeDefined(); // the draft stays
-    expect(summarize([result!])).toMatchObject({ ok: false, failed: 1, text: `0 applied, 1 failed: not found (404): GET /content_delivery/configurations/${demoId(6)}: Not found.` });
+    expect(summarize([result!])).toMatchObject({
+      ok: false,
+      failed: 1,
+      text: `0 applied, 1 failed: not found (404): GET /content_delivery/configurations/${demoId(6)}: Not found.`,
+    });
   });
 });
 
@@ -120,7 +154,10 @@ describe('store: deletes', () => {
     const store = storeFor(emu);
     await store.getState().ensureLoaded(listKey('rule', demoId(1)));
     await store.getState().ensureLoaded(listKey('cache_setting', demoId(1)));
-    const used = store.getState().lists[listKey('rule', demoId(1))]!.keys.map((k) => store.getState().records[k]!.cache_settings_id).find((id) => typeof id === 'number')!;
+    const used = store
+      .getState()
+      .lists[listKey('rule', demoId(1))]!.keys.map((k) => store.getState().records[k]!.cache_settings_id)
+      .find((id) => typeof id === 'number')!;
     const key = recordKey('cache_setting', demoId(1), Number(used));
     const outcome = await store.getState().deleteRecords([key]);
     expect(outcome.deleted).toEqual([]);

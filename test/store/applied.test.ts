@@ -3,13 +3,40 @@
 import { describe, expect, it } from 'vitest';
 import { alreadyApplied, toReadAgain, type DataState, type Draft } from '../../src/store/index.js';
 
-const rule = { id: 45, path: '/a/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: 1, gzip: false, redirect_to: '', forward_cookies: 'all', waf_rule_set_id: null, edge_firewall_id: null, cache_settings_id: null };
-const edit: Draft = { target: { kind: 'rule', op: 'update', conf: 7, id: 45 }, base: rule, values: { ...rule, gzip: true }, startedAt: 0, updatedAt: 0 };
-const remove: Draft = { target: { kind: 'rule', op: 'delete', conf: 7, id: 46 }, base: { ...rule, id: 46 }, values: { ...rule, id: 46 }, startedAt: 0, updatedAt: 0 };
+const rule = {
+  id: 45,
+  path: '/a/',
+  regex: false,
+  protocol_policy: 'http',
+  behavior: 'delivery',
+  path_origin_id: 1,
+  gzip: false,
+  redirect_to: '',
+  forward_cookies: 'all',
+  waf_rule_set_id: null,
+  edge_firewall_id: null,
+  cache_settings_id: null,
+};
+const edit: Draft = {
+  target: { kind: 'rule', op: 'update', conf: 7, id: 45 },
+  base: rule,
+  values: { ...rule, gzip: true },
+  startedAt: 0,
+  updatedAt: 0,
+};
+const remove: Draft = {
+  target: { kind: 'rule', op: 'delete', conf: 7, id: 46 },
+  base: { ...rule, id: 46 },
+  values: { ...rule, id: 46 },
+  startedAt: 0,
+  updatedAt: 0,
+};
 
 function state(server: Array<typeof rule> | undefined, kept = false): Pick<DataState, 'drafts' | 'records' | 'lists'> {
   const records = Object.fromEntries((server ?? []).map((r) => [`rule:7:${r.id}`, r]));
-  const lists: DataState['lists'] = server ? { 'rule:7': { keys: Object.keys(records), total: server.length, loadedAt: 0, ...(kept ? { kept: true } : {}) } } : {};
+  const lists: DataState['lists'] = server
+    ? { 'rule:7': { keys: Object.keys(records), total: server.length, loadedAt: 0, ...(kept ? { kept: true } : {}) } }
+    : {};
   return { drafts: { 'rule:7:45': edit, 'rule:7:46': remove }, records, lists };
 }
 

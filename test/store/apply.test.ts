@@ -103,7 +103,14 @@ describe('store: apply', () => {
     const originId = store.getState().records[origin]!.id;
     const cacheKey = store.getState().lists[`cache_setting:${demoId(2)}`]!.keys[0]!;
     const cacheId = store.getState().records[cacheKey]!.id as number;
-    const key = createDraft(store, 'rule', demoId(2), { path: '/store-made/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: originId, cache_settings_id: cacheId });
+    const key = createDraft(store, 'rule', demoId(2), {
+      path: '/store-made/',
+      regex: false,
+      protocol_policy: 'http',
+      behavior: 'delivery',
+      path_origin_id: originId,
+      cache_settings_id: cacheId,
+    });
     const created = await store.getState().apply(key);
     expect(created.outcome).toBe('applied');
     if (created.outcome !== 'applied') return;
@@ -113,7 +120,8 @@ describe('store: apply', () => {
     store.getState().markDelete(cacheKey);
     const refused = await store.getState().apply(cacheKey);
     expect(refused).toMatchObject({ outcome: 'failed' });
-    if (refused.outcome === 'failed') expect(refused.message).toMatch(new RegExp(`^Cache setting ${cacheId} is used by rules .*${created.record!.id}`));
+    if (refused.outcome === 'failed')
+      expect(refused.message).toMatch(new RegExp(`^Cache setting ${cacheId} is used by rules .*${created.record!.id}`));
     expect(store.getState().drafts[cacheKey]).toBeDefined();
 
     store.getState().markDelete(created.newKey!);
@@ -129,7 +137,11 @@ describe('store: apply', () => {
     store.getState().editField(key, 'cache_error_416', 30);
     store.getState().editField(key, 'cache_error_501', 5);
     expect((await store.getState().apply(key)).outcome).toBe('applied');
-    expect(writes().at(-1)).toMatchObject({ method: 'PATCH', path: `${CFG}/${demoId(8)}/error_responses`, body: { cache_error_416: 30, cache_error_501: 5 } });
+    expect(writes().at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `${CFG}/${demoId(8)}/error_responses`,
+      body: { cache_error_416: 30, cache_error_501: 5 },
+    });
   });
 
   it('applies several drafts with at most MAX_IN_FLIGHT (8) in flight, one result each', async () => {

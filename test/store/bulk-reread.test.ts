@@ -22,11 +22,15 @@ function storeWith(wrap: (api: ApiClient) => ApiClient = (api) => api): AppStore
 async function editedRules(store: AppStore, conf: number): Promise<RecordKey[]> {
   const origin = (await emu.call('GET', `${CFG}/${conf}/origins`)).body[0].id;
   for (let i = 0; i < RULES; i++) {
-    const made = await emu.call('POST', `${CFG}/${conf}/rules_engine`, { body: { path: `/bulk-${i}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin } });
+    const made = await emu.call('POST', `${CFG}/${conf}/rules_engine`, {
+      body: { path: `/bulk-${i}/`, regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin },
+    });
     expect(made.status).toBe(201);
   }
   await store.getState().loadChildren('rule', conf);
-  const keys = store.getState().lists[listKey('rule', conf)]!.keys.filter((k) => String(store.getState().records[k]!.path).startsWith('/bulk-'));
+  const keys = store
+    .getState()
+    .lists[listKey('rule', conf)]!.keys.filter((k) => String(store.getState().records[k]!.path).startsWith('/bulk-'));
   expect(keys).toHaveLength(RULES);
   for (const k of keys) store.getState().editField(k, 'path', `${String(store.getState().records[k]!.path)}mine/`);
   return keys;
@@ -43,8 +47,16 @@ describe('store: many edits of one list', () => {
     const results = await store.getState().applyMany(keys);
     expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
     const sent = since(n);
-    expect(sent.filter((l) => l.method === 'GET').map((l) => l.path)).toEqual([`${CFG}/${demoId(2)}/rules_engine?page=1&page_size=1000`, `${CFG}/${demoId(2)}/rules_engine?page=1&page_size=1000`]);
-    expect(sent.filter((l) => l.method === 'PATCH').map((l) => l.path).sort()).toEqual(keys.map((k) => `${CFG}/${demoId(2)}/rules_engine/${idOf(store, k)}`).sort());
+    expect(sent.filter((l) => l.method === 'GET').map((l) => l.path)).toEqual([
+      `${CFG}/${demoId(2)}/rules_engine?page=1&page_size=1000`,
+      `${CFG}/${demoId(2)}/rules_engine?page=1&page_size=1000`,
+    ]);
+    expect(
+      sent
+        .filter((l) => l.method === 'PATCH')
+        .map((l) => l.path)
+        .sort(),
+    ).toEqual(keys.map((k) => `${CFG}/${demoId(2)}/rules_engine/${idOf(store, k)}`).sort());
     const now = (await emu.call('GET', `${CFG}/${demoId(2)}/rules_engine`)).body as Array<{ path: string }>;
     expect(now.filter((r) => /^\/bulk-\d+\/mine\/$/.test(r.path))).toHaveLength(RULES);
   });
@@ -73,7 +85,8 @@ describe('store: many edits of one list', () => {
   it('find a change someone else made before their batch was read: a conflict, nothing sent for it, theirs kept', async () => {
     let lists = 0;
     let keys: RecordKey[] = [];
-    const theirs = (key: RecordKey) => emu.call('PATCH', `${CFG}/${demoId(3)}/rules_engine/${idOf(store, key)}`, { body: { path: `/theirs-${idOf(store, key)}/` } });
+    const theirs = (key: RecordKey) =>
+      emu.call('PATCH', `${CFG}/${demoId(3)}/rules_engine/${idOf(store, key)}`, { body: { path: `/theirs-${idOf(store, key)}/` } });
     const store = storeWith((api) => ({
       ...api,
       // between the first batch's read and the second's, someone changes a rule of the second batch
@@ -90,12 +103,14 @@ describe('store: many edits of one list', () => {
 
     const conflicts = results.filter((r) => r.outcome === 'conflict');
     expect(conflicts.map((r) => r.key)).toEqual([keys[0], keys.at(-1)]);
-    expect(conflicts.map((r) => r.outcome === 'conflict' && r.conflict.fields.map((f) => [f.field, f.base, f.theirs, f.mine, f.clash]))).toEqual(
-      [keys[0]!, keys.at(-1)!].map((k, i) => [['path', bases[i], `/theirs-${idOf(store, k)}/`, `${String(bases[i])}mine/`, true]]),
-    );
+    expect(
+      conflicts.map((r) => r.outcome === 'conflict' && r.conflict.fields.map((f) => [f.field, f.base, f.theirs, f.mine, f.clash])),
+    ).toEqual([keys[0]!, keys.at(-1)!].map((k, i) => [['path', bases[i], `/theirs-${idOf(store, k)}/`, `${String(bases[i])}mine/`, true]]));
     expect(results.filter((r) => r.outcome === 'applied')).toHaveLength(RULES - 2);
     // the store's PATCHes (someone else's, made during the apply, are in the log too)
-    const patched = since(n).filter((l) => l.method === 'PATCH' && String(l.body.path).endsWith('mine/')).map((l) => l.path);
+    const patched = since(n)
+      .filter((l) => l.method === 'PATCH' && String(l.body.path).endsWith('mine/'))
+      .map((l) => l.path);
     expect(patched).toHaveLength(RULES - 2);
     for (const k of [keys[0]!, keys.at(-1)!]) {
       expect(patched).not.toContain(`${CFG}/${demoId(3)}/rules_engine/${idOf(store, k)}`);
@@ -113,20 +128,29 @@ describe('store: many edits of one list', () => {
     const results = await store.getState().applyMany(keys);
     expect(results[5]).toMatchObject({ outcome: 'failed', status: 404 });
     expect(results.filter((r) => r.outcome === 'applied')).toHaveLength(RULES - 1);
-    expect(since(n).filter((l) => l.method === 'GET' && l.path === `${CFG}/${demoId(4)}/rules_engine/${idOf(store, gone)}`)).toHaveLength(1);
+    expect(since(n).filter((l) => l.method === 'GET' && l.path === `${CFG}/${demoId(4)}/rules_engine/${idOf(store, gone)}`)).toHaveLength(
+      1,
+    );
     expect(store.getState().drafts[gone]).toBeDefined();
   });
 
   it('when the list cannot be read, each record is read alone, as for a single edit', async () => {
     const store = storeWith((api) => ({
       ...api,
-      list: (place, options) => (options?.page !== undefined ? Promise.reject(new NetworkError({ method: 'GET', url: emu.url, secrets: [], code: 'ECONNRESET', host: 'emulator', detail: 'dropped' })) : api.list(place, options)),
+      list: (place, options) =>
+        options?.page !== undefined
+          ? Promise.reject(
+              new NetworkError({ method: 'GET', url: emu.url, secrets: [], code: 'ECONNRESET', host: 'emulator', detail: 'dropped' }),
+            )
+          : api.list(place, options),
     }));
     const keys = await editedRules(store, demoId(5));
     const n = emu.log().length;
     const results = await store.getState().applyMany(keys);
     expect(results.map((r) => r.outcome)).toEqual(keys.map(() => 'applied'));
-    const gets = since(n).filter((l) => l.method === 'GET').map((l) => l.path);
+    const gets = since(n)
+      .filter((l) => l.method === 'GET')
+      .map((l) => l.path);
     expect(gets.sort()).toEqual(keys.map((k) => `${CFG}/${demoId(5)}/rules_engine/${idOf(store, k)}`).sort());
   });
 });

@@ -15,7 +15,12 @@ const contentsOf = (conf: number) => contents(emu, conf);
 const confNamed = (name: string) => named(emu, name);
 
 async function cloneOf(store: AppStore, conf: number, name: string): Promise<readonly RecordKey[]> {
-  expect(await store.getState().loadConfigurations().then(() => store.getState().loadWhole(conf))).toBe(true);
+  expect(
+    await store
+      .getState()
+      .loadConfigurations()
+      .then(() => store.getState().loadWhole(conf)),
+  ).toBe(true);
   const made = store.getState().cloneConfiguration(conf, name);
   if ('problem' in made) throw new Error(made.problem);
   return made.keys;
@@ -27,7 +32,9 @@ describe('clone a configuration', () => {
     const [rule0] = (await emu.call('GET', `${CFG}/${demoId(1)}/rules_engine`)).body as Array<{ id: number }>;
     const origins = (await emu.call('GET', `${CFG}/${demoId(1)}/origins`)).body as Array<{ id: number; name: string }>;
     expect(origins.length).toBeGreaterThan(1);
-    expect((await emu.call('PATCH', `${CFG}/${demoId(1)}/rules_engine/${rule0!.id}`, { body: { path_origin_id: origins[1]!.id } })).status).toBe(200);
+    expect(
+      (await emu.call('PATCH', `${CFG}/${demoId(1)}/rules_engine/${rule0!.id}`, { body: { path_origin_id: origins[1]!.id } })).status,
+    ).toBe(200);
     const store = storeFor(emu);
     const keys = await cloneOf(store, demoId(1), 'shop clone');
     const kinds = keys.map((k) => k.split(':')[0]);
@@ -164,7 +171,13 @@ describe('undo the delete of a configuration', () => {
     const gone = (await confNamed('taken later'))!;
     await store.getState().loadConfigurations();
     await store.getState().deleteRecords([recordKey('configuration', undefined, gone)]);
-    expect((await emu.call('POST', CFG, { body: { name: 'taken later', origin_address: 'o.example.test', origin_host_header: 'h.example.test' } })).status).toBe(201);
+    expect(
+      (
+        await emu.call('POST', CFG, {
+          body: { name: 'taken later', origin_address: 'o.example.test', origin_host_header: 'h.example.test' },
+        })
+      ).status,
+    ).toBe(201);
     await store.getState().loadConfigurations();
     const undo = store.getState().startUndo([store.getState().history.at(-1)!]);
     if ('problem' in undo) throw new Error(undo.problem);

@@ -4,7 +4,18 @@ import { emulatorFixture } from '../helpers/emulator.js';
 import { isJsonObject } from '../helpers/json.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 
-const faulty = emulatorFixture(['--seed', 'demo', '--token', 'fault-token', '--fail-rate', '0.3', '--reset-rate', '0.3', '--latency', '200']);
+const faulty = emulatorFixture([
+  '--seed',
+  'demo',
+  '--token',
+  'fault-token',
+  '--fail-rate',
+  '0.3',
+  '--reset-rate',
+  '0.3',
+  '--latency',
+  '200',
+]);
 
 /** A plain view of the same state, with no faults: a second emulator cannot share memory, so read through retries. */
 async function readBack(path: string): Promise<unknown> {
@@ -39,7 +50,11 @@ describe('store under faults', () => {
       return k;
     });
     const creates = Array.from({ length: 6 }, (_, i) =>
-      createDraft(store, 'configuration', undefined, { name: `faulty new ${i}`, origin_address: `o${i}.example.test`, origin_host_header: `h${i}.example.test` }),
+      createDraft(store, 'configuration', undefined, {
+        name: `faulty new ${i}`,
+        origin_address: `o${i}.example.test`,
+        origin_host_header: `h${i}.example.test`,
+      }),
     );
     const keys = [...edits, ...creates];
     let results = await store.getState().applyMany(keys);

@@ -5,8 +5,18 @@ import type { DraftTarget } from '../../src/diff/index.js';
 import type { Rec } from '../../src/schema/index.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 
-export function storeFor(emu: Pick<TestEmulator, 'url' | 'token'>, journal: DraftJournal = createMemoryJournal(), extra: { token?: string; maxAttempts?: number } = {}): AppStore {
-  const api = createApiClient({ baseUrl: emu.url, token: extra.token ?? emu.token, baseDelayMs: 20, maxDelayMs: 200, maxAttempts: extra.maxAttempts ?? 4 });
+export function storeFor(
+  emu: Pick<TestEmulator, 'url' | 'token'>,
+  journal: DraftJournal = createMemoryJournal(),
+  extra: { token?: string; maxAttempts?: number } = {},
+): AppStore {
+  const api = createApiClient({
+    baseUrl: emu.url,
+    token: extra.token ?? emu.token,
+    baseDelayMs: 20,
+    maxDelayMs: 200,
+    maxAttempts: extra.maxAttempts ?? 4,
+  });
   return createAppStore({ api, journal });
 }
 

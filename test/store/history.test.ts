@@ -6,7 +6,16 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
-import { createAppStore, createFileHistory, createMemoryHistory, createMemoryJournal, HISTORY_LIMIT, recordKey, type HistoryEntry, type HistoryStore } from '../../src/store/index.js';
+import {
+  createAppStore,
+  createFileHistory,
+  createMemoryHistory,
+  createMemoryJournal,
+  HISTORY_LIMIT,
+  recordKey,
+  type HistoryEntry,
+  type HistoryStore,
+} from '../../src/store/index.js';
 import { withFileLock } from '../../src/store/file-lock.js';
 import { thisProcess } from '../../src/store/owner.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
@@ -28,7 +37,11 @@ describe('the history of sent changes', () => {
     const name = store.getState().records[key]!.name;
     store.getState().editField(key, 'name', 'history edit');
     expect((await store.getState().apply(key)).outcome).toBe('applied');
-    const made = createDraft(store, 'configuration', undefined, { name: 'history create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
+    const made = createDraft(store, 'configuration', undefined, {
+      name: 'history create',
+      origin_address: 'o.example.test',
+      origin_host_header: 'h.example.test',
+    });
     const created = await store.getState().apply(made);
     expect(created.outcome).toBe('applied');
     const newKey = created.outcome === 'applied' ? created.newKey! : '';
@@ -67,7 +80,15 @@ describe('the history of sent changes', () => {
   it('on disk: 0600, the newest 1,000, no token, read back at the next start', async () => {
     const dir = tempDir('cdn-tui-history-');
     const file = join(dir, 'history.json');
-    const old: HistoryEntry[] = Array.from({ length: HISTORY_LIMIT }, (_, i) => ({ at: new Date(i).toISOString(), key: `configuration:${i + 1}`, title: `c${i}`, method: 'PATCH', path: `${CFG}/${i + 1}`, after: { active: true }, result: 'applied' }));
+    const old: HistoryEntry[] = Array.from({ length: HISTORY_LIMIT }, (_, i) => ({
+      at: new Date(i).toISOString(),
+      key: `configuration:${i + 1}`,
+      title: `c${i}`,
+      method: 'PATCH',
+      path: `${CFG}/${i + 1}`,
+      after: { active: true },
+      result: 'applied',
+    }));
     createFileHistory(file).save(old);
     const { store } = storeWith(createFileHistory(file));
     expect(store.getState().history).toHaveLength(HISTORY_LIMIT);
@@ -85,11 +106,27 @@ describe('the history of sent changes', () => {
     expect(back[0]!.title).toBe('c1'); // the oldest went
   });
 
-  it('a deleted configuration\'s contents are read back when they have their shape, dropped (the entry kept) when not', () => {
+  it("a deleted configuration's contents are read back when they have their shape, dropped (the entry kept) when not", () => {
     const file = join(tempDir('cdn-tui-history-'), 'history.json');
-    const entry = { at: '2026-11-23T10:00:00.000Z', key: 'configuration:9', title: 'gone', method: 'DELETE', path: '/content_delivery/configurations/9', result: 'applied' } as const;
+    const entry = {
+      at: '2026-11-23T10:00:00.000Z',
+      key: 'configuration:9',
+      title: 'gone',
+      method: 'DELETE',
+      path: '/content_delivery/configurations/9',
+      result: 'applied',
+    } as const;
     const contents = { origins: [{ id: 1 }], cache_settings: [], rules: [{ id: 2, path: '/' }], error_responses: { cache_error_404: 5 } };
-    writeFileSync(file, JSON.stringify({ version: 1, entries: [{ ...entry, contents }, { ...entry, contents: { origins: 'no', rules: [] } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        entries: [
+          { ...entry, contents },
+          { ...entry, contents: { origins: 'no', rules: [] } },
+        ],
+      }),
+    );
     const back = createFileHistory(file).load();
     expect(back).toEqual([{ ...entry, contents }, entry]);
   });
@@ -115,29 +152,45 @@ describe('the history of sent changes', () => {
     expect((await emu.call('GET', `${CFG}/${demoId(6)}`)).body.name).toBe('theirs');
     store.getState().discardDrafts([key]);
 
-    const made = createDraft(store, 'configuration', undefined, { name: 'undo create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
+    const made = createDraft(store, 'configuration', undefined, {
+      name: 'undo create',
+      origin_address: 'o.example.test',
+      origin_host_header: 'h.example.test',
+    });
     const created = await store.getState().apply(made);
     const newKey = created.outcome === 'applied' ? created.newKey! : '';
     const removal = store.getState().startUndo([store.getState().history.at(-1)!]);
     expect(removal).toEqual({ keys: [newKey], notes: [] });
     expect((await store.getState().apply(newKey)).outcome).toBe('applied');
-    const names = () => ((emu.call('GET', CFG) as unknown) as Promise<{ body: Array<{ name: string }> }>).then((r) => r.body.map((c) => c.name));
+    const names = () =>
+      (emu.call('GET', CFG) as unknown as Promise<{ body: Array<{ name: string }> }>).then((r) => r.body.map((c) => c.name));
     expect(await names()).not.toContain('undo create');
 
     // Undo the delete: made again, its write-once origin fields read from its Default Origin
     // before the delete (the configuration's own record never shows them).
     const again = store.getState().startUndo([store.getState().history.at(-1)!]);
     if ('problem' in again) throw new Error(again.problem);
-    expect(store.getState().drafts[again.keys[0]!]?.values).toMatchObject({ name: 'undo create', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
+    expect(store.getState().drafts[again.keys[0]!]?.values).toMatchObject({
+      name: 'undo create',
+      origin_address: 'o.example.test',
+      origin_host_header: 'h.example.test',
+    });
     expect((await store.getState().applyMany(again.keys)).map((r) => r.outcome)).toEqual(again.keys.map(() => 'applied'));
     expect((await names()).filter((n) => n === 'undo create')).toHaveLength(1);
   });
 });
 
 describe('one history, two sessions (issue 21)', () => {
-  const entry = (at: number, id: number): HistoryEntry => ({ at: new Date(at).toISOString(), key: `configuration:${id}`, title: `c${id}`, method: 'PATCH', path: `${CFG}/${id}`, result: 'applied' });
+  const entry = (at: number, id: number): HistoryEntry => ({
+    at: new Date(at).toISOString(),
+    key: `configuration:${id}`,
+    title: `c${id}`,
+    method: 'PATCH',
+    path: `${CFG}/${id}`,
+    result: 'applied',
+  });
 
-  it('two sessions adding at once keep each other\'s entries, each once, oldest first', () => {
+  it("two sessions adding at once keep each other's entries, each once, oldest first", () => {
     const file = join(tempDir('cdn-tui-history-'), 'history.json');
     createFileHistory(file).save([entry(1, 1)]);
     // Both started with the file as it was; each then adds its own, never knowing the other's.
@@ -148,7 +201,11 @@ describe('one history, two sessions (issue 21)', () => {
     a.save(aHas);
     b.save(bHas);
     a.save([...aHas, entry(4, 4)]); // a's next save still carries its older entries: each once
-    expect(createFileHistory(file).load().map((e) => e.key)).toEqual(['configuration:1', 'configuration:2', 'configuration:3', 'configuration:4']);
+    expect(
+      createFileHistory(file)
+        .load()
+        .map((e) => e.key),
+    ).toEqual(['configuration:1', 'configuration:2', 'configuration:3', 'configuration:4']);
     expect(readdirSync(dirname(file))).toEqual(['history.json']); // no lock, no temporary file left
   });
 

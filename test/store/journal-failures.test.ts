@@ -6,7 +6,14 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
-import { createAppStore, createMemoryJournal, openSessionJournal, recordKey, type Draft, type HistoryStore } from '../../src/store/index.js';
+import {
+  createAppStore,
+  createMemoryJournal,
+  openSessionJournal,
+  recordKey,
+  type Draft,
+  type HistoryStore,
+} from '../../src/store/index.js';
 import { journalWriter, RETRY_MS } from '../../src/store/journal-writer.js';
 import { readJournal } from '../../src/store/journal.js';
 import { diskReason } from '../../src/store/disk-words.js';
@@ -17,7 +24,9 @@ const emu = emulatorFixture(['--seed', 'demo']);
 
 afterEach(() => void vi.useRealTimers());
 
-const draft = (name: string): Record<string, Draft> => ({ 'configuration:1': { target: { kind: 'configuration', op: 'update', id: 1 }, values: { name }, startedAt: 0, updatedAt: 0 } });
+const draft = (name: string): Record<string, Draft> => ({
+  'configuration:1': { target: { kind: 'configuration', op: 'update', id: 1 }, values: { name }, startedAt: 0, updatedAt: 0 },
+});
 const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
 /** A store with no API behind it (these tests send nothing). */
@@ -89,7 +98,12 @@ describe('journal writer, when writes fail', () => {
   it('an older background write failing after a newer write got through says nothing', async () => {
     const told: unknown[] = [];
     let reject!: (e: unknown) => void;
-    const writer = journalWriter({ save: () => undefined, saveInBackground: () => new Promise<void>((_, r) => (reject = r)) }, () => draft('x'), 0, (e) => told.push(e));
+    const writer = journalWriter(
+      { save: () => undefined, saveInBackground: () => new Promise<void>((_, r) => (reject = r)) },
+      () => draft('x'),
+      0,
+      (e) => told.push(e),
+    );
     writer.changed();
     await vi.waitFor(() => expect(reject).toBeTypeOf('function'));
     writer.changed();
@@ -130,7 +144,7 @@ describe('a store whose journal folder cannot be written', () => {
     journal.release();
   });
 
-  it('writes the drafts elsewhere, in the journal\'s format; a file there already, or a path that cannot be, is refused with why', () => {
+  it("writes the drafts elsewhere, in the journal's format; a file there already, or a path that cannot be, is refused with why", () => {
     const { root, dir } = blocked();
     const journal = openSessionJournal(dir, 'http://api.test');
     const store = storeWith(journal);
@@ -154,7 +168,11 @@ describe('a store whose journal folder cannot be written', () => {
         throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
       },
     };
-    const store = createAppStore({ api: createApiClient({ baseUrl: emu.url, token: emu.token }), journal: createMemoryJournal(), history: failing });
+    const store = createAppStore({
+      api: createApiClient({ baseUrl: emu.url, token: emu.token }),
+      journal: createMemoryJournal(),
+      history: failing,
+    });
     await store.getState().loadConfigurations();
     const key = recordKey('configuration', undefined, demoId(2));
     store.getState().editField(key, 'name', 'sent while the history is read-only');

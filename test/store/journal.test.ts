@@ -19,7 +19,13 @@ let bundle: string;
 
 beforeAll(async () => {
   bundle = join(tempDir(), 'child.mjs');
-  await build({ entryPoints: ['test/fixtures/journal-child.ts'], outfile: bundle, bundle: true, platform: 'node', format: 'esm', logLevel: 'error',
+  await build({
+    entryPoints: ['test/fixtures/journal-child.ts'],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'error',
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
 });
@@ -27,10 +33,14 @@ beforeAll(async () => {
 /** The journal child (test/fixtures/journal-child.ts) with its own state folder; killed with -9 by the test. */
 function startChild(url: string, token: string, mode: 'edit' | 'send') {
   const state = tempDir();
-  const child: ChildProcess = spawn(process.execPath, [bundle, url, token, mode], { env: { ...process.env, XDG_STATE_HOME: state }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [bundle, url, token, mode], {
+    env: { ...process.env, XDG_STATE_HOME: state },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((r) => child.on('exit', r));
   const file = journalFile(stateDir({ XDG_STATE_HOME: state }), url);
-  const drafts = (): Record<string, Draft> => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { drafts: Record<string, Draft> }).drafts : {});
+  const drafts = (): Record<string, Draft> =>
+    existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { drafts: Record<string, Draft> }).drafts : {};
   return { child, exited, file, drafts, lines: createInterface({ input: child.stdout! })[Symbol.asyncIterator]() };
 }
 
@@ -51,7 +61,10 @@ describe('draft journal', () => {
     // the restored draft applies like any other
     await store.getState().loadConfigurations();
     expect((await store.getState().apply(recordKey('configuration', undefined, demoId(2)))).outcome).toBe('applied');
-    await vi.waitFor(() => expect(drafts()[recordKey('configuration', undefined, demoId(2))]).toBeUndefined(), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(drafts()[recordKey('configuration', undefined, demoId(2))]).toBeUndefined(), {
+      timeout: 5000,
+      interval: 10,
+    });
   });
 
   it('a new record being sent is on disk, marked as maybe sent, before its POST reaches the API', async () => {
@@ -97,7 +110,9 @@ describe('draft journal', () => {
 
 describe('journal writer', () => {
   afterEach(() => void vi.useRealTimers());
-  const draft = (name: string): Record<string, Draft> => ({ 'configuration:1': { target: { kind: 'configuration', op: 'update', id: 1 }, values: { name }, startedAt: 0, updatedAt: 0 } });
+  const draft = (name: string): Record<string, Draft> => ({
+    'configuration:1': { target: { kind: 'configuration', op: 'update', id: 1 }, values: { name }, startedAt: 0, updatedAt: 0 },
+  });
 
   it('writes the changes of a burst once, within the delay, with the newest drafts', () => {
     vi.useFakeTimers();
@@ -135,7 +150,19 @@ describe('journal writer', () => {
     let fail = true;
     const saved: unknown[] = [];
     const told: unknown[] = [];
-    const writer = journalWriter({ save: (d) => (fail ? (() => { throw new Error('disk full'); })() : saved.push(d)) }, () => draft('y'), 100, (e) => told.push(e));
+    const writer = journalWriter(
+      {
+        save: (d) =>
+          fail
+            ? (() => {
+                throw new Error('disk full');
+              })()
+            : saved.push(d),
+      },
+      () => draft('y'),
+      100,
+      (e) => told.push(e),
+    );
     writer.changed();
     vi.advanceTimersByTime(100);
     expect(told).toEqual([new Error('disk full')]);
@@ -147,7 +174,9 @@ describe('journal writer', () => {
 });
 
 describe('file journal, written in the background', () => {
-  const drafts = (name: string): Record<string, Draft> => ({ 'configuration:1': { target: { kind: 'configuration', op: 'update', id: 1 }, values: { name }, startedAt: 0, updatedAt: 0 } });
+  const drafts = (name: string): Record<string, Draft> => ({
+    'configuration:1': { target: { kind: 'configuration', op: 'update', id: 1 }, values: { name }, startedAt: 0, updatedAt: 0 },
+  });
   const setUp = () => {
     const dir = join(tempDir(), 'cdn-tui');
     const file = join(dir, 'drafts-x.json');

@@ -83,7 +83,9 @@ describe('the keep', () => {
     first.getState().flushJournal();
     // Someone else changes a rule after it was kept.
     const rule = (await emu.call('GET', `${CFG}/${demoId(4)}/rules_engine`)).body[0] as { id: number };
-    expect((await emu.call('PATCH', `${CFG}/${demoId(4)}/rules_engine/${rule.id}`, { body: { gzip: true, forward_cookies: 'none' } })).status).toBe(200);
+    expect(
+      (await emu.call('PATCH', `${CFG}/${demoId(4)}/rules_engine/${rule.id}`, { body: { gzip: true, forward_cookies: 'none' } })).status,
+    ).toBe(200);
 
     const second = storeWith(newKeepAt(file).keep);
     const rules = listKey('rule', demoId(4));
@@ -96,7 +98,12 @@ describe('the keep', () => {
     expect(isFresh(second.getState(), conf)).toBe(false);
     const before = emu.log().length;
     expect(await second.getState().ensureFresh(conf)).toBe(true);
-    expect(emu.log().slice(before).map((l) => `${l.method} ${l.path}`)).toEqual([`GET ${CFG}/${demoId(4)}`]);
+    expect(
+      emu
+        .log()
+        .slice(before)
+        .map((l) => `${l.method} ${l.path}`),
+    ).toEqual([`GET ${CFG}/${demoId(4)}`]);
     expect(isFresh(second.getState(), conf)).toBe(true);
     expect(isFresh(second.getState(), `configuration:${demoId(5)}`)).toBe(false);
   });
@@ -125,7 +132,8 @@ describe('the keep', () => {
     await store.getState().loadConfigurations();
     const rulesInWhenDone: boolean[] = [];
     store.subscribe((s, b) => {
-      if (b.searching && !s.searching) rulesInWhenDone.push(Array.from({ length: 12 }, (_, i) => listKey('rule', demoId(i + 1))).every((l) => isFresh(s, l)));
+      if (b.searching && !s.searching)
+        rulesInWhenDone.push(Array.from({ length: 12 }, (_, i) => listKey('rule', demoId(i + 1))).every((l) => isFresh(s, l)));
     });
     await store.getState().loadEverywhere({ rulesOnly: true });
     expect(rulesInWhenDone[0]).toBe(true);
@@ -135,7 +143,11 @@ describe('the keep', () => {
   it('a damaged file is ignored (the store starts empty) and replaced at the next write', async () => {
     const { dir, file, keep, said } = newKeep();
     mkdirSync(dir, { recursive: true });
-    for (const junk of ['{"format":"cdn-tui kept lists","version":1,"lists":[{"list":"rule:1","readAt":1,"total":1,"records":[{"id":"x"}]}]}', '\0\0garbage', '']) {
+    for (const junk of [
+      '{"format":"cdn-tui kept lists","version":1,"lists":[{"list":"rule:1","readAt":1,"total":1,"records":[{"id":"x"}]}]}',
+      '\0\0garbage',
+      '',
+    ]) {
       writeFileSync(file, junk);
       expect(createFileKeep(file, () => undefined).load()).toEqual([]);
     }
@@ -173,7 +185,12 @@ describe('the keep', () => {
     const { dir, file, keep } = newKeep();
     mkdirSync(join(dir, 'compile'), { recursive: true });
     const old = Date.now() / 1000 - UNUSED_KEEP_MS / 1000 - 3600;
-    const names = { stale: 'lists-0123456789abcdef.json', recent: 'lists-fedcba9876543210.json', left: `${file.slice(dir.length + 1)}.tmp-99999-1`, other: 'notes.json' };
+    const names = {
+      stale: 'lists-0123456789abcdef.json',
+      recent: 'lists-fedcba9876543210.json',
+      left: `${file.slice(dir.length + 1)}.tmp-99999-1`,
+      other: 'notes.json',
+    };
     for (const [what, name] of Object.entries(names)) {
       writeFileSync(join(dir, name), '{}');
       if (what !== 'recent') utimesSync(join(dir, name), old, old);
@@ -184,17 +201,28 @@ describe('the keep', () => {
 });
 
 describe('the keep file format', () => {
-  const list = (n: number, at: number, size = 1) => ({ keys: Array.from({ length: size }, (_, i) => `rule:${n}:${i + 1}`), total: size, loadedAt: at });
+  const list = (n: number, at: number, size = 1) => ({
+    keys: Array.from({ length: size }, (_, i) => `rule:${n}:${i + 1}`),
+    total: size,
+    loadedAt: at,
+  });
   const snapshot = (lists: KeepSnapshot['lists']): KeepSnapshot => {
     const records: Record<string, { id: number; path: string }> = {};
-    for (const [l, s] of Object.entries(lists)) for (const k of s.keys) records[k] = { id: Number(k.split(':')[2] ?? k.split(':')[1]), path: `/${l}/${'x'.repeat(100)}` };
+    for (const [l, s] of Object.entries(lists))
+      for (const k of s.keys) records[k] = { id: Number(k.split(':')[2] ?? k.split(':')[1]), path: `/${l}/${'x'.repeat(100)}` };
     return { lists, records };
   };
   const confs = { keys: [1, 2, 3, 4].map((i) => `configuration:${i}`), total: 4, loadedAt: 1 };
 
   it('bounded: the configurations first, then the newest lists while they fit; a list larger than the bound alone is not kept', () => {
     const lists = { configurations: confs, 'rule:1': list(1, 10), 'rule:2': list(2, 40), 'rule:3': list(3, 30), 'rule:4': list(4, 20) };
-    const bytes = (text: string) => Object.fromEntries(text.split('\n').slice(1, -2).map((l) => [JSON.parse(l.replace(/,$/, '')).list, Buffer.byteLength(l) + 1]));
+    const bytes = (text: string) =>
+      Object.fromEntries(
+        text
+          .split('\n')
+          .slice(1, -2)
+          .map((l) => [JSON.parse(l.replace(/,$/, '')).list, Buffer.byteLength(l) + 1]),
+      );
     const size = bytes(keepEncoder()(snapshot(lists)));
     const limit = size.configurations! + size['rule:2']! + size['rule:3']! + 10; // not room for a third rules list
     const encode = keepEncoder(limit);
@@ -214,7 +242,12 @@ describe('the keep file format', () => {
 
   it('drops incomplete lists and those of configurations no longer listed; reuses the text of lists that did not change', () => {
     const encode = keepEncoder();
-    const lists = { configurations: { ...confs, keys: ['configuration:1'] }, 'rule:1': list(1, 5), 'rule:2': list(2, 6), 'origin:1': { ...list(1, 7), incomplete: true } };
+    const lists = {
+      configurations: { ...confs, keys: ['configuration:1'] },
+      'rule:1': list(1, 5),
+      'rule:2': list(2, 6),
+      'origin:1': { ...list(1, 7), incomplete: true },
+    };
     const snap = snapshot(lists);
     const text = encode(snap);
     expect(decodeKeep(text)?.map((l) => l.list)).toEqual(['configurations', 'rule:1']);
@@ -228,7 +261,11 @@ describe('the keep file format', () => {
   });
 
   it('reads back only what this version wrote, whole', () => {
-    const good = { format: KEEP_FORMAT, version: KEEP_VERSION, lists: [{ list: 'rule:7', readAt: 5, total: 1, records: [{ id: 3, path: '/' }] }] };
+    const good = {
+      format: KEEP_FORMAT,
+      version: KEEP_VERSION,
+      lists: [{ list: 'rule:7', readAt: 5, total: 1, records: [{ id: 3, path: '/' }] }],
+    };
     expect(decodeKeep(JSON.stringify(good))).toEqual(good.lists);
     for (const bad of [
       { ...good, version: 2 },

@@ -68,7 +68,10 @@ describe('a load that breaks off', () => {
     expect(await store.getState().ensureLoaded('configurations')).toBe(false);
     expect(store.getState().lists.configurations).toMatchObject({ total: 1500, incomplete: true });
     expect(store.getState().lists.configurations!.keys).toHaveLength(1000);
-    expect(store.getState().requests.configurations).toMatchObject({ status: 'error', message: 'not found (404): GET /content_delivery/configurations: Not found.' });
+    expect(store.getState().requests.configurations).toMatchObject({
+      status: 'error',
+      message: 'not found (404): GET /content_delivery/configurations: Not found.',
+    });
 
     pool.intercept({ path: path(1) }).reply(200, recs(1, 1000), total);
     pool.intercept({ path: path(2) }).reply(200, recs(1001, 1500), total);

@@ -21,7 +21,11 @@ describe('lost answers', () => {
   it('a POST whose answer is lost is found again, not created twice', async () => {
     const store = storeFor({ url: proxy.url, token: emu.token });
     await store.getState().loadConfigurations();
-    const key = createDraft(store, 'configuration', undefined, { name: 'lost answer', origin_address: 'o.example.test', origin_host_header: 'h.example.test' });
+    const key = createDraft(store, 'configuration', undefined, {
+      name: 'lost answer',
+      origin_address: 'o.example.test',
+      origin_host_header: 'h.example.test',
+    });
     const posts = sent('POST').length;
     proxy.dropNext('POST');
     const result = await store.getState().apply(key);

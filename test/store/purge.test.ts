@@ -25,7 +25,9 @@ describe('purge in the store', () => {
   it('a wildcard of two URLs is two requests, each accepted, each in the history as a purge that z refuses', async () => {
     const { store: s, history } = store();
     const [a, b] = await hosts();
-    const id = s.getState().startPurge({ conf: demoId(3) }, 'api (3)', { kind: 'wildcard', urls: [`${a}/v2/*`, ' ', `${b}/v2/*`], notes: [] });
+    const id = s
+      .getState()
+      .startPurge({ conf: demoId(3) }, 'api (3)', { kind: 'wildcard', urls: [`${a}/v2/*`, ' ', `${b}/v2/*`], notes: [] });
     const job = await s.getState().sendPurge(id);
     expect(job?.stage).toBe('done');
     expect(job?.sent.map((x) => [x.request.path, x.request.body.urls, x.outcome?.httpStatus])).toEqual([
@@ -36,14 +38,25 @@ describe('purge in the store', () => {
     s.getState().flushJournal();
     const entries = history.saved();
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ key: recordKey('configuration', undefined, demoId(3)), method: 'POST', path: '/purge/wildcard', purge: true, result: 'applied', after: { urls: [`${a}/v2/*`], method: 'delete' } });
+    expect(entries[0]).toMatchObject({
+      key: recordKey('configuration', undefined, demoId(3)),
+      method: 'POST',
+      path: '/purge/wildcard',
+      purge: true,
+      result: 'applied',
+      after: { urls: [`${a}/v2/*`], method: 'delete' },
+    });
     expect(s.getState().startUndo([entries[0]!])).toEqual({ problem: expect.stringMatching(/a purge cannot be undone/) });
   });
 
-  it('a url purge with a host not the account\'s: one 207, the refused URL in its 403 group and named in the history', async () => {
+  it("a url purge with a host not the account's: one 207, the refused URL in its 403 group and named in the history", async () => {
     const { store: s, history } = store();
     const [a] = await hosts();
-    const id = s.getState().startPurge({ conf: demoId(3), rules: [1] }, 'rule / in api (3)', { kind: 'url', urls: [`${a}/x.json`, 'elsewhere.example/x.json'], notes: [] });
+    const id = s.getState().startPurge({ conf: demoId(3), rules: [1] }, 'rule / in api (3)', {
+      kind: 'url',
+      urls: [`${a}/x.json`, 'elsewhere.example/x.json'],
+      notes: [],
+    });
     const job = await s.getState().sendPurge(id);
     const outcome = job?.sent[0]?.outcome;
     expect(outcome?.httpStatus).toBe(207);
@@ -52,7 +65,12 @@ describe('purge in the store', () => {
       [403, ['elsewhere.example/x.json']],
     ]);
     s.getState().flushJournal();
-    expect(history.saved()[0]).toMatchObject({ key: recordKey('rule', demoId(3), 1), result: 'applied', status: 207, message: '1 refused: elsewhere.example/x.json' });
+    expect(history.saved()[0]).toMatchObject({
+      key: recordKey('rule', demoId(3), 1),
+      result: 'applied',
+      status: 207,
+      message: '1 refused: elsewhere.example/x.json',
+    });
   });
 
   it('a url purge of 1,001 URLs goes as requests of at most 500 (the API refuses more in one), all accepted', async () => {

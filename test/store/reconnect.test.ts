@@ -35,7 +35,12 @@ describe('connectionAfter: which failures the app tries again on its own', () =>
   });
 
   it('a 401 says when the token was rejected (the login is offered); a try waiting is not kept', () => {
-    expect(connectionAfter({ online: true, retryAt: 99 }, rejected(), 'why', 10)).toEqual({ online: true, lastError: 'why', retryable: false, rejectedAt: 10 });
+    expect(connectionAfter({ online: true, retryAt: 99 }, rejected(), 'why', 10)).toEqual({
+      online: true,
+      lastError: 'why',
+      retryable: false,
+      rejectedAt: 10,
+    });
   });
 });
 
@@ -46,7 +51,8 @@ describe('startReconnect', () => {
   /** What each read of the view does to the connection: fail (no answer) until `back`. */
   let back: boolean;
 
-  const fail = (e: unknown = refused()) => store.setState((s) => ({ connection: connectionAfter(s.connection, e, 'cannot reach 127.0.0.1:1', Date.now()) }));
+  const fail = (e: unknown = refused()) =>
+    store.setState((s) => ({ connection: connectionAfter(s.connection, e, 'cannot reach 127.0.0.1:1', Date.now()) }));
   const succeed = () => store.setState({ connection: { online: true, lastSuccessAt: Date.now() } });
   /** Seconds until the try the header counts down to. */
   const shownIn = () => {

@@ -26,7 +26,8 @@ async function crashedWhileSending(name: string, arrived: boolean): Promise<{ ke
   return { key, restart: () => storeFor(emu, createMemoryJournal({ [key]: draft })) };
 }
 
-const named = async (name: string) => ((await emu.call('GET', CFG)).body as Array<{ id: number; name: string }>).filter((c) => c.name === name);
+const named = async (name: string) =>
+  ((await emu.call('GET', CFG)).body as Array<{ id: number; name: string }>).filter((c) => c.name === name);
 
 describe('a new record restored as "maybe sent"', () => {
   it('its list opened first: the record is found, the draft is done, nothing is sent', async () => {

@@ -44,6 +44,11 @@ describe('loading everywhere', () => {
 
     const before = emu.log().length;
     await store.getState().loadEverywhere();
-    expect(emu.log().slice(before).filter((l) => !l.path.includes(`/${demoId(7)}/`))).toEqual([]);
+    expect(
+      emu
+        .log()
+        .slice(before)
+        .filter((l) => !l.path.includes(`/${demoId(7)}/`)),
+    ).toEqual([]);
   });
 });

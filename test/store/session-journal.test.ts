@@ -59,7 +59,7 @@ describe('session journals', () => {
     expect(names(dir)).toEqual([journals[0]]); // a quit with a draft kept: offered to the next start
   });
 
-  it('a new session takes over the drafts of one that quit, one that was killed, and an earlier version\'s file; its own journal holds them at once', () => {
+  it("a new session takes over the drafts of one that quit, one that was killed, and an earlier version's file; its own journal holds them at once", () => {
     const dir = folder();
     otherSession(dir, '101-aaaaaa', draft(1, 'quit with it kept'));
     otherSession(dir, `${deadPid()}-bbbbbb`, draft(2, 'killed'), { ...thisProcess(), pid: deadPid() });
@@ -81,7 +81,7 @@ describe('session journals', () => {
     journal.release();
   });
 
-  it('never takes a live owner\'s drafts; a lock whose pid came round to another process is not alive', () => {
+  it("never takes a live owner's drafts; a lock whose pid came round to another process is not alive", () => {
     const dir = folder();
     otherSession(dir, `${process.pid}-cccccc`, draft(1, 'live'), thisProcess()); // this very process: alive
     const before = names(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
@@ -130,7 +130,7 @@ describe('session journals', () => {
     journal.release();
   });
 
-  it('an ended session\'s journal that cannot be read is set aside, named, never deleted', () => {
+  it("an ended session's journal that cannot be read is set aside, named, never deleted", () => {
     const dir = folder();
     writeFileSync(join(dir, `drafts-${HASH}.301-aaaaaa.json`), '{"version":1,"drafts":');
     const journal = openSessionJournal(dir, API);
@@ -148,7 +148,10 @@ describe('session journals', () => {
     const dir = join(root, 'cdn-tui');
     writeFileSync(dir, '');
     const journal = openSessionJournal(dir, API);
-    expect(journal.load()).toMatchObject({ drafts: {}, problem: expect.objectContaining({ code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/) }) });
+    expect(journal.load()).toMatchObject({
+      drafts: {},
+      problem: expect.objectContaining({ code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/) }),
+    });
     expect(() => journal.save(draft(1, 'x'))).toThrow();
     expect(readdirSync(root)).toEqual(['cdn-tui']);
   });
@@ -158,11 +161,18 @@ describe('sessions starting at the same moment', () => {
   let child: string;
   beforeAll(async () => {
     child = join(tempDir(), 'child.mjs');
-    await build({ entryPoints: ['test/fixtures/session-journal-child.ts'], outfile: child, bundle: true, platform: 'node', format: 'esm', logLevel: 'error' });
+    await build({
+      entryPoints: ['test/fixtures/session-journal-child.ts'],
+      outfile: child,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'error',
+    });
   });
   afterAll(() => stop()); // esbuild's service process goes with the file
 
-  it('take each ended session\'s journal exactly once', async () => {
+  it("take each ended session's journal exactly once", async () => {
     const dir = folder();
     for (let i = 1; i <= 3; i++) otherSession(dir, `${400 + i}-aaaaaa`, draft(i, `ended ${i}`), { ...thisProcess(), pid: deadPid() });
     const go = join(dir, '..', 'go');
@@ -179,7 +189,9 @@ describe('sessions starting at the same moment', () => {
     expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0, 0, 0]);
     expect(taken).toEqual(['configuration:1', 'configuration:2', 'configuration:3']);
     // What they took is on disk in their journals (they quit keeping it): nothing lost, nothing twice.
-    const kept = names(dir).filter((f) => f.endsWith('.json')).flatMap((f) => Object.keys(readJournal(join(dir, f)).drafts));
+    const kept = names(dir)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => Object.keys(readJournal(join(dir, f)).drafts));
     expect(kept.sort()).toEqual(['configuration:1', 'configuration:2', 'configuration:3']);
     expect(existsSync(go)).toBe(true);
   });

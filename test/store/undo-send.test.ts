@@ -38,9 +38,30 @@ describe('one undo for one send', () => {
   it('a send that deleted a rule and the cache setting it used: undone, both are made again and the rule points at the new cache setting', async () => {
     const conf = demoId(2);
     const store = storeFor(emu);
-    const cs = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { name: 'undo-linked', browser_cache_settings: false, cdn_cache_settings: 'honor', cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' } })).body;
+    const cs = (
+      await emu.call('POST', `${CFG}/${conf}/cache_settings`, {
+        body: {
+          name: 'undo-linked',
+          browser_cache_settings: false,
+          cdn_cache_settings: 'honor',
+          cache_by_query_string: 'ignore',
+          cache_by_cookies: 'ignore',
+        },
+      })
+    ).body;
     const origin = (await emu.call('GET', `${CFG}/${conf}/origins`)).body[0].id;
-    const rule = (await emu.call('POST', `${CFG}/${conf}/rules_engine`, { body: { path: '/undo-linked', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin, cache_settings_id: cs.id } })).body;
+    const rule = (
+      await emu.call('POST', `${CFG}/${conf}/rules_engine`, {
+        body: {
+          path: '/undo-linked',
+          regex: false,
+          protocol_policy: 'http',
+          behavior: 'delivery',
+          path_origin_id: origin,
+          cache_settings_id: cs.id,
+        },
+      })
+    ).body;
     await store.getState().loadWhole(conf);
     const ruleKey = recordKey('rule', conf, rule.id);
     const csKey = recordKey('cache_setting', conf, cs.id);
@@ -66,10 +87,30 @@ describe('one undo for one send', () => {
     const store = storeFor(emu);
     await store.getState().loadWhole(conf);
     const origin = store.getState().lists[listKey('origin', conf)]!.keys[0]!;
-    const fine = createDraft(store, 'rule', conf, { path: '/partway-ok', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: Number(origin.split(':')[2]) });
-    const refusedLater = createDraft(store, 'rule', conf, { path: '/partway-taken', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: Number(origin.split(':')[2]) });
+    const fine = createDraft(store, 'rule', conf, {
+      path: '/partway-ok',
+      regex: false,
+      protocol_policy: 'http',
+      behavior: 'delivery',
+      path_origin_id: Number(origin.split(':')[2]),
+    });
+    const refusedLater = createDraft(store, 'rule', conf, {
+      path: '/partway-taken',
+      regex: false,
+      protocol_policy: 'http',
+      behavior: 'delivery',
+      path_origin_id: Number(origin.split(':')[2]),
+    });
     // Someone else takes the path after the review's read: a refusal that could not be known.
-    await emu.call('POST', `${CFG}/${conf}/rules_engine`, { body: { path: '/partway-taken', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: Number(origin.split(':')[2]) } });
+    await emu.call('POST', `${CFG}/${conf}/rules_engine`, {
+      body: {
+        path: '/partway-taken',
+        regex: false,
+        protocol_policy: 'http',
+        behavior: 'delivery',
+        path_origin_id: Number(origin.split(':')[2]),
+      },
+    });
     const results = await store.getState().applyMany([fine, refusedLater]);
     expect(results.map((r) => r.outcome)).toEqual(['applied', 'failed']);
     const entries = store.getState().history;

@@ -14,16 +14,69 @@ import { demoId } from '../helpers/seed-ids.js';
 import { CFG, storeFor } from '../store/helpers.js';
 
 /** A configuration as the API shows it, its records' ids offset by `base` (another account's ids). */
-function site(base: number, change: (parts: { configuration: Rec; cache_settings: Rec[]; rules: Rec[]; error_responses: Rec }) => void = () => {}): Snapshot {
-  const configuration: Rec = { id: base, name: 'shop', domain_name: `d${base}.cdn.example`, active: true, delivery_protocol: 'http,https', digital_certificate: null, cname_access_only: false, rawlogs: false, cname: ['shop.example.com'] };
+function site(
+  base: number,
+  change: (parts: { configuration: Rec; cache_settings: Rec[]; rules: Rec[]; error_responses: Rec }) => void = () => {},
+): Snapshot {
+  const configuration: Rec = {
+    id: base,
+    name: 'shop',
+    domain_name: `d${base}.cdn.example`,
+    active: true,
+    delivery_protocol: 'http,https',
+    digital_certificate: null,
+    cname_access_only: false,
+    rawlogs: false,
+    cname: ['shop.example.com'],
+  };
   const origins: Rec[] = [{ id: base + 1, name: 'Default Origin', origin_type: 'single_origin', host_header: 'shop.example.com' }];
   const cache_settings: Rec[] = [
-    { id: base + 10, name: 'images', browser_cache_settings: false, cdn_cache_settings: 'override', cdn_cache_settings_maximum_ttl: 3600, cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' },
-    { id: base + 11, name: 'api', browser_cache_settings: false, cdn_cache_settings: 'honor', cache_by_query_string: 'all', cache_by_cookies: 'ignore' },
+    {
+      id: base + 10,
+      name: 'images',
+      browser_cache_settings: false,
+      cdn_cache_settings: 'override',
+      cdn_cache_settings_maximum_ttl: 3600,
+      cache_by_query_string: 'ignore',
+      cache_by_cookies: 'ignore',
+    },
+    {
+      id: base + 11,
+      name: 'api',
+      browser_cache_settings: false,
+      cdn_cache_settings: 'honor',
+      cache_by_query_string: 'all',
+      cache_by_cookies: 'ignore',
+    },
   ];
-  const rule = (id: number, path: string, regex: boolean, cache: number | null): Rec => ({ id, path, regex, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: base + 1, gzip: true, redirect_to: '', forward_cookies: 'all', waf_rule_set_id: null, edge_firewall_id: null, cache_settings_id: cache });
-  const rules = [rule(base + 20, '/img/', false, base + 10), rule(base + 21, '^/api/v[0-9]+/', true, base + 11), rule(base + 22, '/static/', false, null)];
-  const error_responses: Rec = { cache_error_400: 0, cache_error_403: 10, cache_error_404: 60, cache_error_405: 0, cache_error_414: 0, cache_error_416: 0, cache_error_501: 0 };
+  const rule = (id: number, path: string, regex: boolean, cache: number | null): Rec => ({
+    id,
+    path,
+    regex,
+    protocol_policy: 'http,https',
+    behavior: 'delivery',
+    path_origin_id: base + 1,
+    gzip: true,
+    redirect_to: '',
+    forward_cookies: 'all',
+    waf_rule_set_id: null,
+    edge_firewall_id: null,
+    cache_settings_id: cache,
+  });
+  const rules = [
+    rule(base + 20, '/img/', false, base + 10),
+    rule(base + 21, '^/api/v[0-9]+/', true, base + 11),
+    rule(base + 22, '/static/', false, null),
+  ];
+  const error_responses: Rec = {
+    cache_error_400: 0,
+    cache_error_403: 10,
+    cache_error_404: 60,
+    cache_error_405: 0,
+    cache_error_414: 0,
+    cache_error_416: 0,
+    cache_error_501: 0,
+  };
   const parts = { configuration, cache_settings, rules, error_responses };
   change(parts);
   return snapshotOf({ ...parts, origins });
@@ -57,7 +110,14 @@ describe('compareSnapshots', () => {
       ['settings', 'configuration', 'name', 'shop', 'shop (prod)', true],
       ['settings', 'configuration', 'active', true, false, false],
       ['settings', 'configuration', 'cname', ['shop.example.com'], ['www.shop.example'], true],
-      ['rules', 'rule /api/ (regex off)', undefined, undefined, expect.objectContaining({ path: '/api/', cache_settings_id: 'api', path_origin_id: 'Default Origin' }), false],
+      [
+        'rules',
+        'rule /api/ (regex off)',
+        undefined,
+        undefined,
+        expect.objectContaining({ path: '/api/', cache_settings_id: 'api', path_origin_id: 'Default Origin' }),
+        false,
+      ],
       ['rules', 'rule /img/ (regex off)', 'cache_settings_id', 'images', 'api', false],
       ['rules', 'rule ^/api/v[0-9]+/ (regex on)', undefined, expect.objectContaining({ regex: true }), undefined, false],
       ['cache settings', 'cache setting images', 'cdn_cache_settings_maximum_ttl', 3600, 86_400, false],
@@ -74,12 +134,20 @@ describe('compareSnapshots', () => {
       'error_responses:cache_error_404',
     ]);
     // Stable and side-independent: the other way round, the same ids, values swapped.
-    expect(compareSnapshots(b, a).map((d) => d.id).sort()).toEqual(diffs.map((d) => d.id).sort());
+    expect(
+      compareSnapshots(b, a)
+        .map((d) => d.id)
+        .sort(),
+    ).toEqual(diffs.map((d) => d.id).sort());
     const text = differenceText(a, b);
     expect(text).not.toMatch(/"id"|1000|5000|domain_name/);
     expect(text).toContain('-  "name": "shop"\n+  "name": "shop (prod)"');
-    expect(text).toContain('   {\n     "name": "images"\n-    "cdn_cache_settings_maximum_ttl": 3600\n+    "cdn_cache_settings_maximum_ttl": 86400\n   }');
-    expect(text).toContain('     "path": "/img/"\n     "regex": false\n-    "cache_settings_id": "images"\n+    "cache_settings_id": "api"');
+    expect(text).toContain(
+      '   {\n     "name": "images"\n-    "cdn_cache_settings_maximum_ttl": 3600\n+    "cdn_cache_settings_maximum_ttl": 86400\n   }',
+    );
+    expect(text).toContain(
+      '     "path": "/img/"\n     "regex": false\n-    "cache_settings_id": "images"\n+    "cache_settings_id": "api"',
+    );
     expect(text).toContain('+  {\n+    "path": "/api/"');
     expect(text).toContain('-    "path": "^/api/v[0-9]+/"');
     expect(text).toContain(' "error_responses": {\n-  "cache_error_404": 60\n+  "cache_error_404": 300\n }');
@@ -93,7 +161,9 @@ describe('planCopy onto a configuration of the emulator', () => {
   const api = () => createApiClient({ baseUrl: emu.url, token: emu.token });
   const snapshot = (id: number) => exportConfiguration(api(), id);
   async function emptyConfiguration(name: string): Promise<number> {
-    const made = await emu.call('POST', CFG, { body: { name, origin_address: 'origin.example.com', origin_host_header: 'origin.example.com' } });
+    const made = await emu.call('POST', CFG, {
+      body: { name, origin_address: 'origin.example.com', origin_host_header: 'origin.example.com' },
+    });
     expect(made.status).toBe(201);
     return Number(made.body.id);
   }
@@ -127,10 +197,12 @@ describe('planCopy onto a configuration of the emulator', () => {
     expect(Object.keys(store2.getState().review(partial.keys[0]!)?.request?.body ?? {})).toEqual(['protocol_policy']);
   });
 
-  it("a chosen rule field whose cache setting the target lacks: the cache setting is made first and the rule takes its id", async () => {
+  it('a chosen rule field whose cache setting the target lacks: the cache setting is made first and the rule takes its id', async () => {
     const target = await emptyConfiguration('bring along target');
     const origin = (await emu.call('GET', `${CFG}/${target}/origins`)).body[0].id;
-    const made = await emu.call('POST', `${CFG}/${target}/rules_engine`, { body: { path: '/img/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: origin, gzip: true } });
+    const made = await emu.call('POST', `${CFG}/${target}/rules_engine`, {
+      body: { path: '/img/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', path_origin_id: origin, gzip: true },
+    });
     expect(made.status).toBe(201);
     const source = site(1000);
     const chosen = compareSnapshots(source, await snapshot(target)).filter((d) => d.id === 'rule:/img/:cache_settings_id');
@@ -156,7 +228,13 @@ describe('planCopy onto a configuration of the emulator', () => {
     await store.getState().applyMany(first.keys);
     // The target gets a rule of its own and two changes; the source is then copied back, chosen.
     const origin = (await emu.call('GET', `${CFG}/${target}/origins`)).body[0].id;
-    expect((await emu.call('POST', `${CFG}/${target}/rules_engine`, { body: { path: '/prod-only/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin } })).status).toBe(201);
+    expect(
+      (
+        await emu.call('POST', `${CFG}/${target}/rules_engine`, {
+          body: { path: '/prod-only/', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin },
+        })
+      ).status,
+    ).toBe(201);
     const rule = source.rules[0]!;
     const there = (await emu.call('GET', `${CFG}/${target}/rules_engine`)).body.find((r: Rec) => r.path === rule.path);
     await emu.call('PATCH', `${CFG}/${target}/rules_engine/${there.id}`, { body: { gzip: !rule.gzip } });

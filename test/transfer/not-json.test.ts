@@ -29,7 +29,11 @@ describe('a file that is not JSON', () => {
   it.skipIf(!existsSync(BIN))('the built command says it on one line', () => {
     const file = join(tempDir(), 'notes.txt');
     writeFileSync(file, 'x\n');
-    const r = spawnSync(process.execPath, [BIN, 'lint', file], { encoding: 'utf8', timeout: 10_000, env: { ...process.env, CDN_TUI_DEBUG: '' } });
+    const r = spawnSync(process.execPath, [BIN, 'lint', file], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: { ...process.env, CDN_TUI_DEBUG: '' },
+    });
     expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
       status: 4,
       stdout: '',

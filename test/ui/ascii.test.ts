@@ -12,12 +12,20 @@ describe('asciiOnly (a terminal without UTF-8)', () => {
 
   it('writes no byte outside ASCII and keeps each text as wide as it was (the layout holds)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('→', '·', '…', '東', 'é', 'e\u0301', '😀', '│'), fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 })) }), (text) => {
-        const out = asciiOnly(text);
-        // eslint-disable-next-line no-control-regex -- controls (escape sequences) are ASCII too
-        expect(/^[\x20-\x7e]*$/.test(out.replace(/[\x00-\x1f\x7f]/g, ''))).toBe(true);
-        expect(cellWidth(out)).toBe(cellWidth(text));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('→', '·', '…', '東', 'é', 'e\u0301', '😀', '│'),
+            fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+          ),
+        }),
+        (text) => {
+          const out = asciiOnly(text);
+          // eslint-disable-next-line no-control-regex -- controls (escape sequences) are ASCII too
+          expect(/^[\x20-\x7e]*$/.test(out.replace(/[\x00-\x1f\x7f]/g, ''))).toBe(true);
+          expect(cellWidth(out)).toBe(cellWidth(text));
+        },
+      ),
     );
   });
 });

@@ -51,7 +51,7 @@ describe('oldGenerationRule', () => {
     expect(small.due(12 * MiB + 1, false)).toBe(true);
   });
 
-  it('takes what V8\'s own full collection left as live, and never asks right after it', () => {
+  it("takes what V8's own full collection left as live, and never asks right after it", () => {
     const rule = oldGenerationRule(20 * MiB, {}, () => 0);
     expect(rule.due(30 * MiB, true)).toBe(false);
     expect(rule.due(36 * MiB, false)).toBe(false); // +6 of 30 (a quarter: 7.5)

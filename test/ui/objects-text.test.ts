@@ -38,7 +38,9 @@ describe('addresses as text', () => {
   });
 
   it('names the item and the word it cannot read', () => {
-    expect(parseObjects(items, 'a.example; b.example bakup')).toEqual({ problem: expect.stringMatching(/^item 2 \(b\.example\): "bakup" is not understood/) });
+    expect(parseObjects(items, 'a.example; b.example bakup')).toEqual({
+      problem: expect.stringMatching(/^item 2 \(b\.example\): "bakup" is not understood/),
+    });
     expect(parseObjects(items, 'a.example w=heavy')).toEqual({ problem: 'item 1 (a.example): weight: "heavy" is not a whole number' });
     expect(parseObjects(items, 'a.example colour=red')).toEqual({ problem: expect.stringMatching(/"colour" is not one of/) });
   });

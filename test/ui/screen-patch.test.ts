@@ -105,7 +105,9 @@ describe('screenPatch', () => {
     // Lines no wider than the terminal, as Ink's are (it cuts them).
     const styled = fc.oneof(
       fc.constantFrom('', 'a', 'word', '  spaced  ', '界面', 'é'),
-      fc.constantFrom('red', 'bold', 'inv').map((s) => (s === 'red' ? '\u001b[31mred\u001b[39m' : s === 'bold' ? '\u001b[1mbold\u001b[22m' : inverse(' inv '))),
+      fc
+        .constantFrom('red', 'bold', 'inv')
+        .map((s) => (s === 'red' ? '\u001b[31mred\u001b[39m' : s === 'bold' ? '\u001b[1mbold\u001b[22m' : inverse(' inv '))),
     );
     const line = fc.oneof(
       fc.array(styled, { maxLength: 3 }).map((parts) => parts.join(' ')),
@@ -114,11 +116,17 @@ describe('screenPatch', () => {
     const pool = fc.array(line, { minLength: 1, maxLength: 30 });
     // Frames cut from one pool of lines at different offsets (so blocks move), some lines replaced.
     const frame = (lines: string[]) =>
-      fc.tuple(fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: ROWS + 2 }), fc.array(fc.tuple(fc.nat(ROWS), line), { maxLength: 3 })).map(([offset, length, edits]) => {
-        const out = Array.from({ length }, (_, i) => lines[(offset + i) % lines.length]!);
-        for (const [at, text] of edits) if (at < out.length) out[at] = text;
-        return out;
-      });
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 29 }),
+          fc.integer({ min: 0, max: ROWS + 2 }),
+          fc.array(fc.tuple(fc.nat(ROWS), line), { maxLength: 3 }),
+        )
+        .map(([offset, length, edits]) => {
+          const out = Array.from({ length }, (_, i) => lines[(offset + i) % lines.length]!);
+          for (const [at, text] of edits) if (at < out.length) out[at] = text;
+          return out;
+        });
     await fc.assert(
       fc.asyncProperty(
         pool.chain((lines) => fc.array(frame(lines), { minLength: 1, maxLength: 4 })),

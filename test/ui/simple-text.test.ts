@@ -24,12 +24,37 @@ describe('isSimpleText', () => {
   });
 
   it('leaves out wide, zero-width, combining, control and emoji characters', () => {
-    for (const c of ['\u00ad', '\u200b', '\u200d', '\u2028', '\u202e', '\u2060', '\u0301', '\u001b', '\u007f', '\u0085', '◽', '◾', '✅', '中', 'ｱ', '한', '😀', '\ufe0f'])
+    for (const c of [
+      '\u00ad',
+      '\u200b',
+      '\u200d',
+      '\u2028',
+      '\u202e',
+      '\u2060',
+      '\u0301',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '◽',
+      '◾',
+      '✅',
+      '中',
+      'ｱ',
+      '한',
+      '😀',
+      '\ufe0f',
+    ])
       expect(isSimpleText(`a${c}`), `U+${c.codePointAt(0)!.toString(16)}`).toBe(false);
   });
 
   it('every character of the set is one cell for string-width, and a grapheme of its own beside any other', () => {
-    const wrong = simple.filter((c) => stringWidth(c) !== 1 || graphemes(`a${c}a`).length !== 3 || graphemes(`\u0301${c}\u0301`).length !== 2 || graphemes(`${c}${c}`).length !== 2);
+    const wrong = simple.filter(
+      (c) =>
+        stringWidth(c) !== 1 ||
+        graphemes(`a${c}a`).length !== 3 ||
+        graphemes(`\u0301${c}\u0301`).length !== 2 ||
+        graphemes(`${c}${c}`).length !== 2,
+    );
     expect(wrong.map((c) => c.codePointAt(0)!.toString(16))).toEqual([]);
   });
 

@@ -10,12 +10,62 @@ import { isSimpleStyled, simpleStyledChars, type Tokenizer } from '../../src/ui/
 
 const tokenizer = { tokenize, reduceAnsiCodesIncremental } as unknown as Tokenizer;
 /** What Ink's Output computes for a line (output.js, OutputCaches.getStyledChars). */
-const longWay = (line: string) => styledCharsFromTokens(tokenize(line)).filter((c) => !/^\p{Default_Ignorable_Code_Point}+$/u.test(c.value));
+const longWay = (line: string) =>
+  styledCharsFromTokens(tokenize(line)).filter((c) => !/^\p{Default_Ignorable_Code_Point}+$/u.test(c.value));
 
 const ESC = '\u001b';
-const codes = ['0', '', '1', '2', '22', '3', '23', '4', '24', '7', '27', '9', '29', '31', '39', '90', '97', '41', '49', '38;5;208', '48;5;17', '38;2;1;2;3', '48;2;250;0;9', '1;31;4', '0;2', '2;7', ';', '38;5', '22;1'].map((c) => `${ESC}[${c}m`);
+const codes = [
+  '0',
+  '',
+  '1',
+  '2',
+  '22',
+  '3',
+  '23',
+  '4',
+  '24',
+  '7',
+  '27',
+  '9',
+  '29',
+  '31',
+  '39',
+  '90',
+  '97',
+  '41',
+  '49',
+  '38;5;208',
+  '48;5;17',
+  '38;2;1;2;3',
+  '48;2;250;0;9',
+  '1;31;4',
+  '0;2',
+  '2;7',
+  ';',
+  '38;5',
+  '22;1',
+].map((c) => `${ESC}[${c}m`);
 const pieces = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('configurations', '1528252734', ' ', '  ', 'shop.example.map.', '›', '·', '●', '…', '─', '│', '✓', 'é', '°', '\n') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'configurations',
+      '1528252734',
+      ' ',
+      '  ',
+      'shop.example.map.',
+      '›',
+      '·',
+      '●',
+      '…',
+      '─',
+      '│',
+      '✓',
+      'é',
+      '°',
+      '\n',
+    ),
+  },
   { weight: 2, arbitrary: fc.constantFrom(...codes) },
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'az09 .-_/:~|'.split('')), maxLength: 6 }) },
 );
@@ -47,7 +97,22 @@ describe('simpleStyledChars', () => {
   });
 
   it('leaves every other text to the long way', () => {
-    for (const text of ['中文', 'a\u0301', 'e\u200d', '😀', 'a\tb', 'a\r\nb', `${ESC}]8;;https://x${ESC}\\link${ESC}]8;;${ESC}\\`, `${ESC}[2J`, `${ESC}[1:2m`, `${ESC}[`, `${ESC}x`, '\u0000', '\u00ad', '\u009b1m']) {
+    for (const text of [
+      '中文',
+      'a\u0301',
+      'e\u200d',
+      '😀',
+      'a\tb',
+      'a\r\nb',
+      `${ESC}]8;;https://x${ESC}\\link${ESC}]8;;${ESC}\\`,
+      `${ESC}[2J`,
+      `${ESC}[1:2m`,
+      `${ESC}[`,
+      `${ESC}x`,
+      '\u0000',
+      '\u00ad',
+      '\u009b1m',
+    ]) {
       expect(isSimpleStyled(text), JSON.stringify(text)).toBe(false);
       expect(simpleStyledChars(text, tokenizer)).toBeUndefined();
     }

@@ -4,7 +4,20 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { ago, agoChangesIn, cellWidth, fit, fitKeeping, fitKeepingId, graphemes, pad, padStart, safe, sliceCells, wrap } from '../../src/ui/text.js';
+import {
+  ago,
+  agoChangesIn,
+  cellWidth,
+  fit,
+  fitKeeping,
+  fitKeepingId,
+  graphemes,
+  pad,
+  padStart,
+  safe,
+  sliceCells,
+  wrap,
+} from '../../src/ui/text.js';
 import { parseDuration, parseField, showField } from '../../src/ui/values.js';
 import { configurationSchema, cacheSettingSchema, type ResourceSchema } from '../../src/schema/index.js';
 
@@ -158,7 +171,9 @@ describe('safe text', () => {
   });
 
   it('shows invisible format characters', () => {
-    expect(safe('soft\u00ADhyphen zero\u200Bwidth word\u2060joiner \uFEFFbom')).toBe('soft<U+00AD>hyphen zero<U+200B>width word<U+2060>joiner <U+FEFF>bom');
+    expect(safe('soft\u00ADhyphen zero\u200Bwidth word\u2060joiner \uFEFFbom')).toBe(
+      'soft<U+00AD>hyphen zero<U+200B>width word<U+2060>joiner <U+FEFF>bom',
+    );
     expect(safe('a\u200Db')).toBe('a<U+200D>b'); // ZWJ between two letters
     expect(safe('a\u200Cb')).toBe('a<U+200C>b');
     expect(safe('shop\uFE0F')).toBe('shop<U+FE0F>'); // a lone variation selector
@@ -261,7 +276,14 @@ describe('speed', () => {
   it('handles a 10,000-character text in milliseconds', () => {
     expect(long.length).toBeGreaterThan(10_000);
     const total = cellWidth(long);
-    for (const op of [() => fit(long, total - 1), () => pad(long, total + 5), () => fit(long, 40), () => wrap(long, 40), () => sliceCells(long, total - 50, 40), () => safe(long)]) {
+    for (const op of [
+      () => fit(long, total - 1),
+      () => pad(long, total + 5),
+      () => fit(long, 40),
+      () => wrap(long, 40),
+      () => sliceCells(long, total - 50, 40),
+      () => safe(long),
+    ]) {
       expect(fastest(op)).toBeLessThan(50);
     }
     expect(fastest(() => pad('x'.repeat(10_000), 9_999))).toBeLessThan(5);
@@ -271,11 +293,22 @@ describe('speed', () => {
 describe('values', () => {
   const field = (schema: ResourceSchema, name: string) => schema.fields.find((f) => f.name === name)!;
   it('reads durations as seconds', () => {
-    expect([parseDuration('90'), parseDuration('5m'), parseDuration('1h'), parseDuration('2d'), parseDuration('1h30m'), parseDuration('5x')]).toEqual([90, 300, 3600, 172800, 5400, undefined]);
+    expect([
+      parseDuration('90'),
+      parseDuration('5m'),
+      parseDuration('1h'),
+      parseDuration('2d'),
+      parseDuration('1h30m'),
+      parseDuration('5x'),
+    ]).toEqual([90, 300, 3600, 172800, 5400, undefined]);
     expect(parseField(field(cacheSettingSchema, 'cdn_cache_settings_maximum_ttl'), '5m')).toBe(300);
   });
   it('reads lists, nullable ids and keeps what it cannot read for the schema to explain', () => {
-    expect(parseField(field(configurationSchema, 'cname'), 'a.example, b.example c.example')).toEqual(['a.example', 'b.example', 'c.example']);
+    expect(parseField(field(configurationSchema, 'cname'), 'a.example, b.example c.example')).toEqual([
+      'a.example',
+      'b.example',
+      'c.example',
+    ]);
     expect(parseField(field(configurationSchema, 'digital_certificate'), 'none')).toBeNull();
     expect(parseField(field(configurationSchema, 'digital_certificate'), 'abc')).toBe('abc');
     expect(showField(field(cacheSettingSchema, 'cdn_cache_settings_maximum_ttl'), 3600)).toBe('3600 (1h)');
@@ -284,7 +317,14 @@ describe('values', () => {
 
 describe('ago (the header\'s "updated … ago")', () => {
   it('says just now for a minute, then minutes, then hours', () => {
-    expect([0, 59_999, 60_000, 3_599_999, 3_600_000, 7_300_000].map(ago)).toEqual(['just now', 'just now', '1 min ago', '59 min ago', '1 h ago', '2 h ago']);
+    expect([0, 59_999, 60_000, 3_599_999, 3_600_000, 7_300_000].map(ago)).toEqual([
+      'just now',
+      'just now',
+      '1 min ago',
+      '59 min ago',
+      '1 h ago',
+      '2 h ago',
+    ]);
   });
 
   it('changes exactly when agoChangesIn says, and not before (the header redraws only then)', () => {
@@ -309,15 +349,17 @@ describe('fitKeepingId', () => {
     // No room for the id beside a letter, or no id: cut as any text.
     expect(fitKeepingId('acme public api v2 (1528252703)', 14)).toBe('acme public a…');
     expect(fitKeepingId('acme public api v2', 10)).toBe('acme publ…');
-    for (const width of [1, 5, 13, 15, 19, 25]) expect(cellWidth(fitKeepingId('acme public api v2 (1528252703)', width))).toBeLessThanOrEqual(width);
+    for (const width of [1, 5, 13, 15, 19, 25])
+      expect(cellWidth(fitKeepingId('acme public api v2 (1528252703)', width))).toBeLessThanOrEqual(width);
   });
 });
-
 
 describe('fitKeeping (a status line that offers keys)', () => {
   const quit = 'unsaved: 1 pending change (kept in the journal) · q again to quit, : pending to review';
   it('cuts the words and keeps the keys', () => {
-    expect(fitKeeping(quit, 'q again to quit, : pending to review', 60)).toBe('unsaved: 1 pending cha… q again to quit, : pending to review');
+    expect(fitKeeping(quit, 'q again to quit, : pending to review', 60)).toBe(
+      'unsaved: 1 pending cha… q again to quit, : pending to review',
+    );
     expect(fitKeeping(quit, 'q again to quit, : pending to review', 200)).toBe(quit);
   });
   it('cuts what follows the keys first, then what comes before them', () => {

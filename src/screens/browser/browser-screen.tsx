@@ -49,7 +49,10 @@ export function BrowserScreen() {
   // `!` before a row: the configuration has lint warnings (docs/lint.md), from what is read of it
   // (`cdn-tui lint` lists them); counted again when what is read changes (a list read, a record saved).
   const lists = useAppStore((s) => s.lists);
-  const flagged = useMemo(() => (lists ? (r: Row) => lintWarnings(data.getState(), Number(parseKey(r.key).id)) > 0 : undefined), [data, lists]);
+  const flagged = useMemo(
+    () => (lists ? (r: Row) => lintWarnings(data.getState(), Number(parseKey(r.key).id)) > 0 : undefined),
+    [data, lists],
+  );
   const { keys, rows, filter, control, focusedNow } = list;
   useKeys(
     PRIORITY.screen,
@@ -72,7 +75,8 @@ export function BrowserScreen() {
       {
         command: 'create',
         disabled: readOnly,
-        run: () => ui.getState().push({ screen: 'form', kind: 'configuration', key: data.getState().startCreate('configuration', undefined) }),
+        run: () =>
+          ui.getState().push({ screen: 'form', kind: 'configuration', key: data.getState().startCreate('configuration', undefined) }),
       },
       {
         command: 'remove',
@@ -131,8 +135,26 @@ export function BrowserScreen() {
   const lintNote = focusedRow && flagged?.(focusedRow) ? `! lint warnings: cdn-tui lint ${String(parseKey(focusedRow.key).id)}` : undefined;
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <WindowedTable rows={rows} columns={COLUMNS} cursor={current.cursor} top={current.top} height={list.tableHeight} width={width} rowKey={rowKey} marked={list.markedSet} pending={pending} {...(flagged ? { flagged } : {})} empty={empty} />
-      <ListStatus counts={{ ...list.counts, total, what: WHAT, loading, ...(lintNote ? { note: lintNote } : {}) }} width={width} filtering={list.filtering} filterText={filter} onFilter={list.onFilter} />
+      <WindowedTable
+        rows={rows}
+        columns={COLUMNS}
+        cursor={current.cursor}
+        top={current.top}
+        height={list.tableHeight}
+        width={width}
+        rowKey={rowKey}
+        marked={list.markedSet}
+        pending={pending}
+        {...(flagged ? { flagged } : {})}
+        empty={empty}
+      />
+      <ListStatus
+        counts={{ ...list.counts, total, what: WHAT, loading, ...(lintNote ? { note: lintNote } : {}) }}
+        width={width}
+        filtering={list.filtering}
+        filterText={filter}
+        onFilter={list.onFilter}
+      />
     </Box>
   );
 }

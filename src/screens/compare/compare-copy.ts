@@ -36,7 +36,9 @@ export async function copyDifferences(stores: Stores, request: CopyRequest): Pro
   const { route, from, to, source, target } = request;
   const say = (kind: 'info' | 'error', text: string) => ui.getState().say(kind, text);
   const { copied, skipped } = copiedOf(request.chosen);
-  const identityNote = skipped ? `${skipped} identity field${skipped === 1 ? '' : 's'} (name, cnames, cname access only) not copied: those go only one by one (focus the row, no marks)` : undefined;
+  const identityNote = skipped
+    ? `${skipped} identity field${skipped === 1 ? '' : 's'} (name, cnames, cname access only) not copied: those go only one by one (focus the row, no marks)`
+    : undefined;
   if (copied.length === 0) return say('info', identityNote ?? 'nothing to copy');
   ui.getState().setWaiting(`drafting the copy to ${sideName(to)}…`);
   let plan: Awaited<ReturnType<typeof planCopy>>;

@@ -44,7 +44,11 @@ export function valueText(d: Difference, v: unknown): string {
 }
 
 export function compareRows(differences: readonly Difference[]): CompareRow[] {
-  return differences.map((difference, i) => ({ key: difference.id, difference, first: i === 0 || differences[i - 1]!.group !== difference.group }));
+  return differences.map((difference, i) => ({
+    key: difference.id,
+    difference,
+    first: i === 0 || differences[i - 1]!.group !== difference.group,
+  }));
 }
 
 /** The columns, the value columns titled by their side (`- staging:acme (1528252734)`). */
@@ -52,7 +56,11 @@ export function compareColumns(left: string, right: string): readonly Column<Com
   return [
     { title: 'group', cell: (r) => (r.first ? r.difference.group : '') },
     { title: 'record', cell: (r) => safe(r.difference.record) },
-    { title: 'field', cell: (r) => (r.difference.field === undefined ? 'whole record' : `${r.difference.field}${r.difference.identity ? ' (identity)' : ''}`) },
+    {
+      title: 'field',
+      cell: (r) =>
+        r.difference.field === undefined ? 'whole record' : `${r.difference.field}${r.difference.identity ? ' (identity)' : ''}`,
+    },
     { title: `- ${left}`, cell: (r) => `- ${valueText(r.difference, r.difference.left)}` },
     { title: `+ ${right}`, cell: (r) => `+ ${valueText(r.difference, r.difference.right)}` },
   ];

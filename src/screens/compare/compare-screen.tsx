@@ -8,7 +8,16 @@ import { useStore } from 'zustand';
 import { WindowedTable } from '../../components/windowed-table.js';
 import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
 import { markedLabel } from '../../keys/table.js';
-import { cursorNow, markAllBinding, markBinding, markedNow, moveBindings, useListView, useMarked, type ListControl } from '../../app/list-controller.js';
+import {
+  cursorNow,
+  markAllBinding,
+  markBinding,
+  markedNow,
+  moveBindings,
+  useListView,
+  useMarked,
+  type ListControl,
+} from '../../app/list-controller.js';
 import { VIEW, type CompareSide } from '../../app/routes.js';
 import { useBodySize, useReadOnlyReason, useStores } from '../../app/stores.js';
 import { sideName } from '../../app/chrome.js';
@@ -85,7 +94,10 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
   const leftDrafts = useStore(leftStore, (s) => s.drafts);
   const rightDrafts = useStore(rightStore, (s) => s.drafts);
   const pending = useMemo(() => {
-    const side = (store: AppStore, drafts: AppState['drafts'], conf: number) => ({ state: { lists: store.getState().lists, records: store.getState().records, drafts }, conf });
+    const side = (store: AppStore, drafts: AppState['drafts'], conf: number) => ({
+      state: { lists: store.getState().lists, records: store.getState().records, drafts },
+      conf,
+    });
     return pendingDifferences(differences ?? [], [side(leftStore, leftDrafts, left.conf), side(rightStore, rightDrafts, right.conf)]);
   }, [differences, leftDrafts, rightDrafts, leftStore, rightStore, left.conf, right.conf]);
   const tableHeight = Math.max(1, height - 2);
@@ -96,7 +108,12 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
   const control: ListControl = { ui, view, height: tableHeight, total: () => differencesNow().length };
   const chosenNow = (): Difference[] => {
     const all = differencesNow();
-    const marks = new Set(markedNow(control, all.map((d) => d.id)));
+    const marks = new Set(
+      markedNow(
+        control,
+        all.map((d) => d.id),
+      ),
+    );
     if (marks.size) return all.filter((d) => marks.has(d.id));
     const focused = all[cursorNow(control)];
     return focused ? [focused] : [];
@@ -106,7 +123,14 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
     const source = (toRight ? a : b).snapshotNow();
     if (chosen.length === 0 || !source) return false;
     const route = { screen: 'compare' as const, left, right };
-    void copyDifferences(stores, { route, from: toRight ? left : right, to: toRight ? right : left, source, target: toRight ? rightStore : leftStore, chosen });
+    void copyDifferences(stores, {
+      route,
+      from: toRight ? left : right,
+      to: toRight ? right : left,
+      source,
+      target: toRight ? rightStore : leftStore,
+      chosen,
+    });
   };
   const n = marked.keys.length;
   useKeys(PRIORITY.screen, [
@@ -129,7 +153,11 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
     {
       command: 'reload',
       run: () => {
-        for (const [store, side] of [[leftStore, left], [rightStore, right]] as const) for (const k of wholeKeys(side.conf)) void store.getState().reload(k);
+        for (const [store, side] of [
+          [leftStore, left],
+          [rightStore, right],
+        ] as const)
+          for (const k of wholeKeys(side.conf)) void store.getState().reload(k);
       },
     },
   ]);
@@ -143,11 +171,25 @@ function CompareBody({ left, right, leftStore, rightStore }: Props & { readonly 
       ? `reading ${sideName(left)} and ${sideName(right)}: ${a.read + b.read} of ${2 * wholeKeys(0).length} read…${pacing ? ` ${theme.sym.dot} ${pacing}` : ''}`
       : 'no differences: both sides are the same (ids, domains and what references point at aside)';
   // The header names both sides whole; the columns by what tells them apart: the profile, else the configuration.
-  const [leftTitle, rightTitle] = left.profile !== right.profile ? [safe(left.profile), safe(right.profile)] : [`${safe(left.name)} (${left.conf})`, `${safe(right.name)} (${right.conf})`];
+  const [leftTitle, rightTitle] =
+    left.profile !== right.profile
+      ? [safe(left.profile), safe(right.profile)]
+      : [`${safe(left.name)} (${left.conf})`, `${safe(right.name)} (${right.conf})`];
   const columns = useMemo(() => compareColumns(leftTitle, rightTitle), [leftTitle, rightTitle]);
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <WindowedTable rows={rows} columns={columns} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={rowKey} marked={markedSet} pending={pending} empty={fit(empty, width - 2)} />
+      <WindowedTable
+        rows={rows}
+        columns={columns}
+        cursor={current.cursor}
+        top={current.top}
+        height={tableHeight}
+        width={width}
+        rowKey={rowKey}
+        marked={markedSet}
+        pending={pending}
+        empty={fit(empty, width - 2)}
+      />
       <Text dimColor>{fit(reading ? '' : compareStatus(rows.length, n, theme.sym.dot), width)}</Text>
     </Box>
   );

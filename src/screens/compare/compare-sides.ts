@@ -21,16 +21,27 @@ export function sideStore(stores: Stores, side: CompareSide): { readonly store: 
 
 /** The differences of two snapshots, memoised on the pair: render and every key share one compare. */
 export function differencesSelector(): (left: Snapshot | undefined, right: Snapshot | undefined) => readonly Difference[] | undefined {
-  let last: { left: Snapshot | undefined; right: Snapshot | undefined; differences: readonly Difference[] | undefined } = { left: undefined, right: undefined, differences: undefined };
+  let last: { left: Snapshot | undefined; right: Snapshot | undefined; differences: readonly Difference[] | undefined } = {
+    left: undefined,
+    right: undefined,
+    differences: undefined,
+  };
   return (left, right) => {
-    if (left !== last.left || right !== last.right) last = { left, right, differences: left && right ? compareSnapshots(left, right) : undefined };
+    if (left !== last.left || right !== last.right)
+      last = { left, right, differences: left && right ? compareSnapshots(left, right) : undefined };
     return last.differences;
   };
 }
 
 /** What a side's configuration is read from: the record, its error responses, its three lists. */
 export function wholeKeys(conf: number): readonly string[] {
-  return [recordKey('configuration', undefined, conf), recordKey('error_responses', conf), listKey('origin', conf), listKey('cache_setting', conf), listKey('rule', conf)];
+  return [
+    recordKey('configuration', undefined, conf),
+    recordKey('error_responses', conf),
+    listKey('origin', conf),
+    listKey('cache_setting', conf),
+    listKey('rule', conf),
+  ];
 }
 
 /** The side's snapshot from a store's state, memoised on the records it is made of. */
@@ -66,8 +77,17 @@ export interface SideView {
 export function useSide(store: AppStore, side: CompareSide): SideView {
   const select = useMemo(() => snapshotSelector(side.conf), [side.conf]);
   const snapshot = useStore(store, select);
-  const read = useStore(store, (s) => wholeKeys(side.conf).filter((k) => s.requests[k]?.status !== 'loading' && (s.lists[k] ?? s.records[k]) !== undefined).length);
-  const problem = useStore(store, (s) => wholeKeys(side.conf).map((k) => s.requests[k]).find((r) => r?.status === 'error')?.message);
+  const read = useStore(
+    store,
+    (s) => wholeKeys(side.conf).filter((k) => s.requests[k]?.status !== 'loading' && (s.lists[k] ?? s.records[k]) !== undefined).length,
+  );
+  const problem = useStore(
+    store,
+    (s) =>
+      wholeKeys(side.conf)
+        .map((k) => s.requests[k])
+        .find((r) => r?.status === 'error')?.message,
+  );
   useEffect(() => {
     for (const k of wholeKeys(side.conf)) void store.getState().reload(k);
   }, [store, side.conf]);

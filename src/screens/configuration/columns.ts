@@ -41,8 +41,15 @@ function makeRuleColumns(origin: (id: unknown) => string, cacheSetting: (id: unk
 export const cacheSettingColumns: Column<Row>[] = [
   ID_COLUMN,
   { title: 'name', rank: 2, cell: (r) => safe(r.record.name) },
-  { title: 'cdn', cell: (r) => `${safe(r.record.cdn_cache_settings)} ${ttl(r.record.cdn_cache_settings === 'override', r.record.cdn_cache_settings_maximum_ttl)}` },
-  { title: 'browser', cell: (r) => (r.record.browser_cache_settings ? ttl(true, r.record.browser_cache_settings_maximum_ttl) || '0s' : 'origin') },
+  {
+    title: 'cdn',
+    cell: (r) =>
+      `${safe(r.record.cdn_cache_settings)} ${ttl(r.record.cdn_cache_settings === 'override', r.record.cdn_cache_settings_maximum_ttl)}`,
+  },
+  {
+    title: 'browser',
+    cell: (r) => (r.record.browser_cache_settings ? ttl(true, r.record.browser_cache_settings_maximum_ttl) || '0s' : 'origin'),
+  },
   { title: 'query string', cell: (r) => safe(r.record.cache_by_query_string) },
   { title: 'cookies', cell: (r) => safe(r.record.cache_by_cookies) },
 ];

@@ -24,7 +24,13 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
   useEffect(() => {
     // Every tab's data is asked for as the configuration opens (in parallel), so a tab switch
     // draws the tab's rows in its first frame rather than "loading…" first.
-    for (const k of [key, listKey('rule', conf), listKey('cache_setting', conf), listKey('origin', conf), recordKey('error_responses', conf)]) {
+    for (const k of [
+      key,
+      listKey('rule', conf),
+      listKey('cache_setting', conf),
+      listKey('origin', conf),
+      recordKey('error_responses', conf),
+    ]) {
       void data.getState().ensureLoaded(k);
     }
   }, [data, key, conf]);
@@ -54,7 +60,17 @@ export function ConfigurationScreen({ conf }: { readonly conf: number }) {
   );
 }
 
-function TabBody({ conf, tab, width, height }: { readonly conf: number; readonly tab: Tab; readonly width: number; readonly height: number }) {
+function TabBody({
+  conf,
+  tab,
+  width,
+  height,
+}: {
+  readonly conf: number;
+  readonly tab: Tab;
+  readonly width: number;
+  readonly height: number;
+}) {
   switch (tab) {
     case 'settings': {
       const key = recordKey('configuration', undefined, conf);

@@ -45,7 +45,6 @@ export function RecordsTab(props: RecordsTabProps) {
 
 const rowsOf = rowsSelector();
 
-
 function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
   const { data, ui } = useStores();
   const readOnly = useReadOnlyReason();
@@ -54,7 +53,9 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
     command: 'purge',
     disabled: readOnly,
     run: () => {
-      const rules = chosen().map((k) => parseKey(k).id).filter((id) => id !== undefined);
+      const rules = chosen()
+        .map((k) => parseKey(k).id)
+        .filter((id) => id !== undefined);
       if (rules.length === 0) return false;
       openPurge({ data, ui }, { conf, rules });
     },
@@ -121,7 +122,9 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         const chosen = chosenNow();
         if (chosen.length === 0) return false;
         // What the API would refuse (rules still use it, the Default Origin) is said before the question, against the lists as read.
-        openFresh({ data, ui }, deleteNeeds(data.getState(), chosen), 'the rules as they are now', () => askDelete(data, ui, conf, chosen, view));
+        openFresh({ data, ui }, deleteNeeds(data.getState(), chosen), 'the rules as they are now', () =>
+          askDelete(data, ui, conf, chosen, view),
+        );
       },
     },
     // Rules and cache settings copy to another configuration; an origin is its configuration's own.
@@ -147,7 +150,13 @@ function RecordsList({ kind, conf, width, height }: RecordsTabProps) {
         pending={pending}
         empty={filter ? `nothing matches "${safe(filter)}"` : `no ${kindWords(kind)[1]}: n to make one`}
       />
-      <ListStatus counts={{ ...shown.counts, total: keys?.length ?? 0, what: kindWords(kind) }} width={width} filtering={shown.filtering} filterText={filter} onFilter={shown.onFilter} />
+      <ListStatus
+        counts={{ ...shown.counts, total: keys?.length ?? 0, what: kindWords(kind) }}
+        width={width}
+        filtering={shown.filtering}
+        filterText={filter}
+        onFilter={shown.onFilter}
+      />
     </Box>
   );
 }

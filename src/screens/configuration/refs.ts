@@ -32,7 +32,10 @@ export function refChoices(origins: readonly Rec[], caches: readonly Rec[]): Ref
   const named = (r: Rec, help: string): Choice => ({ key: String(r.id), value: r.id, label: `${safe(r.name)} (${String(r.id)})`, help });
   return {
     path_origin_id: origins.map((o) => named(o, addresses(o))),
-    cache_settings_id: [{ key: 'none', value: null, label: 'none', help: "follow the origin's cache headers" }, ...caches.map((c) => named(c, `cdn ${safe(c.cdn_cache_settings)}`))],
+    cache_settings_id: [
+      { key: 'none', value: null, label: 'none', help: "follow the origin's cache headers" },
+      ...caches.map((c) => named(c, `cdn ${safe(c.cdn_cache_settings)}`)),
+    ],
   };
 }
 

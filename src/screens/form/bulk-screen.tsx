@@ -12,7 +12,6 @@ import { kindWords } from '../../schema/index.js';
 
 type BulkKind = BulkRoute['kind'];
 
-
 /**
  * Fields a bulk form does not offer: values each record must hold alone. A configuration's name and
  * cnames are unique in the account and a cache setting's name in its configuration: one value set
@@ -20,7 +19,12 @@ type BulkKind = BulkRoute['kind'];
  * its own servers). A configuration's bulk form is its
  * settings: active, delivery protocol, certificate, cname access only, raw logs.
  */
-const LEFT_OUT: Readonly<Record<BulkKind, readonly string[]>> = { configuration: ['name', 'cname'], rule: [], cache_setting: ['name'], origin: ['name', 'addresses'] };
+const LEFT_OUT: Readonly<Record<BulkKind, readonly string[]>> = {
+  configuration: ['name', 'cname'],
+  rule: [],
+  cache_setting: ['name'],
+  origin: ['name', 'addresses'],
+};
 
 export function BulkScreen({ route }: { readonly route: BulkRoute }) {
   if (route.kind === 'configuration') return <BulkForm keys={route.keys} kind={route.kind} />;
@@ -28,7 +32,15 @@ export function BulkScreen({ route }: { readonly route: BulkRoute }) {
 }
 
 /** Rules name their origin and cache setting: the choices come from the configuration's lists. */
-function ChildBulk({ keys, kind, conf }: { readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting' | 'origin'; readonly conf: number }) {
+function ChildBulk({
+  keys,
+  kind,
+  conf,
+}: {
+  readonly keys: readonly RecordKey[];
+  readonly kind: 'rule' | 'cache_setting' | 'origin';
+  readonly conf: number;
+}) {
   const { origins, caches } = useRefRecords(conf);
   return <BulkForm keys={keys} kind={kind} {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})} />;
 }

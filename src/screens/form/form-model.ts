@@ -113,7 +113,13 @@ export function rowModels(spec: FormSpec, data: FormData, fields: readonly Field
     const mixed = data.others.some((o) => o && !jsonEqual(o[field.name], value));
     const ref = refs[field.name];
     const named = ref?.find((c) => jsonEqual(c.value, value))?.label;
-    const shown = mixed ? '(mixed)' : ref ? (named ?? (value === null || value === undefined ? 'none' : `#${safe(String(value))}`)) : field.type === 'enum' && value === '' ? NO_CHOICE : showField(field, value);
+    const shown = mixed
+      ? '(mixed)'
+      : ref
+        ? (named ?? (value === null || value === undefined ? 'none' : `#${safe(String(value))}`))
+        : field.type === 'enum' && value === ''
+          ? NO_CHOICE
+          : showField(field, value);
     const error = data.errors?.[field.name];
     const extra = isExtra(spec, field);
     return {
@@ -134,5 +140,10 @@ export function choicesOf(field: FieldSpec, refs: RefChoices): readonly Choice[]
   const ref = refs[field.name];
   if (ref) return ref;
   if (field.type !== 'enum') return [];
-  return field.choices.map((c) => ({ key: c, label: c === '' ? NO_CHOICE : c, value: c, ...(field.choiceHelp?.[c] ? { help: field.choiceHelp[c] } : {}) }));
+  return field.choices.map((c) => ({
+    key: c,
+    label: c === '' ? NO_CHOICE : c,
+    value: c,
+    ...(field.choiceHelp?.[c] ? { help: field.choiceHelp[c] } : {}),
+  }));
 }

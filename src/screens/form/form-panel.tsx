@@ -15,7 +15,18 @@ import { formView } from '../../app/ui-store.js';
 import { windowTop } from '../../app/views.js';
 import { fit, cellWidth } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
-import { choicesOf, fixedReason, formData, formFields, isCreating, rowModels, valuesOf, type FormData, type FormSpec, type RefChoices } from './form-model.js';
+import {
+  choicesOf,
+  fixedReason,
+  formData,
+  formFields,
+  isCreating,
+  rowModels,
+  valuesOf,
+  type FormData,
+  type FormSpec,
+  type RefChoices,
+} from './form-model.js';
 import { InlineEditor } from './inline-editor.js';
 
 /** Cells a form keeps for its values (and the marks around its labels) before it cuts a label. */
@@ -49,7 +60,12 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
   const fields = formFields(spec, form);
   const rows = rowModels(spec, form, fields, refs, readOnly !== undefined);
   const values = valuesOf(form);
-  const at = Math.max(0, state.field === undefined ? fields.findIndex((f) => !spec.shownOnly.includes(f.name) || creating) : fields.findIndex((f) => f.name === state.field));
+  const at = Math.max(
+    0,
+    state.field === undefined
+      ? fields.findIndex((f) => !spec.shownOnly.includes(f.name) || creating)
+      : fields.findIndex((f) => f.name === state.field),
+  );
   const focused = fields[at];
   const choosing = state.editing === 'choice' && focused !== undefined;
   const rowsHeight = Math.max(1, height - 1 - (choosing ? CHOOSER_ROWS + 2 : 0) - (form.errors?.detail ? 1 : 0));
@@ -180,7 +196,11 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
           onCancel={close}
         />
       ) : null}
-      {form.errors?.detail ? <Text color={theme.c('red')} wrap="truncate">{fit(`error: ${form.errors.detail.join(' ')}`, width, !theme.unicode)}</Text> : null}
+      {form.errors?.detail ? (
+        <Text color={theme.c('red')} wrap="truncate">
+          {fit(`error: ${form.errors.detail.join(' ')}`, width, !theme.unicode)}
+        </Text>
+      ) : null}
       <Text dimColor wrap="truncate">
         {fit(`  ${help}`, width, !theme.unicode)}
       </Text>

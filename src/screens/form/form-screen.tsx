@@ -40,7 +40,8 @@ function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readon
   const title = useAppStore((s) => titleOf(recordKey, s.drafts[recordKey]?.values ?? s.records[recordKey]));
   const { origins, caches } = useRefRecords(conf ?? 0);
   useEffect(() => {
-    if (kind === 'rule' && conf !== undefined) for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
+    if (kind === 'rule' && conf !== undefined)
+      for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
   }, [data, kind, conf]);
   const editor = useExternalEditor(() => recordKey);
   return (

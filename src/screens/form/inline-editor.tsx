@@ -24,9 +24,14 @@ export interface InlineEditorProps {
 }
 
 /** Why the text cannot be kept as it is, and whether Enter refuses it; undefined when it can. */
-export function textProblem(field: FieldSpec, values: Rec, text: string): { readonly problem: string; readonly blocking: boolean } | undefined {
+export function textProblem(
+  field: FieldSpec,
+  values: Rec,
+  text: string,
+): { readonly problem: string; readonly blocking: boolean } | undefined {
   const max = field.type === 'string' ? field.maxLength : undefined;
-  if (max !== undefined && text.trim().length > max) return { problem: `at most ${max} characters (this is ${text.trim().length.toLocaleString('en')})`, blocking: true };
+  if (max !== undefined && text.trim().length > max)
+    return { problem: `at most ${max} characters (this is ${text.trim().length.toLocaleString('en')})`, blocking: true };
   if (field.type === 'objects') {
     const read = parseObjects(field.items, text);
     if ('problem' in read) return { problem: read.problem, blocking: true };

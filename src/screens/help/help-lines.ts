@@ -45,7 +45,11 @@ const KEYS_MAX = 12;
  * The entries as lines of one width (returned with them), for a box of at most `width` cells (the
  * lines, without the box's border and padding): every description whole, wrapped under itself.
  */
-export function helpLines(entries: readonly HelpEntry[], width: number, ascii: boolean): { readonly width: number; readonly lines: HelpLine[] } {
+export function helpLines(
+  entries: readonly HelpEntry[],
+  width: number,
+  ascii: boolean,
+): { readonly width: number; readonly lines: HelpLine[] } {
   const keysWidth = Math.min(KEYS_MAX, Math.max(1, ...entries.map((e) => cellWidth(e.keys))));
   const longest = Math.max(0, ...entries.map((e) => keysWidth + 1 + cellWidth(e.text)));
   const inner = Math.max(keysWidth + 2, Math.min(width, longest));
@@ -54,13 +58,20 @@ export function helpLines(entries: readonly HelpEntry[], width: number, ascii: b
   for (const e of entries) {
     const keys = wrap(e.keys, keysWidth);
     const text = wrap(e.text, textWidth);
-    for (let i = 0; i < Math.max(keys.length, text.length); i++) lines.push({ text: `${pad(keys[i] ?? '', keysWidth, ascii)} ${text[i] ?? ''}`, dim: e.disabled });
+    for (let i = 0; i < Math.max(keys.length, text.length); i++)
+      lines.push({ text: `${pad(keys[i] ?? '', keysWidth, ascii)} ${text[i] ?? ''}`, dim: e.disabled });
   }
   return { width: inner, lines };
 }
 
 /** The lines shown from `top` in `height` lines: all of them, or a window and a line that says how to see the rest. */
-export function helpWindow(lines: readonly HelpLine[], top: number, height: number, width: number, ascii: boolean): { readonly top: number; readonly lines: HelpLine[] } {
+export function helpWindow(
+  lines: readonly HelpLine[],
+  top: number,
+  height: number,
+  width: number,
+  ascii: boolean,
+): { readonly top: number; readonly lines: HelpLine[] } {
   const room = Math.max(1, height);
   if (lines.length <= room) return { top: 0, lines: [...lines] };
   const shown = Math.max(1, room - 1);
@@ -69,5 +80,8 @@ export function helpWindow(lines: readonly HelpLine[], top: number, height: numb
   const dash = ascii ? '-' : '–';
   const where = `lines ${from + 1}${dash}${to} of ${lines.length}`;
   const how = to < lines.length ? `${ascii ? 'v/j' : '↓/j'} PgDn more` : `${ascii ? '^/k' : '↑/k'} PgUp back`;
-  return { top: from, lines: [...lines.slice(from, to), { text: fit(`${how} · ${where} · any other key closes`, width, ascii), dim: true }] };
+  return {
+    top: from,
+    lines: [...lines.slice(from, to), { text: fit(`${how} · ${where} · any other key closes`, width, ascii), dim: true }],
+  };
 }

@@ -29,7 +29,10 @@ export function HelpOverlay() {
   // Taller than the terminal: ↑/↓, PgUp/PgDn, Home/End scroll; any other key closes.
   const scrollBy = (to: (top: number, page: number) => number) => () => {
     const page = Math.max(1, room - 2);
-    ui.getState().setList(VIEW.help, (v) => ({ ...v, top: Math.max(0, Math.min(to(helpWindow(laid.lines, v.top, room, inner, ascii).top, page), laid.lines.length - (room - 1))) }));
+    ui.getState().setList(VIEW.help, (v) => ({
+      ...v,
+      top: Math.max(0, Math.min(to(helpWindow(laid.lines, v.top, room, inner, ascii).top, page), laid.lines.length - (room - 1))),
+    }));
   };
   const scrolling: Binding[] = scrolls
     ? [

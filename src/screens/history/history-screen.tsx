@@ -49,7 +49,15 @@ const time = (iso: string) => {
 const columns = (ascii: boolean): readonly Column<HistoryRow>[] => [
   { title: 'when', cell: (r) => (r.kind === 'send' ? time(r.entries[0]!.at) : '') },
   { title: 'method', cell: (r) => (r.kind === 'send' ? sendMethods(r.entries) : `  ${r.entry.method}`) },
-  { title: 'record', cell: (r) => (r.kind === 'request' ? `  ${safe(r.entry.title)}` : r.entries.length === 1 ? safe(r.entries[0]!.title) : `${r.open ? (ascii ? 'v' : '▾') : ascii ? '>' : '▸'} ${r.entries.map((e) => safe(e.title)).join(', ')}`) },
+  {
+    title: 'record',
+    cell: (r) =>
+      r.kind === 'request'
+        ? `  ${safe(r.entry.title)}`
+        : r.entries.length === 1
+          ? safe(r.entries[0]!.title)
+          : `${r.open ? (ascii ? 'v' : '▾') : ascii ? '>' : '▸'} ${r.entries.map((e) => safe(e.title)).join(', ')}`,
+  },
   { title: 'result', cell: (r) => (r.kind === 'send' ? sendResult(r.entries) : resultOf(r.entry)) },
 ];
 
@@ -58,7 +66,9 @@ const rowKey = (r: HistoryRow) => (r.kind === 'send' ? r.send : `${r.send}:${r.e
 /** The review title of an undo: `undo PATCH rule /x (12)`, `undo 3 requests sent 2026-11-27 10:03:04`. */
 function undoTitle(entries: readonly HistoryEntry[]): string {
   const [one] = entries;
-  return entries.length === 1 && one ? `undo ${one.method} ${safe(one.title)}` : `undo ${entries.length} requests sent ${time(entries[0]!.at)}`;
+  return entries.length === 1 && one
+    ? `undo ${one.method} ${safe(one.title)}`
+    : `undo ${entries.length} requests sent ${time(entries[0]!.at)}`;
 }
 
 export function HistoryScreen() {
@@ -72,7 +82,15 @@ export function HistoryScreen() {
   const diffOpen = useUiStore((s) => s.expanded[view] === true);
   const tableHeight = Math.max(1, height - 2 - (diffOpen ? DIFF_ROWS + 1 : 0));
   const current = useListView(view, rows.length, tableHeight);
-  const rowsNow = () => historyRows(data.getState().history, new Set(Object.keys(ui.getState().expanded).filter((k) => k.startsWith(`${view}:`) && ui.getState().expanded[k]).map((k) => k.slice(view.length + 1))));
+  const rowsNow = () =>
+    historyRows(
+      data.getState().history,
+      new Set(
+        Object.keys(ui.getState().expanded)
+          .filter((k) => k.startsWith(`${view}:`) && ui.getState().expanded[k])
+          .map((k) => k.slice(view.length + 1)),
+      ),
+    );
   const control: ListControl = { ui, view, height: tableHeight, total: () => rowsNow().length };
   const focused = (): HistoryRow | undefined => rowsNow()[cursorNow(control)];
   const setOpen = (on: boolean) => () => {
@@ -81,7 +99,8 @@ export function HistoryScreen() {
     if (row.kind === 'request' && on) return false;
     ui.getState().setExpanded(openKey(row.send), on);
     // Closed from one of its requests: the cursor goes back to the send.
-    if (!on && row.kind === 'request') ui.getState().setList(view, (v) => ({ ...v, cursor: rowsNow().findIndex((r) => r.kind === 'send' && r.send === row.send) }));
+    if (!on && row.kind === 'request')
+      ui.getState().setList(view, (v) => ({ ...v, cursor: rowsNow().findIndex((r) => r.kind === 'send' && r.send === row.send) }));
   };
   // → and ← where they act: a send of several requests (open or closed), one of its requests.
   const shown = rows[current.cursor];
@@ -108,7 +127,16 @@ export function HistoryScreen() {
   const sends = rows.filter((r) => r.kind === 'send').length;
   return (
     <Box flexDirection="column" width={width}>
-      <WindowedTable rows={rows} columns={cols} cursor={current.cursor} top={current.top} height={tableHeight} width={width} rowKey={rowKey} empty="nothing sent yet: changes appear here once sent" />
+      <WindowedTable
+        rows={rows}
+        columns={cols}
+        cursor={current.cursor}
+        top={current.top}
+        height={tableHeight}
+        width={width}
+        rowKey={rowKey}
+        empty="nothing sent yet: changes appear here once sent"
+      />
       <ListStatus counts={{ shown: sends, total: sends, what: WHAT, note: 'the newest 1,000 requests are kept' }} width={width} />
       {diffOpen && row ? (
         <Box flexDirection="column" height={DIFF_ROWS} borderStyle={theme.border} borderColor={theme.c('gray')} paddingX={1}>

@@ -11,7 +11,11 @@ import { matches } from '../rows.js';
 import type { Item } from './profile-items.js';
 
 /** The query split into the profile it names (`prod:acme`) and the rest; no known profile before a `:`, the profile on screen. */
-export function compareQuery(query: string, onScreen: string, profiles: Profiles | undefined): { readonly profile: string; readonly rest: string } {
+export function compareQuery(
+  query: string,
+  onScreen: string,
+  profiles: Profiles | undefined,
+): { readonly profile: string; readonly rest: string } {
   const colon = query.indexOf(':');
   if (colon > 0 && profiles) {
     const named = query.slice(0, colon).trim().toLowerCase();
@@ -59,7 +63,13 @@ function configurations(data: AppState, profile: string, rest: string, c: Compar
     if (rest !== '' && String(conf) !== rest && !matches(r, rest)) continue;
     const name = String(r.name);
     const shown = `${qualified ? `${safe(profile)}:` : ''}${safe(name)} (${conf})`;
-    out.push({ key: `compare:${profile}:${k}`, label: `compare with ${shown}`, help: safe(r.domain_name), value: k, go: () => c.compareWith({ profile, conf, name }) });
+    out.push({
+      key: `compare:${profile}:${k}`,
+      label: `compare with ${shown}`,
+      help: safe(r.domain_name),
+      value: k,
+      go: () => c.compareWith({ profile, conf, name }),
+    });
     if (out.length >= c.max) return;
   }
 }
@@ -72,20 +82,33 @@ export function compareItems(c: CompareChoices): Item[] {
     // The other profiles: choosing one types `name:`, and its configurations are listed.
     for (const e of c.profiles?.list().entries ?? []) {
       if (e.name === c.onScreen || (rest !== '' && !e.name.toLowerCase().includes(rest))) continue;
-      out.push({ key: `compare-profile:${e.name}`, label: `${safe(e.name)}:…`, help: `a configuration of profile ${safe(e.name)}`, value: e.name, go: () => c.typeProfile(e.name) });
+      out.push({
+        key: `compare-profile:${e.name}`,
+        label: `${safe(e.name)}:…`,
+        help: `a configuration of profile ${safe(e.name)}`,
+        value: e.name,
+        go: () => c.typeProfile(e.name),
+      });
     }
     return out;
   }
   const other = c.other;
   if (!other) return out;
   if ('problem' in other) {
-    out.push({ key: 'compare:problem', label: `profile ${safe(profile)} cannot be opened`, help: safe(other.problem), value: 'problem', go: () => undefined });
+    out.push({
+      key: 'compare:problem',
+      label: `profile ${safe(profile)} cannot be opened`,
+      help: safe(other.problem),
+      value: 'problem',
+      go: () => undefined,
+    });
     return out;
   }
   const data = other.store.getState();
   const request = data.requests.configurations;
   if (!data.lists.configurations) {
-    const why = request?.status === 'error' ? `could not read its configurations: ${safe(request.message ?? '')}` : 'reading its configurations…';
+    const why =
+      request?.status === 'error' ? `could not read its configurations: ${safe(request.message ?? '')}` : 'reading its configurations…';
     out.push({ key: 'compare:reading', label: `profile ${safe(profile)}`, help: why, value: 'reading', go: () => undefined });
     return out;
   }

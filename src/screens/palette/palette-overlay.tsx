@@ -30,7 +30,6 @@ const WHAT = ['entry', 'entries'] as const;
 /** Matches listed at most (the list scrolls within them). */
 const MAX_ITEMS = 500;
 
-
 /** What the query matches now: the pending changes, a tab of the configuration on screen, configurations. */
 interface Actions {
   jump(r: Route): void;
@@ -66,7 +65,17 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { p
   const q = listView(ui, view).filter.trim().toLowerCase();
   const out: Item[] = [];
   if (ui.comparing) {
-    return compareItems({ comparing: ui.comparing, onScreen, data, query: q, profiles, ...(other ? { other } : {}), compareWith: actions.compareWith, typeProfile: actions.typeProfile, max: MAX_ITEMS });
+    return compareItems({
+      comparing: ui.comparing,
+      onScreen,
+      data,
+      query: q,
+      profiles,
+      ...(other ? { other } : {}),
+      compareWith: actions.compareWith,
+      typeProfile: actions.typeProfile,
+      max: MAX_ITEMS,
+    });
   }
   if (ui.copying) {
     // Copying rows (`c`): only where they can go, the other configurations.
@@ -82,11 +91,20 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { p
     return out;
   }
   const pending = Object.keys(data.drafts).length;
-  if (q === '' || 'pending changes'.includes(q)) out.push({ key: 'pending', label: `pending changes (${pending})`, value: 'pending', go: actions.pending });
-  if (q === '' || 'history'.includes(q)) out.push({ key: 'history', label: `history of changes sent (${data.history.length})`, value: 'history', go: () => actions.jump({ screen: 'history' }) });
+  if (q === '' || 'pending changes'.includes(q))
+    out.push({ key: 'pending', label: `pending changes (${pending})`, value: 'pending', go: actions.pending });
+  if (q === '' || 'history'.includes(q))
+    out.push({
+      key: 'history',
+      label: `history of changes sent (${data.history.length})`,
+      value: 'history',
+      go: () => actions.jump({ screen: 'history' }),
+    });
   const route = currentRoute(ui);
   if (route.screen === 'configuration') {
-    for (const t of TABS) if (TAB_TITLES[t].toLowerCase().includes(q)) out.push({ key: `tab:${t}`, label: `tab: ${TAB_TITLES[t]}`, value: t, go: () => actions.tab(route.conf, t) });
+    for (const t of TABS)
+      if (TAB_TITLES[t].toLowerCase().includes(q))
+        out.push({ key: `tab:${t}`, label: `tab: ${TAB_TITLES[t]}`, value: t, go: () => actions.tab(route.conf, t) });
   }
   const { items: profileChoices, none } = profileItems(profiles, q, actions.profile, actions.close);
   out.push(...profileChoices);
@@ -96,7 +114,13 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { p
     const r = data.records[k];
     if (!r || !(String(r.id) === q || matches(r, q))) continue;
     const conf = Number(r.id);
-    out.push({ key: k, label: `configuration ${safe(r.name)} (${conf})`, help: `${safe(r.domain_name)}${confsAsOf}`, value: conf, go: () => actions.jump({ screen: 'configuration', conf }) });
+    out.push({
+      key: k,
+      label: `configuration ${safe(r.name)} (${conf})`,
+      help: `${safe(r.domain_name)}${confsAsOf}`,
+      value: conf,
+      go: () => actions.jump({ screen: 'configuration', conf }),
+    });
     if (out.length >= MAX_ITEMS) return out;
   }
   if (q.length >= MIN_EVERYWHERE) everywhere(data, q, confs, out, actions, now);
@@ -135,14 +159,28 @@ function everywhere(data: AppState, q: string, confs: readonly string[], out: It
       const path = String(r?.path ?? '');
       const behavior = String(r?.behavior ?? '');
       if (!path.toLowerCase().includes(q) && !behavior.toLowerCase().includes(q)) continue;
-      out.push({ key: rk, label: `rule ${safe(path)} (${safe(behavior)})`, help: `${name} (${conf})${rulesAsOf}`, value: rk, go: () => actions.open(conf, 'rules') });
+      out.push({
+        key: rk,
+        label: `rule ${safe(path)} (${safe(behavior)})`,
+        help: `${name} (${conf})${rulesAsOf}`,
+        value: rk,
+        go: () => actions.open(conf, 'rules'),
+      });
       if (out.length >= MAX_ITEMS) return;
     }
     for (const ok of data.lists[listKey('origin', conf)]?.keys ?? []) {
       const addresses = data.records[ok]?.addresses;
-      const hit = (Array.isArray(addresses) ? addresses : []).map((a: unknown) => (a !== null && typeof a === 'object' && 'address' in a ? String(a.address) : '')).find((a) => a.toLowerCase().includes(q));
+      const hit = (Array.isArray(addresses) ? addresses : [])
+        .map((a: unknown) => (a !== null && typeof a === 'object' && 'address' in a ? String(a.address) : ''))
+        .find((a) => a.toLowerCase().includes(q));
       if (hit === undefined) continue;
-      out.push({ key: ok, label: `origin ${safe(hit)}`, help: `${name} (${conf})${asOf(data, listKey('origin', conf), now)}`, value: ok, go: () => actions.open(conf, 'origins') });
+      out.push({
+        key: ok,
+        label: `origin ${safe(hit)}`,
+        help: `${name} (${conf})${asOf(data, listKey('origin', conf), now)}`,
+        value: ok,
+        go: () => actions.open(conf, 'origins'),
+      });
       if (out.length >= MAX_ITEMS) return;
     }
   }
@@ -191,7 +229,11 @@ export function PaletteOverlay() {
       // Copies are made from the rows as they are now, into the configuration's origins and cache
       // settings as they are now: lists kept from an earlier start are read again first.
       const from = parseKey(keys[0] ?? 'rule:0:0');
-      const lists = [listKey('origin', conf), listKey('cache_setting', conf), ...(copying && from.kind !== 'configuration' && from.kind !== 'error_responses' ? [listKey(from.kind, copying.from)] : [])];
+      const lists = [
+        listKey('origin', conf),
+        listKey('cache_setting', conf),
+        ...(copying && from.kind !== 'configuration' && from.kind !== 'error_responses' ? [listKey(from.kind, copying.from)] : []),
+      ];
       openFresh({ data, ui }, lists, 'the rows and where they go, as they are now', () => {
         const name = safe(data.getState().records[`configuration:${conf}`]?.name ?? String(conf));
         reviewDrafted(ui, data.getState().copyRecords(keys, conf), `copy to ${name} (${conf})`, 'not copied');
@@ -251,15 +293,33 @@ export function PaletteOverlay() {
       {comparing ? <Text dimColor>{fit(`compare ${sideName(comparing)} with (name, id, or profile:name):`, boxWidth - 4)}</Text> : null}
       <Box>
         <Text color={theme.c('cyan')}>:</Text>
-        <TextInput value={query} width={boxWidth - 5} onChange={(v) => setFilter(ui, view, v, true)} onSubmit={() => undefined} onCancel={close} />
+        <TextInput
+          value={query}
+          width={boxWidth - 5}
+          onChange={(v) => setFilter(ui, view, v, true)}
+          onSubmit={() => undefined}
+          onCancel={close}
+        />
       </Box>
       {searching ? <Text dimColor>{`searched ${searching.done} of ${searching.total} configurations…`}</Text> : null}
       {items.length === 0 ? (
         <Text dimColor>{searching ? 'nothing matches yet' : 'nothing matches'}</Text>
       ) : (
-        <SelectWindow choices={items.slice(current.top, current.top + listHeight)} focused={current.cursor - current.top} width={boxWidth - 4} />
+        <SelectWindow
+          choices={items.slice(current.top, current.top + listHeight)}
+          focused={current.cursor - current.top}
+          width={boxWidth - 4}
+        />
       )}
-      <ListStatus counts={{ shown: items.length, more: items.length >= MAX_ITEMS, total: candidates(data.getState(), ui.getState(), profiles), what: WHAT }} width={boxWidth - 4} />
+      <ListStatus
+        counts={{
+          shown: items.length,
+          more: items.length >= MAX_ITEMS,
+          total: candidates(data.getState(), ui.getState(), profiles),
+          what: WHAT,
+        }}
+        width={boxWidth - 4}
+      />
     </Box>
   );
 }

@@ -15,7 +15,12 @@ export interface Item extends Choice {
 const hit = (label: string, query: string) => query === '' || label.toLowerCase().includes(query);
 
 /** The profiles matching `query`, and what tells there are none (`none`: put last by the caller). */
-export function profileItems(profiles: Profiles | undefined, query: string, choose: (name: string) => void, close: () => void): { readonly items: Item[]; readonly none?: Item } {
+export function profileItems(
+  profiles: Profiles | undefined,
+  query: string,
+  choose: (name: string) => void,
+  close: () => void,
+): { readonly items: Item[]; readonly none?: Item } {
   if (!profiles) return { items: [] };
   const { entries, problem } = profiles.list();
   const on = profiles.current().name;
@@ -26,8 +31,22 @@ export function profileItems(profiles: Profiles | undefined, query: string, choo
     const help = `${safe(e.baseUrl ?? 'no base_url')}${e.name === on ? ' · on screen' : ''}`;
     items.push({ key: `profile:${e.name}`, label, help, value: e.name, go: () => choose(e.name) });
   }
-  if (problem !== undefined && hit('profiles', query)) return { items, none: { key: 'profiles:problem', label: 'profiles: the config file cannot be used', help: safe(problem), value: 'problem', go: close } };
-  if (entries.length === 0 && hit('profiles', query)) return { items, none: { key: 'profiles:none', label: 'no profiles', help: `cdn-tui login --profile NAME adds one`, value: 'none', go: close } };
+  if (problem !== undefined && hit('profiles', query))
+    return {
+      items,
+      none: {
+        key: 'profiles:problem',
+        label: 'profiles: the config file cannot be used',
+        help: safe(problem),
+        value: 'problem',
+        go: close,
+      },
+    };
+  if (entries.length === 0 && hit('profiles', query))
+    return {
+      items,
+      none: { key: 'profiles:none', label: 'no profiles', help: `cdn-tui login --profile NAME adds one`, value: 'none', go: close },
+    };
   return { items };
 }
 
@@ -37,7 +56,12 @@ export function switchProfile(profiles: Profiles, ui: UiStore, name: string): vo
   try {
     const next = profiles.switchTo(name);
     const pending = Object.keys(next.session.store.getState().drafts).length;
-    next.session.ui.getState().say('info', `profile ${name} · ${safe(next.options.demo ? 'the demo' : next.options.baseUrl)}${pending ? ` · ${pending} pending change${pending === 1 ? '' : 's'}` : ''}`);
+    next.session.ui
+      .getState()
+      .say(
+        'info',
+        `profile ${name} · ${safe(next.options.demo ? 'the demo' : next.options.baseUrl)}${pending ? ` · ${pending} pending change${pending === 1 ? '' : 's'}` : ''}`,
+      );
   } catch (e) {
     ui.getState().say('error', `cannot switch to profile ${safe(name)}: ${safe(errorMessage(e))}`);
   }

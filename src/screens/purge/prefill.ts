@@ -22,7 +22,8 @@ export function purgeHosts(conf: Rec): { readonly hosts: string[]; readonly note
     ...cnames.filter((c) => !c.startsWith('*.')),
   ];
   const notes = wild.length ? [`left out ${wild.join(', ')}: a wildcard cname names no host; add the hosts under it by hand`] : [];
-  if (conf.cname_access_only === true && typeof conf.domain_name === 'string') notes.push(`left out ${conf.domain_name}: only the cnames answer (cname access only)`);
+  if (conf.cname_access_only === true && typeof conf.domain_name === 'string')
+    notes.push(`left out ${conf.domain_name}: only the cnames answer (cname access only)`);
   return { hosts: [...new Set(hosts.map((h) => h.toLowerCase()))], notes };
 }
 
@@ -44,7 +45,9 @@ export function purgePrefill(conf: Rec, rules: readonly Rec[] = []): PurgePrefil
   const regexes = paths.filter((p) => p.regex).map((p) => p.path);
   const plain = paths.filter((p) => !p.regex).map((p) => p.path);
   if (regexes.length) {
-    notes.push(`a regular expression is no URL (${regexes.join(', ')}): type the URLs it should purge (a wildcard host/path* purges a prefix)`);
+    notes.push(
+      `a regular expression is no URL (${regexes.join(', ')}): type the URLs it should purge (a wildcard host/path* purges a prefix)`,
+    );
   }
   if (plain.length === 0) return { kind: 'url', urls: hosts.map((h) => `${h}/`), notes };
   // One file each: those URLs. A prefix among them: a wildcard of each (a file's wildcard is itself and its variants).

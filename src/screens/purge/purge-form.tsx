@@ -35,7 +35,17 @@ function rowCount(job: PurgeJob): number {
   return job.urls.length + 2;
 }
 
-export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob; readonly view: string; readonly width: number; readonly height: number }) {
+export function PurgeForm({
+  job,
+  view,
+  width,
+  height,
+}: {
+  readonly job: PurgeJob;
+  readonly view: string;
+  readonly width: number;
+  readonly height: number;
+}) {
   const { data, ui } = useStores();
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
@@ -135,7 +145,13 @@ export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob
             labelWidth={6}
             width={width}
             {...('error' in row && row.error !== undefined && !input ? { error: safe(row.error) } : {})}
-            {...(input ? { editor: (w: number) => <UrlInput initial={job.urls[urlAt] ?? ''} width={w} onKeep={keep} onDrop={() => open(undefined)} /> } : {})}
+            {...(input
+              ? {
+                  editor: (w: number) => (
+                    <UrlInput initial={job.urls[urlAt] ?? ''} width={w} onKeep={keep} onDrop={() => open(undefined)} />
+                  ),
+                }
+              : {})}
           />
         );
       })}
@@ -161,7 +177,17 @@ export function PurgeForm({ job, view, width, height }: { readonly job: PurgeJob
 }
 
 /** One URL being typed: the text is this input's own until Enter keeps it. */
-function UrlInput({ initial, width, onKeep, onDrop }: { readonly initial: string; readonly width: number; readonly onKeep: (t: string) => void; readonly onDrop: () => void }) {
+function UrlInput({
+  initial,
+  width,
+  onKeep,
+  onDrop,
+}: {
+  readonly initial: string;
+  readonly width: number;
+  readonly onKeep: (t: string) => void;
+  readonly onDrop: () => void;
+}) {
   const [text, setText] = useState(initial);
   return <TextInput value={text} onChange={setText} onSubmit={onKeep} onCancel={onDrop} width={Math.max(4, width)} />;
 }

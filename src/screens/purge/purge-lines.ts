@@ -17,10 +17,18 @@ function wrapped(text: string, width: number, tone: Line['tone'], indent = '    
 /** What was answered to one request. */
 function sentLines(s: PurgeSent, width: number, dot: string): Line[] {
   if (!s.outcome) return wrapped(`  error: not purged: ${safe(s.message ?? '')}`, width, 'error');
-  const out: Line[] = [{ text: `  answer ${s.outcome.httpStatus}${s.outcome.httpStatus === 207 ? ': some URLs refused' : ': all accepted'}`, tone: 'dim' }];
+  const out: Line[] = [
+    { text: `  answer ${s.outcome.httpStatus}${s.outcome.httpStatus === 207 ? ': some URLs refused' : ': all accepted'}`, tone: 'dim' },
+  ];
   for (const g of s.outcome.groups) {
     const ok = g.status >= 200 && g.status < 300;
-    out.push(...wrapped(`  ${ok ? 'accepted' : 'refused'} ${g.urls.length} ${dot} ${safe(g.statusLine)} ${dot} ${safe(g.details)}`, width, ok ? 'ok' : 'error'));
+    out.push(
+      ...wrapped(
+        `  ${ok ? 'accepted' : 'refused'} ${g.urls.length} ${dot} ${safe(g.statusLine)} ${dot} ${safe(g.details)}`,
+        width,
+        ok ? 'ok' : 'error',
+      ),
+    );
     for (const u of g.urls) out.push(...wrapped(`      ${safe(u)}`, width, 'plain', '        '));
   }
   return out;
@@ -29,14 +37,20 @@ function sentLines(s: PurgeSent, width: number, dot: string): Line[] {
 /** What the review warns of before y: a `*` that will not act as one (a wildcard without one is a refusal: the pre-flight's). */
 export function purgeWarnings(job: Pick<PurgeJob, 'kind' | 'urls'>): string[] {
   const urls = job.urls.map((u) => u.trim()).filter((u) => u !== '');
-  if (job.kind !== 'wildcard' && urls.some((u) => u.includes('*'))) return [`a * in a ${job.kind} purge is taken as it is, not as a wildcard: n goes back to choose the kind wildcard for a prefix`];
+  if (job.kind !== 'wildcard' && urls.some((u) => u.includes('*')))
+    return [`a * in a ${job.kind} purge is taken as it is, not as a wildcard: n goes back to choose the kind wildcard for a prefix`];
   return [];
 }
 
 /** A problem the pre-flight found with a URL, under its request: `✗ www.x.com/a: …`. */
 function findingLines(f: PurgeFinding, width: number, ascii: boolean): Line[] {
   const mark = f.severity === 'refused' ? (ascii ? 'x' : '✗') : '!';
-  return wrapped(`  ${mark} ${f.url ? `${safe(f.url)}: ` : ''}${safe(f.message)}`, width, f.severity === 'refused' ? 'error' : 'warn', '      ');
+  return wrapped(
+    `  ${mark} ${f.url ? `${safe(f.url)}: ` : ''}${safe(f.message)}`,
+    width,
+    f.severity === 'refused' ? 'error' : 'warn',
+    '      ',
+  );
 }
 
 export function purgeLines(job: PurgeJob, width: number, dot = '·', found: readonly PurgeFinding[] = [], ascii = false): Line[] {
@@ -48,7 +62,9 @@ export function purgeLines(job: PurgeJob, width: number, dot = '·', found: read
   if (job.stage === 'review') for (const f of found.filter((x) => x.url === undefined)) out.push(...findingLines(f, width, ascii));
   for (const [i, request] of requests.entries()) {
     out.push(...wrapped(safe(formatRequest({ ...request, body: { ...request.body, urls: [...request.body.urls] } })), width, 'request'));
-    if (job.stage === 'review') for (const f of found.filter((x) => x.url !== undefined && request.body.urls.includes(x.url))) out.push(...findingLines(f, width, ascii));
+    if (job.stage === 'review')
+      for (const f of found.filter((x) => x.url !== undefined && request.body.urls.includes(x.url)))
+        out.push(...findingLines(f, width, ascii));
     const sent = job.stage === 'review' ? undefined : job.sent[i];
     if (sent) out.push(...sentLines(sent, width, dot));
   }
@@ -67,7 +83,11 @@ export function purgeSummary(job: PurgeJob, dot: string, found: readonly PurgeFi
   const many = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   if (job.stage === 'review') {
     const refused = new Set(found.filter((f) => f.severity === 'refused').map((f) => f.url)).size;
-    const state = checking ? 'checking against the account' : refused ? `${many(refused, 'URL')} would be refused ${dot} n/Esc back to fix them` : 'y sends';
+    const state = checking
+      ? 'checking against the account'
+      : refused
+        ? `${many(refused, 'URL')} would be refused ${dot} n/Esc back to fix them`
+        : 'y sends';
     return `Purge (${job.kind}): ${many(urls, 'URL')}, ${many(requests.length, 'request')} ${dot} ${state}${refused ? '' : ` ${dot} n/Esc back to the URLs`}`;
   }
   const { accepted, refused, failed } = purgeCounts(job.sent);

@@ -45,8 +45,13 @@ async function send(data: AppStore, ui: UiStore, id: number): Promise<void> {
   const all = accepted + refused + failed;
   const stopped = purgeRequests(job.kind, job.urls).length - job.sent.length;
   const unsent = stopped > 0 ? ` · ${stopped} not sent (stopped)` : '';
-  if (refused + failed === 0) ui.getState().say(stopped ? 'info' : 'ok', `purged ${accepted} URL${accepted === 1 ? '' : 's'} of ${job.title}${unsent}`);
-  else ui.getState().say('error', `purge of ${job.title}: ${accepted} of ${all} accepted${refused ? `, ${refused} refused` : ''}${failed ? `, ${failed} not purged` : ''}${unsent}`);
+  if (refused + failed === 0)
+    ui.getState().say(stopped ? 'info' : 'ok', `purged ${accepted} URL${accepted === 1 ? '' : 's'} of ${job.title}${unsent}`);
+  else
+    ui.getState().say(
+      'error',
+      `purge of ${job.title}: ${accepted} of ${all} accepted${refused ? `, ${refused} refused` : ''}${failed ? `, ${failed} not purged` : ''}${unsent}`,
+    );
 }
 
 function PurgeReview({ id }: { readonly id: number }) {
@@ -57,19 +62,27 @@ function PurgeReview({ id }: { readonly id: number }) {
   const job = useAppStore((s) => s.purges[id]);
   const view = `${VIEW.purge(id)}:review`;
   const { found, checking } = usePurgeChecked(id);
-  const lines = useMemo(() => (job ? purgeLines(job, width, theme.sym.dot, found, !theme.unicode) : []), [job, width, theme.sym.dot, found, theme.unicode]);
+  const lines = useMemo(
+    () => (job ? purgeLines(job, width, theme.sym.dot, found, !theme.unicode) : []),
+    [job, width, theme.sym.dot, found, theme.unicode],
+  );
   const bodyHeight = Math.max(1, height - 2);
   const stored = useUiStore((s) => listView(s, view).top);
   const top = Math.max(0, Math.min(stored, lines.length - bodyHeight));
   const stage = job?.stage;
   const control: ListControl = { ui, view, height: bodyHeight, total: () => lines.length, scroll: true };
-  const bindings: Binding[] = [
-    ...moveBindings(control),
-  ];
+  const bindings: Binding[] = [...moveBindings(control)];
   const edit = () => data.getState().editPurge(id, { stage: 'editing' });
   const refused = found.filter((f) => f.severity === 'refused').length;
-  const why = readOnly ?? (checking ? 'still checking against the account: y again in a moment' : refused ? 'some URLs would be refused (listed): n goes back to fix or remove them' : undefined);
-  if (stage === 'review') bindings.push({ command: 'apply', disabled: why, run: () => void send(data, ui, id) }, { command: 'cancel', run: edit });
+  const why =
+    readOnly ??
+    (checking
+      ? 'still checking against the account: y again in a moment'
+      : refused
+        ? 'some URLs would be refused (listed): n goes back to fix or remove them'
+        : undefined);
+  if (stage === 'review')
+    bindings.push({ command: 'apply', disabled: why, run: () => void send(data, ui, id) }, { command: 'cancel', run: edit });
   if (stage === 'done') bindings.push({ command: 'review', label: 'edit URLs', run: edit });
   if (stage === 'sending') {
     bindings.push({
@@ -82,7 +95,8 @@ function PurgeReview({ id }: { readonly id: number }) {
   }
   useKeys(PRIORITY.screen, bindings);
   if (!job) return null;
-  const where = lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
+  const where =
+    lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Heading text={purgeSummary(job, theme.sym.dot, found, checking) + where} sending={stage === 'sending'} width={width} />

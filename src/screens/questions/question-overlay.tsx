@@ -33,7 +33,12 @@ async function deleteNow(data: AppStore, ui: UiStore, keys: readonly RecordKey[]
   const outcome = await data.getState().deleteRecords(keys);
   if (outcome.inUse) {
     ui.getState().say('error', safe(outcome.inUse.message));
-    ui.getState().ask({ kind: 'in-use', message: outcome.inUse.message, rules: outcome.inUse.rules, conf: parseKey(outcome.inUse.key).conf ?? 0 });
+    ui.getState().ask({
+      kind: 'in-use',
+      message: outcome.inUse.message,
+      rules: outcome.inUse.rules,
+      conf: parseKey(outcome.inUse.key).conf ?? 0,
+    });
   } else if (outcome.failed.length) {
     const first = outcome.failed[0]!;
     ui.getState().say('error', `${outcome.failed.length} of ${keys.length} not deleted: ${safe(first.message)}`);
@@ -100,7 +105,9 @@ export function QuestionOverlay() {
   return (
     <Box>
       <Confirm
-        title={safe(`Delete ${what}${parseKey(keys[0] ?? '').kind === 'configuration' ? (one ? ' and all it holds' : ' and all they hold') : ''}?`)}
+        title={safe(
+          `Delete ${what}${parseKey(keys[0] ?? '').kind === 'configuration' ? (one ? ' and all it holds' : ' and all they hold') : ''}?`,
+        )}
         lines={keys.map((k) => deleteLine(data, k))}
         {...(question.typeName !== undefined ? { typeToConfirm: safe(question.typeName) } : {})}
         {...(one ? {} : { typeWhat: 'how many' })}

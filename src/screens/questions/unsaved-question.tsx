@@ -60,16 +60,20 @@ export function UnsavedQuestion({ width }: { readonly width: number }) {
     process.once('exit', () => process.stdout.write(`cdn-tui: ${changes} written to ${file}${back}\n`));
     exit();
   };
-  const line = (text: string) => (
-    <Text wrap="truncate">{fit(text, inner, ascii)}</Text>
-  );
+  const line = (text: string) => <Text wrap="truncate">{fit(text, inner, ascii)}</Text>;
   const choose = (
     <>
       <Text bold color={theme.c('red')} wrap="truncate">
-        {fit(`${changes} ${pending === 1 ? 'is' : 'are'} NOT saved to disk: ${safe(problem ?? 'the journal cannot be written')}`, inner, ascii)}
+        {fit(
+          `${changes} ${pending === 1 ? 'is' : 'are'} NOT saved to disk: ${safe(problem ?? 'the journal cannot be written')}`,
+          inner,
+          ascii,
+        )}
       </Text>
       {line(`${pending === 1 ? 'It is' : 'They are'} in memory only: quitting now loses ${them}, unless written to another file first.`)}
-      {line(`y: write ${them} to a file ${theme.sym.dot} q: quit anyway (${pending === 1 ? 'it is' : 'they are'} lost) ${theme.sym.dot} Esc: stay`)}
+      {line(
+        `y: write ${them} to a file ${theme.sym.dot} q: quit anyway (${pending === 1 ? 'it is' : 'they are'} lost) ${theme.sym.dot} Esc: stay`,
+      )}
     </>
   );
   const path = (

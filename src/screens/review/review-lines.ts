@@ -44,8 +44,22 @@ function changeLines(field: string, before: unknown, after: string, width: numbe
   const arrow = ascii ? ' -> ' : ' → ';
   const removed = before === undefined ? '' : `-${safe(showValue(before))}`;
   const text = `  ${field}: ${removed ? removed + arrow : ''}+${after}`;
-  if (cellWidth(text) <= width) return [{ text, tone: 'plain', spans: [{ text: `  ${field}: ` }, ...(removed ? [{ text: removed, tone: 'remove' as const }, { text: arrow }] : []), { text: `+${after}`, tone: 'add' as const }] }];
-  return [...(removed ? wrapped(`  ${field}: ${removed}`, width, 'remove') : []), ...wrapped(`${removed ? `   ${arrow}` : `  ${field}: `}+${after}`, width, 'add')];
+  if (cellWidth(text) <= width)
+    return [
+      {
+        text,
+        tone: 'plain',
+        spans: [
+          { text: `  ${field}: ` },
+          ...(removed ? [{ text: removed, tone: 'remove' as const }, { text: arrow }] : []),
+          { text: `+${after}`, tone: 'add' as const },
+        ],
+      },
+    ];
+  return [
+    ...(removed ? wrapped(`  ${field}: ${removed}`, width, 'remove') : []),
+    ...wrapped(`${removed ? `   ${arrow}` : `  ${field}: `}+${after}`, width, 'add'),
+  ];
 }
 
 /** A finding under its field: `✗ path: Rule 12 already has this path.` (refused) or `! …` (a warning). */
@@ -53,16 +67,24 @@ function findingLines(f: Finding, width: number, ascii: boolean): Line[] {
   const mark = f.severity === 'refused' ? (ascii ? 'x' : '✗') : '!';
   // A warning of the lint names its code (docs/lint.md; `cdn-tui lint --ignore CODE`).
   const code = f.lint ? ` [${f.code}]` : '';
-  return wrapped(`    ${mark} ${f.field ? `${f.field}: ` : ''}${safe(f.message)}${code}`, width, f.severity === 'refused' ? 'error' : 'warn', '      ');
+  return wrapped(
+    `    ${mark} ${f.field ? `${f.field}: ` : ''}${safe(f.message)}${code}`,
+    width,
+    f.severity === 'refused' ? 'error' : 'warn',
+    '      ',
+  );
 }
 
 function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
   const w = Math.max(6, Math.floor((width - 25) / 3));
-  const row = (mark: string, a: string, b: string, d: string, e: string) => `${mark}${pad(a, 20, ascii)} ${pad(b, w, ascii)} ${pad(d, w, ascii)} ${fit(e, w, ascii)}`;
+  const row = (mark: string, a: string, b: string, d: string, e: string) =>
+    `${mark}${pad(a, 20, ascii)} ${pad(b, w, ascii)} ${pad(d, w, ascii)} ${fit(e, w, ascii)}`;
   return [
     { text: 'Someone else changed this record since your draft began. Nothing was sent.', tone: 'warn' },
     { text: row('  ', 'field', 'base', 'theirs', 'mine'), tone: 'title' },
-    ...c.fields.map((f) => ({ text: row(f.clash ? '! ' : '  ', f.field, safe(showValue(f.base)), safe(showValue(f.theirs)), safe(showValue(f.mine))) })),
+    ...c.fields.map((f) => ({
+      text: row(f.clash ? '! ' : '  ', f.field, safe(showValue(f.base)), safe(showValue(f.theirs)), safe(showValue(f.mine))),
+    })),
     { text: '  ! both changed · m: keep mine where both changed · t: take theirs', tone: 'dim' },
   ];
 }
@@ -90,27 +112,54 @@ export function reviewLines(
     const review: Review | undefined = state.review(key);
     const result = resultOf.get(key);
     if (!review && !result) continue;
-    const of = (lines: readonly Line[], field?: string, refused?: boolean): ReviewLine[] => lines.map((l) => ({ ...l, key, ...(field ? { field } : {}), ...(refused ? { refused: true as const } : {}) }));
-    out.push(...of([{ text: `${inOrder ? `${i + 1}. ` : ''}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' }]));
-    if (result) out.push(...of(wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error')));
+    const of = (lines: readonly Line[], field?: string, refused?: boolean): ReviewLine[] =>
+      lines.map((l) => ({ ...l, key, ...(field ? { field } : {}), ...(refused ? { refused: true as const } : {}) }));
+    out.push(
+      ...of([{ text: `${inOrder ? `${i + 1}. ` : ''}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' }]),
+    );
+    if (result)
+      out.push(...of(wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error')));
     if (review && alreadyApplied(state, key)) {
-      out.push(...of(wrapped(`  ${ascii ? 'ok' : '✓'} already applied: the server has this change (sent before the app stopped); nothing to send`, width, 'ok')), { text: '' });
+      out.push(
+        ...of(
+          wrapped(
+            `  ${ascii ? 'ok' : '✓'} already applied: the server has this change (sent before the app stopped); nothing to send`,
+            width,
+            'ok',
+          ),
+        ),
+        { text: '' },
+      );
       continue;
     }
     if (review) {
       const found = checked.findings[key] ?? [];
-      const under = (field: string) => found.filter((f) => f.field === field).flatMap((f) => of(findingLines(f, width, ascii), field || undefined, f.severity === 'refused'));
+      const under = (field: string) =>
+        found
+          .filter((f) => f.field === field)
+          .flatMap((f) => of(findingLines(f, width, ascii), field || undefined, f.severity === 'refused'));
       if (review.target.op === 'delete') out.push(...of([{ text: '  - the whole record is deleted', tone: 'remove' }]));
       for (const c of review.changes) {
         const ref = review.refs?.[c.field];
-        out.push(...of(changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width, ascii), c.field), ...under(c.field));
+        out.push(
+          ...of(changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width, ascii), c.field),
+          ...under(c.field),
+        );
       }
       // Problems of fields the draft does not change (one missing), and of the request as a whole.
       const changed = new Set(review.changes.map((c) => c.field));
       for (const field of new Set(found.map((f) => f.field))) if (!changed.has(field)) out.push(...under(field));
       // Field errors the API answered when it was sent (the pre-flight's own are above).
-      if (result && !result.ok) for (const [field, messages] of Object.entries(state.fieldErrors[key] ?? {})) out.push(...of(wrapped(`  error: ${field}: ${safe(messages.join(' '))}`, width, 'error'), field));
-      out.push(...of(review.request ? wrapped(`  ${safe(formatRequest(review.request))}`, width, 'request') : [{ text: '  nothing to send', tone: 'dim' as const }]));
+      if (result && !result.ok)
+        for (const [field, messages] of Object.entries(state.fieldErrors[key] ?? {}))
+          out.push(...of(wrapped(`  error: ${field}: ${safe(messages.join(' '))}`, width, 'error'), field));
+      out.push(
+        ...of(
+          review.request
+            ? wrapped(`  ${safe(formatRequest(review.request))}`, width, 'request')
+            : [{ text: '  nothing to send', tone: 'dim' as const }],
+        ),
+      );
       const conflict = state.conflicts[key];
       if (conflict) out.push(...of(conflictLines(conflict, width, ascii)));
     }

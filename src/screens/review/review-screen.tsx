@@ -9,7 +9,18 @@ import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
-import { alreadyApplied, preflight, preflightNeeds, reading, titleOf, toReadAgain, type AppState, type AppStore, type Preflight, type RecordKey } from '../../store/index.js';
+import {
+  alreadyApplied,
+  preflight,
+  preflightNeeds,
+  reading,
+  titleOf,
+  toReadAgain,
+  type AppState,
+  type AppStore,
+  type Preflight,
+  type RecordKey,
+} from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { Confirm } from '../../components/confirm.js';
 import { useTheme } from '../../ui/theme.js';
@@ -30,7 +41,15 @@ const CONFIRM_ROWS = 5;
 
 const NO_NOTES: readonly string[] = [];
 
-export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly keys: readonly RecordKey[]; readonly id: number; readonly notes?: readonly string[] }) {
+export function ReviewScreen({
+  keys: listed,
+  id,
+  notes = NO_NOTES,
+}: {
+  readonly keys: readonly RecordKey[];
+  readonly id: number;
+  readonly notes?: readonly string[];
+}) {
   const { data, ui } = useStores();
   // Drafts of a configuration created meanwhile (a clone sent in part) are under its id now.
   const keys = useAppStore(useShallow((s) => listed.map((k) => s.moved[k] ?? k)));
@@ -70,7 +89,10 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
 
   const pendingNow = () => keys.filter((k) => data.getState().drafts[k] !== undefined);
   const conflictsNow = () => keys.filter((k) => data.getState().conflicts[k] !== undefined);
-  const confDeletesNow = () => pendingNow().filter((k) => data.getState().drafts[k]?.target.op === 'delete' && data.getState().drafts[k]?.target.kind === 'configuration');
+  const confDeletesNow = () =>
+    pendingNow().filter(
+      (k) => data.getState().drafts[k]?.target.op === 'delete' && data.getState().drafts[k]?.target.kind === 'configuration',
+    );
   const askOrSend = () => {
     const deletes = confDeletesNow();
     if (deletes.length === 0) return void send();
@@ -78,10 +100,12 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
     setConfirming(typeof one === 'string' ? one : `delete ${deletes.length} configurations`);
   };
   const send = () => {
-    if (data.getState().applying) return void ui.getState().say('error', 'another send is under way: wait for it, or Esc in its review to stop it');
+    if (data.getState().applying)
+      return void ui.getState().say('error', 'another send is under way: wait for it, or Esc in its review to stop it');
     // Checked again as of now: what `y` sends is what the pre-flight passed.
     const now = data.getState();
-    if (checking || reading(now, preflightNeeds(now, pendingNow())).length) return void ui.getState().say('info', 'still checking against the server: y again in a moment');
+    if (checking || reading(now, preflightNeeds(now, pendingNow())).length)
+      return void ui.getState().say('info', 'still checking against the server: y again in a moment');
     const refused = preflight(now, pendingNow()).refused;
     if (refused) return void ui.getState().say('error', refusedWords(refused));
     // What the server already has is not sent again: those drafts are done.
@@ -103,7 +127,10 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
       const c = data.getState().conflicts[k];
       if (c) data.getState().resolveConflict(k, Object.fromEntries(c.fields.map((f) => [f.field, side])));
     }
-    ui.getState().say('info', side === 'mine' ? 'kept your values on top of theirs: review and y to send' : 'took their values: review again');
+    ui.getState().say(
+      'info',
+      side === 'mine' ? 'kept your values on top of theirs: review and y to send' : 'took their values: review again',
+    );
   };
   /** The line under the cursor as of now (keys may come faster than renders). */
   const lineNow = (): ReviewLine | undefined => lines[cursorNow(control)];
@@ -115,15 +142,28 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   };
   const bindings: Binding[] = [
     ...moveBindings(control),
-    { command: 'apply', disabled: readOnly ?? (counts.drafts + counts.applied === 0 ? 'nothing to send' : checked.refused ? refusedWords(checked.refused) : undefined), run: askOrSend },
-    { command: 'fix', disabled: readOnly, run: () => (lineNow()?.key === undefined ? false : openDraftForm(data, ui, lineNow()!.key!, lineNow()!.field ?? firstField(checked, lineNow()!.key!))) },
+    {
+      command: 'apply',
+      disabled:
+        readOnly ??
+        (counts.drafts + counts.applied === 0 ? 'nothing to send' : checked.refused ? refusedWords(checked.refused) : undefined),
+      run: askOrSend,
+    },
+    {
+      command: 'fix',
+      disabled: readOnly,
+      run: () =>
+        lineNow()?.key === undefined
+          ? false
+          : openDraftForm(data, ui, lineNow()!.key!, lineNow()!.field ?? firstField(checked, lineNow()!.key!)),
+    },
     { command: 'dropChange', run: drop },
     { command: 'cancel', run: () => void ui.getState().pop() },
     ...(conflictsNow().length
-      ? [
+      ? ([
           { command: 'keepMine', run: resolve('mine') },
           { command: 'takeTheirs', run: resolve('theirs') },
-        ] satisfies Binding[]
+        ] satisfies Binding[])
       : []),
   ];
   useKeys(PRIORITY.screen, bindings, { active: !applying && confirming === undefined });
@@ -131,7 +171,8 @@ export function ReviewScreen({ keys: listed, id, notes = NO_NOTES }: { readonly 
   useKeys(PRIORITY.screen, [{ command: 'stopSending', run: () => stop(data, ui) }], { active: applying });
 
   const summary = summaryText(counts, checked, checking, theme.sym.dot);
-  const where = lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
+  const where =
+    lines.length > bodyHeight ? ` ${theme.sym.dot} lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Heading text={summary + where} width={width} />
@@ -184,7 +225,8 @@ function refusedWords(n: number): string {
 /** The summary line: the counts, what the pre-flight found (or that it is still checking), what y does. */
 function summaryText(counts: ReviewCounts, checked: Preflight, checking: boolean, dot: string): string {
   const applied = counts.applied ? ` ${dot} ${counts.applied} already applied` : '';
-  if (!counts.drafts) return counts.applied ? `Review: nothing to send${applied} ${dot} y clears them ${dot} n/Esc back` : 'Review: nothing pending';
+  if (!counts.drafts)
+    return counts.applied ? `Review: nothing to send${applied} ${dot} y clears them ${dot} n/Esc back` : 'Review: nothing pending';
   const parts = [`Review: ${plural(counts.changes, 'change')}, ${plural(counts.requests, 'request')}${applied}`];
   if (checking) parts.push('checking against the server');
   if (checked.refused) parts.push(`${checked.refused} would be refused`);

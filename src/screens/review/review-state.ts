@@ -4,7 +4,16 @@
 // when `y` was pressed is kept (the 200 diffs are not rebuilt as each answer comes).
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { listOfRecord, preflight, preflightNeeds, stillChecking, type AppState, type Draft, type Preflight, type RecordKey } from '../../store/index.js';
+import {
+  listOfRecord,
+  preflight,
+  preflightNeeds,
+  stillChecking,
+  type AppState,
+  type Draft,
+  type Preflight,
+  type RecordKey,
+} from '../../store/index.js';
 import { useAppStore, useStores } from '../../app/stores.js';
 import { useReviewReads } from '../../app/use-review-reads.js';
 
@@ -45,12 +54,22 @@ export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefin
       kept
         ? KEPT
         : [
-            ...keys.flatMap((k) => [s.drafts[k], s.fieldErrors[k], s.conflicts[k], s.records[k], s.lists[listOfRecord(k) ?? ''], s.readAgain?.[k]]),
+            ...keys.flatMap((k) => [
+              s.drafts[k],
+              s.fieldErrors[k],
+              s.conflicts[k],
+              s.records[k],
+              s.lists[listOfRecord(k) ?? ''],
+              s.readAgain?.[k],
+            ]),
             ...needs.flatMap((n) => [s.lists[n], s.records[n], s.requests[n]?.status]),
           ],
     ),
   );
   // A new state object only when what the review draws changed (the memo of its lines keys on it).
   const state = useMemo(() => (seen === KEPT && kept ? kept : data.getState()), [kept, seen, data]);
-  return useMemo(() => ({ state, checked: preflight(state, keys), checking: stillChecking(state, needs, openedAt) }), [state, keys, needs, openedAt]);
+  return useMemo(
+    () => ({ state, checked: preflight(state, keys), checking: stillChecking(state, needs, openedAt) }),
+    [state, keys, needs, openedAt],
+  );
 }

@@ -39,7 +39,12 @@ function paging(query: URLSearchParams): { page?: number; size?: number } {
 }
 
 /** A bare JSON array, sliced by `page`/`page_size` when given, with X-Total-Count (API.md §1). */
-export function listReply(query: URLSearchParams, items: readonly Rec[] | (() => string), total: number, slice: (from: number, to: number) => Rec[]): Reply {
+export function listReply(
+  query: URLSearchParams,
+  items: readonly Rec[] | (() => string),
+  total: number,
+  slice: (from: number, to: number) => Rec[],
+): Reply {
   const { page, size } = paging(query);
   const headers = { 'x-total-count': String(total) };
   if (page === undefined && size === undefined) {

@@ -1,6 +1,13 @@
 // /content_delivery/configurations[/:conf_id] (API.md §4.1).
 import { randomInt } from 'node:crypto';
-import { configurationSchema as schema, defaultOrigin, toResponse, validateRecord, type Rec, type ValidationContext } from '../../schema/index.js';
+import {
+  configurationSchema as schema,
+  defaultOrigin,
+  toResponse,
+  validateRecord,
+  type Rec,
+  type ValidationContext,
+} from '../../schema/index.js';
 import { zeroErrorResponses, type Change } from '../state.js';
 import type { Store } from '../store.js';
 import { accepted, listReply, noContent, respond, type Handler } from './common.js';
@@ -27,7 +34,12 @@ function listed(store: Store): { json: string; records: Rec[] } {
 
 export const listConfigurations: Handler = ({ store, query }) => {
   const { json, records } = listed(store);
-  return listReply(query, () => json, records.length, (a, b) => records.slice(a, b));
+  return listReply(
+    query,
+    () => json,
+    records.length,
+    (a, b) => records.slice(a, b),
+  );
 };
 
 export const getConfiguration: Handler = ({ store, params }) => respond(200, schema, store.entry(params.conf).record);

@@ -146,24 +146,78 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, waf_rule_set_id: 7 }, cacheSetting: 'html 5m' },
-      { body: { path: '/static/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'static assets 30d' },
-      { body: { path: '/c/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'category pages 2m' },
-      { body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' }, cacheSetting: 'images 7d' },
+      {
+        body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, waf_rule_set_id: 7 },
+        cacheSetting: 'html 5m',
+      },
+      {
+        body: { path: '/static/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'static assets 30d',
+      },
+      {
+        body: { path: '/c/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'category pages 2m',
+      },
+      {
+        body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' },
+        cacheSetting: 'images 7d',
+      },
       // The shop's JSON endpoints: proxied, origin cache headers respected (no cache setting).
-      { body: { path: '/api/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'all', waf_rule_set_id: 7 } },
+      {
+        body: {
+          path: '/api/',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'delivery',
+          gzip: true,
+          forward_cookies: 'all',
+          waf_rule_set_id: 7,
+        },
+      },
       { body: { path: '/admin', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied', edge_firewall_id: 3 } },
-      { body: { path: '/old-catalog/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://shop.acme-outdoor.example/c/' } },
-      { body: { path: '/returns.html', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://www.acme-outdoor.example/help/returns' } },
+      {
+        body: {
+          path: '/old-catalog/',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'redirect',
+          redirect_to: 'https://shop.acme-outdoor.example/c/',
+        },
+      },
+      {
+        body: {
+          path: '/returns.html',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'redirect',
+          redirect_to: 'https://www.acme-outdoor.example/help/returns',
+        },
+      },
       // Editor backups and dotfiles must never be served.
       { body: { path: '(\\.bak|\\.swp|~)$|/\\.', regex: true, protocol_policy: 'redirect_to_https', behavior: 'access_denied' } },
       {
-        body: { path: '/checkout', regex: false, protocol_policy: 'redirect_to_https', behavior: 'acceleration', gzip: true, forward_cookies: 'all', waf_rule_set_id: 7, edge_firewall_id: 3 },
+        body: {
+          path: '/checkout',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'acceleration',
+          gzip: true,
+          forward_cookies: 'all',
+          waf_rule_set_id: 7,
+          edge_firewall_id: 3,
+        },
         cacheSetting: 'checkout bypass',
         requires: 'application_acceleration',
       },
       {
-        body: { path: '/cart', regex: false, protocol_policy: 'redirect_to_https', behavior: 'acceleration', forward_cookies: 'all', waf_rule_set_id: 7 },
+        body: {
+          path: '/cart',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'acceleration',
+          forward_cookies: 'all',
+          waf_rule_set_id: 7,
+        },
         cacheSetting: 'checkout bypass',
         requires: 'application_acceleration',
       },
@@ -223,8 +277,14 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'html no-cache' },
-      { body: { path: '/static/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'static assets 1h' },
+      {
+        body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'html no-cache',
+      },
+      {
+        body: { path: '/static/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'static assets 1h',
+      },
       { body: { path: '/api/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', forward_cookies: 'all' } },
       { body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' } },
       { body: { path: '/admin', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied' } },
@@ -283,13 +343,60 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'none', waf_rule_set_id: 12 }, cacheSetting: 'api no-cache' },
-      { body: { path: '/v2/catalog/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'none' }, cacheSetting: 'catalog reads 60s' },
-      { body: { path: '^/v2/stores/[0-9]+/stock$', regex: true, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'none' }, cacheSetting: 'api no-cache' },
-      { body: { path: '/v1/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://api.acme-outdoor.example/v2/' } },
+      {
+        body: {
+          path: '/',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'delivery',
+          gzip: true,
+          forward_cookies: 'none',
+          waf_rule_set_id: 12,
+        },
+        cacheSetting: 'api no-cache',
+      },
+      {
+        body: {
+          path: '/v2/catalog/',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'delivery',
+          gzip: true,
+          forward_cookies: 'none',
+        },
+        cacheSetting: 'catalog reads 60s',
+      },
+      {
+        body: {
+          path: '^/v2/stores/[0-9]+/stock$',
+          regex: true,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'delivery',
+          gzip: true,
+          forward_cookies: 'none',
+        },
+        cacheSetting: 'api no-cache',
+      },
+      {
+        body: {
+          path: '/v1/',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'redirect',
+          redirect_to: 'https://api.acme-outdoor.example/v2/',
+        },
+      },
       { body: { path: '/internal/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied', edge_firewall_id: 4 } },
       {
-        body: { path: '/v2/orders', regex: false, protocol_policy: 'redirect_to_https', behavior: 'acceleration', gzip: true, forward_cookies: 'none', waf_rule_set_id: 12 },
+        body: {
+          path: '/v2/orders',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'acceleration',
+          gzip: true,
+          forward_cookies: 'none',
+          waf_rule_set_id: 12,
+        },
         cacheSetting: 'api bypass',
         requires: 'application_acceleration',
       },
@@ -336,8 +443,29 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', forward_cookies: 'none', waf_rule_set_id: 12, edge_firewall_id: 5 }, cacheSetting: 'api no-cache' },
-      { body: { path: '/v1/price-lists/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true, forward_cookies: 'none' }, cacheSetting: 'price lists 15m' },
+      {
+        body: {
+          path: '/',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'delivery',
+          forward_cookies: 'none',
+          waf_rule_set_id: 12,
+          edge_firewall_id: 5,
+        },
+        cacheSetting: 'api no-cache',
+      },
+      {
+        body: {
+          path: '/v1/price-lists/',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'delivery',
+          gzip: true,
+          forward_cookies: 'none',
+        },
+        cacheSetting: 'price lists 15m',
+      },
       { body: { path: '/admin', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied' } },
     ],
     errorResponses: { cache_error_403: 10, cache_error_404: 60 },
@@ -395,10 +523,27 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'html 5m' },
-      { body: { path: '/assets/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'static assets 30d' },
-      { body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' }, cacheSetting: 'images 7d' },
-      { body: { path: '/press-kit', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://brand.acme-outdoor.example/press/' } },
+      {
+        body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'html 5m',
+      },
+      {
+        body: { path: '/assets/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'static assets 30d',
+      },
+      {
+        body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' },
+        cacheSetting: 'images 7d',
+      },
+      {
+        body: {
+          path: '/press-kit',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'redirect',
+          redirect_to: 'https://brand.acme-outdoor.example/press/',
+        },
+      },
     ],
     errorResponses: { cache_error_404: 60, cache_error_403: 10 },
   },
@@ -453,11 +598,25 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
     ],
     rules: [
       { body: { path: '/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true }, cacheSetting: 'html 10m' },
-      { body: { path: '/wp-content/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true }, cacheSetting: 'static assets 30d' },
-      { body: { path: '/feed/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true }, cacheSetting: 'feeds 15m' },
+      {
+        body: { path: '/wp-content/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'static assets 30d',
+      },
+      {
+        body: { path: '/feed/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'feeds 15m',
+      },
       { body: { path: '/wp-admin', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied', waf_rule_set_id: 9 } },
       { body: { path: '/xmlrpc.php', regex: false, protocol_policy: 'http,https', behavior: 'access_denied' } },
-      { body: { path: '^/20[0-9]{2}/[0-9]{2}/', regex: true, protocol_policy: 'http,https', behavior: 'redirect', redirect_to: 'https://blog.acme-outdoor.example/archive/' } },
+      {
+        body: {
+          path: '^/20[0-9]{2}/[0-9]{2}/',
+          regex: true,
+          protocol_policy: 'http,https',
+          behavior: 'redirect',
+          redirect_to: 'https://blog.acme-outdoor.example/archive/',
+        },
+      },
     ],
     errorResponses: { cache_error_404: 120, cache_error_403: 10 },
   },
@@ -511,10 +670,27 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'html 5m' },
-      { body: { path: '/_next/static/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'static assets 1y (hashed names)' },
-      { body: { path: '/search-index.json', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'search index 1h' },
-      { body: { path: '^/v1(/.*)?$', regex: true, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://docs.acme-outdoor.example/v2/migrating-from-v1' } },
+      {
+        body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'html 5m',
+      },
+      {
+        body: { path: '/_next/static/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'static assets 1y (hashed names)',
+      },
+      {
+        body: { path: '/search-index.json', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'search index 1h',
+      },
+      {
+        body: {
+          path: '^/v1(/.*)?$',
+          regex: true,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'redirect',
+          redirect_to: 'https://docs.acme-outdoor.example/v2/migrating-from-v1',
+        },
+      },
     ],
     errorResponses: { cache_error_404: 60 },
   },
@@ -573,8 +749,14 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
     ],
     rules: [
       { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery' }, cacheSetting: 'originals 30d' },
-      { body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' }, cacheSetting: 'images 7d' },
-      { body: { path: '\\.svg$', regex: true, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'originals 30d' },
+      {
+        body: { path: IMAGE_REGEX, regex: true, protocol_policy: 'redirect_to_https', behavior: 'image_optimization' },
+        cacheSetting: 'images 7d',
+      },
+      {
+        body: { path: '\\.svg$', regex: true, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'originals 30d',
+      },
       { body: { path: '/raw-uploads/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'access_denied' } },
     ],
     errorResponses: { cache_error_403: 10, cache_error_404: 60, cache_error_416: 60 },
@@ -616,8 +798,14 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
     ],
     rules: [
       { body: { path: '/', regex: false, protocol_policy: 'http,https', behavior: 'delivery' } },
-      { body: { path: '\\.m3u8$', regex: true, protocol_policy: 'http,https', behavior: 'delivery', gzip: true }, cacheSetting: 'playlists 10s' },
-      { body: { path: '\\.(ts|m4s|mp4)$', regex: true, protocol_policy: 'http,https', behavior: 'delivery' }, cacheSetting: 'segments 30d' },
+      {
+        body: { path: '\\.m3u8$', regex: true, protocol_policy: 'http,https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'playlists 10s',
+      },
+      {
+        body: { path: '\\.(ts|m4s|mp4)$', regex: true, protocol_policy: 'http,https', behavior: 'delivery' },
+        cacheSetting: 'segments 30d',
+      },
       { body: { path: '/masters/', regex: false, protocol_policy: 'http,https', behavior: 'access_denied' } },
     ],
     errorResponses: { cache_error_404: 10, cache_error_416: 10 },
@@ -665,10 +853,16 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true }, cacheSetting: 'latest pointers 5m' },
+      {
+        body: { path: '/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'latest pointers 5m',
+      },
       { body: { path: '/releases/', regex: false, protocol_policy: 'http,https', behavior: 'delivery' }, cacheSetting: 'release files 1y' },
       { body: { path: '/firmware/', regex: false, protocol_policy: 'http,https', behavior: 'delivery' }, cacheSetting: 'release files 1y' },
-      { body: { path: '/latest/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true }, cacheSetting: 'latest pointers 5m' },
+      {
+        body: { path: '/latest/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'latest pointers 5m',
+      },
       { body: { path: '/nightly/', regex: false, protocol_policy: 'http,https', behavior: 'access_denied' } },
     ],
     errorResponses: { cache_error_404: 300, cache_error_403: 10, cache_error_416: 60 },
@@ -699,9 +893,22 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'http', behavior: 'redirect', redirect_to: 'https://shop.acme-outdoor.example/' } },
-      { body: { path: '/catalog/product_info.php', regex: false, protocol_policy: 'http', behavior: 'redirect', redirect_to: 'https://shop.acme-outdoor.example/c/all' } },
-      { body: { path: '^/images/.*\\.(gif|jpe?g)$', regex: true, protocol_policy: 'http', behavior: 'delivery' }, cacheSetting: 'legacy images 7d' },
+      {
+        body: { path: '/', regex: false, protocol_policy: 'http', behavior: 'redirect', redirect_to: 'https://shop.acme-outdoor.example/' },
+      },
+      {
+        body: {
+          path: '/catalog/product_info.php',
+          regex: false,
+          protocol_policy: 'http',
+          behavior: 'redirect',
+          redirect_to: 'https://shop.acme-outdoor.example/c/all',
+        },
+      },
+      {
+        body: { path: '^/images/.*\\.(gif|jpe?g)$', regex: true, protocol_policy: 'http', behavior: 'delivery' },
+        cacheSetting: 'legacy images 7d',
+      },
       { body: { path: '/admin', regex: false, protocol_policy: 'http', behavior: 'access_denied' } },
     ],
     errorResponses: { cache_error_404: 3600, cache_error_403: 10 },
@@ -733,8 +940,19 @@ export const DEMO_ACCOUNT: readonly DemoConfiguration[] = [
       },
     ],
     rules: [
-      { body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true }, cacheSetting: 'campaign pages 10m' },
-      { body: { path: '/coupon', regex: false, protocol_policy: 'redirect_to_https', behavior: 'redirect', redirect_to: 'https://shop.acme-outdoor.example/c/sale' } },
+      {
+        body: { path: '/', regex: false, protocol_policy: 'redirect_to_https', behavior: 'delivery', gzip: true },
+        cacheSetting: 'campaign pages 10m',
+      },
+      {
+        body: {
+          path: '/coupon',
+          regex: false,
+          protocol_policy: 'redirect_to_https',
+          behavior: 'redirect',
+          redirect_to: 'https://shop.acme-outdoor.example/c/sale',
+        },
+      },
     ],
   },
 ];

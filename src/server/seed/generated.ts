@@ -46,7 +46,10 @@ export function* generatedAccount(count: number): Generator<SeedConfiguration> {
       ],
       rules: [
         { body: { path: '/', regex: false, protocol_policy: https ? 'redirect_to_https' : 'http', behavior: 'delivery', gzip: true } },
-        { body: { path: '/static/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true }, cacheSetting: 'static 7d' },
+        {
+          body: { path: '/static/', regex: false, protocol_policy: 'http,https', behavior: 'delivery', gzip: true },
+          cacheSetting: 'static 7d',
+        },
         { body: { path: '/admin', regex: false, protocol_policy: 'http,https', behavior: 'access_denied' } },
       ],
       ...(rnd() < 0.5 ? { errorResponses: { cache_error_404: 60 } } : {}),

@@ -1,5 +1,14 @@
 // `--seed demo|N`: data for an empty store, made through the same validation as API writes.
-import { isProduct, schemaFor, validateRecord, validateWrite, type Rec, type ResourceKind, type ValidationContext, type WriteResult } from '../../schema/index.js';
+import {
+  isProduct,
+  schemaFor,
+  validateRecord,
+  validateWrite,
+  type Rec,
+  type ResourceKind,
+  type ValidationContext,
+  type WriteResult,
+} from '../../schema/index.js';
 import { createConfigurationChanges } from '../handlers/configurations.js';
 import { subChange, type Change, type SubKind } from '../state.js';
 import type { Store } from '../store.js';
@@ -52,7 +61,9 @@ export function loadAccount(store: Store, account: Iterable<SeedConfiguration>, 
     const entry = store.entry(id);
     if (c.patch) {
       const ctx = lean ? { products: store.products } : store.configurationContext(id);
-      apply(store, [{ t: 'conf', id, v: valid('configuration', c.patch, validateRecord('configuration', 'patch', c.patch, entry.record, ctx)) }]);
+      apply(store, [
+        { t: 'conf', id, v: valid('configuration', c.patch, validateRecord('configuration', 'patch', c.patch, entry.record, ctx)) },
+      ]);
     }
     if (c.errorResponses) {
       const result = validateRecord('error_responses', 'patch', c.errorResponses, entry.errorResponses, { products: store.products });

@@ -53,7 +53,13 @@ function ownerOf(list: ListKey): RecordKey {
 function isKeptList(v: unknown): v is KeptList {
   if (!isPlainObject(v) || typeof v.list !== 'string' || keyIn(v.list, 1) === undefined) return false;
   const isRecord = (r: unknown) => isPlainObject(r) && typeof r.id === 'number' && Number.isInteger(r.id) && r.id > 0;
-  return typeof v.readAt === 'number' && Number.isFinite(v.readAt) && typeof v.total === 'number' && Array.isArray(v.records) && v.records.every(isRecord);
+  return (
+    typeof v.readAt === 'number' &&
+    Number.isFinite(v.readAt) &&
+    typeof v.total === 'number' &&
+    Array.isArray(v.records) &&
+    v.records.every(isRecord)
+  );
 }
 
 /** The lists of a keep file's text, or undefined when it is damaged or not one this version wrote. */
@@ -117,7 +123,9 @@ export function keepEncoder(limit = KEEP_LIMIT_BYTES): (snapshot: KeepSnapshot) 
     const confs = lists.configurations;
     const owners = new Set(confs?.keys);
     // Lists of configurations that are gone (the configurations list says so) are not kept.
-    const children = Object.keys(lists).filter((l) => l !== 'configurations' && keyIn(l, 1) !== undefined && (!confs || owners.has(ownerOf(l))));
+    const children = Object.keys(lists).filter(
+      (l) => l !== 'configurations' && keyIn(l, 1) !== undefined && (!confs || owners.has(ownerOf(l))),
+    );
     children.sort((a, b) => lists[b]!.loadedAt - lists[a]!.loadedAt);
     const next = new Map<ListKey, Line>();
     const chosen: string[] = [];

@@ -56,7 +56,8 @@ export function batchOf(state: PreflightState, keys: readonly RecordKey[]): Batc
     const { target } = draft;
     const server = target.op === 'create' ? undefined : readRecord(state, key);
     const request = buildRequest(target, draft.base, draft.values);
-    const after = target.op === 'delete' ? undefined : target.op === 'create' ? draft.values : { ...(server ?? draft.base), ...request?.body };
+    const after =
+      target.op === 'delete' ? undefined : target.op === 'create' ? draft.values : { ...(server ?? draft.base), ...request?.body };
     entries.push({ key, draft, request, server, after, list: listOf(target) });
   }
   const byList = new Map<ListKey, Entry[]>();

@@ -9,7 +9,8 @@ import type { Finding } from './types.js';
 
 export function deleteFindings(batch: Batch, e: Entry): Finding[] {
   const { kind, conf, id } = e.draft.target;
-  if (e.draft.target.op !== 'delete' || (kind !== 'cache_setting' && kind !== 'origin') || conf === undefined || id === undefined) return [];
+  if (e.draft.target.op !== 'delete' || (kind !== 'cache_setting' && kind !== 'origin') || conf === undefined || id === undefined)
+    return [];
   const rules = listAfter(batch, listKey('rule', conf));
   const origins = readList(batch.state, listKey('origin', conf));
   if (!rules || (kind === 'origin' && !origins)) return []; // not read: said by the reads' findings
@@ -19,6 +20,11 @@ export function deleteFindings(batch: Batch, e: Entry): Finding[] {
     const key = names.get(r);
     return key && parseKey(key).isNew ? titleOf(key, r) : String(r.id);
   };
-  const refused = deleteProblem(kind, id, { rules: rules.map(([, r]) => r), originIds: (origins ?? []).map((k) => parseKey(k).id ?? 0) }, nameOf);
+  const refused = deleteProblem(
+    kind,
+    id,
+    { rules: rules.map(([, r]) => r), originIds: (origins ?? []).map((k) => parseKey(k).id ?? 0) },
+    nameOf,
+  );
   return refused ? [{ severity: 'refused', field: '', code: refused.code, message: refused.text }] : [];
 }

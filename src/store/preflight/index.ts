@@ -33,7 +33,12 @@ function unread(state: PreflightState, needs: readonly string[], fresh: (key: st
     .map((k) => {
       const failed = state.requests[k];
       const why = failed?.status === 'error' && failed.message ? `: ${failed.message}` : '';
-      return { severity: 'warning', field: '', code: 'not_read', message: `Not checked against ${readWords(k)}, which could not be read${why}.` };
+      return {
+        severity: 'warning',
+        field: '',
+        code: 'not_read',
+        message: `Not checked against ${readWords(k)}, which could not be read${why}.`,
+      };
     });
 }
 
@@ -43,7 +48,14 @@ function withDeletes(state: PreflightState, keys: readonly RecordKey[]): Preflig
   for (const key of keys) {
     const record = state.records[key];
     const { kind, conf, id } = parseKey(key);
-    if (record && id !== undefined) drafts[key] = { target: { kind, op: 'delete', id, ...(conf !== undefined ? { conf } : {}) }, base: record, values: record, startedAt: 0, updatedAt: 0 };
+    if (record && id !== undefined)
+      drafts[key] = {
+        target: { kind, op: 'delete', id, ...(conf !== undefined ? { conf } : {}) },
+        base: record,
+        values: record,
+        startedAt: 0,
+        updatedAt: 0,
+      };
   }
   return { ...state, drafts };
 }
@@ -63,7 +75,13 @@ export function rulesUsingKeys(state: PreflightState, key: RecordKey): RecordKey
   const { kind, conf, id } = parseKey(key);
   if ((kind !== 'cache_setting' && kind !== 'origin') || conf === undefined || id === undefined) return [];
   const rules = (state.lists[listKey('rule', conf)]?.keys ?? []).flatMap((k) => (state.records[k] ? [[k, state.records[k]] as const] : []));
-  const using = new Set(rulesUsing(kind, id, rules.map(([, r]) => r)));
+  const using = new Set(
+    rulesUsing(
+      kind,
+      id,
+      rules.map(([, r]) => r),
+    ),
+  );
   return rules.filter(([, r]) => using.has(r)).map(([k]) => k);
 }
 
@@ -76,7 +94,12 @@ export function preflight(state: PreflightState, keys: readonly RecordKey[]): Pr
   for (const e of batch.entries) {
     // What the server already has (a send cut short before a restart) is not sent again.
     if (alreadyApplied(state, e.key)) continue;
-    const checked = [...recordFindings(batch, e), ...writeFindings(batch, e), ...deleteFindings(batch, e), ...unread(state, needsOf(e), fresh)];
+    const checked = [
+      ...recordFindings(batch, e),
+      ...writeFindings(batch, e),
+      ...deleteFindings(batch, e),
+      ...unread(state, needsOf(e), fresh),
+    ];
     const found = [...checked, ...lintFindings(batch, e, checked)].sort(bySeverity);
     if (found.length === 0) continue;
     findings[e.key] = found;

@@ -19,16 +19,30 @@ const scopes = perSend((batch: Batch, conf: number): Scopes => {
   const key = recordKey('configuration', undefined, conf);
   const read = state.records[key];
   const edited = batch.byKey.get(key)?.after ?? read;
-  const records = (kind: 'rule' | 'cache_setting' | 'origin') => readList(state, listKey(kind, conf))?.map((k) => state.records[k]).filter((r): r is Rec => r !== undefined);
+  const records = (kind: 'rule' | 'cache_setting' | 'origin') =>
+    readList(state, listKey(kind, conf))
+      ?.map((k) => state.records[k])
+      .filter((r): r is Rec => r !== undefined);
   const left = (kind: 'rule' | 'cache_setting' | 'origin') => listAfter(batch, listKey(kind, conf))?.map(([, r]) => r);
   const scope = (configuration: Rec | undefined, lists: (kind: 'rule' | 'cache_setting' | 'origin') => Rec[] | undefined): LintScope => {
     const [rules, caches, origins] = [lists('rule'), lists('cache_setting'), lists('origin')];
-    return { ...(configuration ? { configuration } : {}), ...(rules ? { rules } : {}), ...(caches ? { cache_settings: caches } : {}), ...(origins ? { origins } : {}) };
+    return {
+      ...(configuration ? { configuration } : {}),
+      ...(rules ? { rules } : {}),
+      ...(caches ? { cache_settings: caches } : {}),
+      ...(origins ? { origins } : {}),
+    };
   };
   return { before: scope(read, records), after: scope(edited, left) };
 });
 
-const warning = (f: LintFinding, message = f.message): Finding => ({ severity: 'warning', field: f.field, code: f.code, message, lint: true });
+const warning = (f: LintFinding, message = f.message): Finding => ({
+  severity: 'warning',
+  field: f.field,
+  code: f.code,
+  message,
+  lint: true,
+});
 
 /** Warnings on the record a create or an edit leaves (a field already refused is said once: the refusal). */
 export function lintFindings(batch: Batch, e: Entry, refused: readonly Finding[]): Finding[] {

@@ -28,10 +28,18 @@ export function needsOf(e: Entry): string[] {
     return [...out];
   }
   // The record as the server has it now (an edit merges onto it); a child's comes with its list.
-  if (op === 'update') out.add(kind === 'configuration' ? recordKey(kind, undefined, target.id) : kind === 'error_responses' ? recordKey(kind, conf) : listKey(kind, conf));
+  if (op === 'update')
+    out.add(
+      kind === 'configuration'
+        ? recordKey(kind, undefined, target.id)
+        : kind === 'error_responses'
+          ? recordKey(kind, conf)
+          : listKey(kind, conf),
+    );
   if (kind !== 'error_responses' && schema.rules.some((r) => r.siblings && touches(r.fields))) out.add(listKey(kind, conf));
   for (const f of schema.fields) {
-    if (f.type === 'integer' && f.ref && touches([f.name]) && body[f.name] !== null && !Object.hasOwn(e.draft.refs ?? {}, f.name)) out.add(listKey(f.ref, conf));
+    if (f.type === 'integer' && f.ref && touches([f.name]) && body[f.name] !== null && !Object.hasOwn(e.draft.refs ?? {}, f.name))
+      out.add(listKey(f.ref, conf));
   }
   return [...out];
 }

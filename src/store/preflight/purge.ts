@@ -40,13 +40,25 @@ export function purgePreflight(state: PreflightState, kind: PurgeKind, urls: rea
   if (!hosts) {
     const failed = state.requests.configurations;
     const why = failed?.status === 'error' && failed.message ? `: ${failed.message}` : '';
-    if (failed?.status !== 'loading') out.push({ severity: 'warning', field: 'urls', code: 'not_read', message: `Not checked against ${readWords('configurations')}, which could not be read${why}: a URL whose host is not the account's is refused (403).` });
+    if (failed?.status !== 'loading')
+      out.push({
+        severity: 'warning',
+        field: 'urls',
+        code: 'not_read',
+        message: `Not checked against ${readWords('configurations')}, which could not be read${why}: a URL whose host is not the account's is refused (403).`,
+      });
     return out;
   }
   for (const url of urls.map((u) => u.trim()).filter((u) => u !== '')) {
     const host = purgeHost(url);
     if (host === undefined || isAccountHost(hosts, host) || out.some((f) => f.url === url)) continue;
-    out.push({ severity: 'refused', field: 'urls', code: 'foreignHost', url, message: `${host} is not a domain name or cname of the account's configurations: the API refuses this URL (403 Unauthorized domain for your account).` });
+    out.push({
+      severity: 'refused',
+      field: 'urls',
+      code: 'foreignHost',
+      url,
+      message: `${host} is not a domain name or cname of the account's configurations: the API refuses this URL (403 Unauthorized domain for your account).`,
+    });
   }
   return out;
 }

@@ -15,10 +15,24 @@ export function recordFindings(batch: Batch, e: Entry): Finding[] {
   if (target.op !== 'update' || !base) return [];
   const list = listOf(target);
   if (list && isFresh(batch.state, list) && !listed(batch, list).has(e.key)) {
-    return [{ severity: 'refused', field: '', code: 'gone', message: 'Gone from the server since your draft began (someone deleted it): the API answers 404.' }];
+    return [
+      {
+        severity: 'refused',
+        field: '',
+        code: 'gone',
+        message: 'Gone from the server since your draft began (someone deleted it): the API answers 404.',
+      },
+    ];
   }
   if (!e.server) return [];
   const theirs = threeWay(target.kind, base, e.server, values).map((f) => f.field);
   if (theirs.length === 0) return [];
-  return [{ severity: 'warning', field: theirs[0]!, code: 'changed', message: `Changed on the server since your draft began (${theirs.join(', ')}): the send stops at this request and shows both sides (m keeps yours, t takes theirs).` }];
+  return [
+    {
+      severity: 'warning',
+      field: theirs[0]!,
+      code: 'changed',
+      message: `Changed on the server since your draft began (${theirs.join(', ')}): the send stops at this request and shows both sides (m keeps yours, t takes theirs).`,
+    },
+  ];
 }

@@ -1,7 +1,17 @@
 // The pre-flight of a create or an edit (docs/preflight.md): the request checked by the schema the
 // emulator validates with, on the merged record, against its configuration as read (siblings,
 // references) and against the other requests of the same send (two new rules of one path).
-import { PRODUCT_CODES, PRODUCTS, schemaFor, validateWrite, type Problem, type Product, type Rec, type RefKind, type ValidationContext } from '../../schema/index.js';
+import {
+  PRODUCT_CODES,
+  PRODUCTS,
+  schemaFor,
+  validateWrite,
+  type Problem,
+  type Product,
+  type Rec,
+  type RefKind,
+  type ValidationContext,
+} from '../../schema/index.js';
 import { recordKey, type RecordKey } from '../keys.js';
 import { titleOf } from '../outcome.js';
 import { othersIn, readList, siblingsAsRead, type Batch, type Entry } from './batch.js';
@@ -67,17 +77,24 @@ export function writeFindings(batch: Batch, e: Entry): Finding[] {
   const { conf, kind } = draft.target;
   // The request alone: types, bounds, required fields, rules across its fields, its references;
   // no product assumed (a refusal that needs one is a warning: the account's products are unknown).
-  const own = validate(e, { products: NO_PRODUCTS, ...(kind === 'rule' ? { refExists: (ref: RefKind, id: number) => refExists(batch, conf, ref, id) } : {}) });
+  const own = validate(e, {
+    products: NO_PRODUCTS,
+    ...(kind === 'rule' ? { refExists: (ref: RefKind, id: number) => refExists(batch, conf, ref, id) } : {}),
+  });
   // A field that takes the id of a record the send makes first holds a stand-in until then: not checked.
   const taken = new Set(Object.keys(draft.refs ?? {}));
   const findings: Finding[] = own
     .filter(([field]) => !taken.has(field))
     .map(([field, p]) =>
-      PRODUCT_CODES.has(p.code) ? { severity: 'warning', field, code: p.code, message: `${p.text} ${PRODUCT_NOTE}` } : { severity: 'refused', field, code: p.code, message: p.text },
+      PRODUCT_CODES.has(p.code)
+        ? { severity: 'warning', field, code: p.code, message: `${p.text} ${PRODUCT_NOTE}` }
+        : { severity: 'refused', field, code: p.code, message: p.text },
     );
   // Values unique in the list (the schema's rules that read the other records): only when the request sets one.
   const body = e.request.body;
-  const unique = schemaFor(kind).rules.some((r) => r.siblings && (draft.target.op === 'create' || r.fields.some((f) => Object.hasOwn(body, f))));
+  const unique = schemaFor(kind).rules.some(
+    (r) => r.siblings && (draft.target.op === 'create' || r.fields.some((f) => Object.hasOwn(body, f))),
+  );
   if (!e.list || !unique) return findings;
   // Values unique in the list: against its records as read (but the rules the send deletes first),
   // and against the send's other creates and edits as it leaves them.
@@ -87,7 +104,8 @@ export function writeFindings(batch: Batch, e: Entry): Finding[] {
   const alone = validate(e, { products: ALL_PRODUCTS });
   const nowHeld = clashes(e, read, alone);
   const thenHeld = clashes(e, after, alone);
-  const holds = (list: typeof thenHeld, field: string, p: Problem, holder: RecordKey) => list.some(([f, q, h]) => f === field && q.code === p.code && h === holder);
+  const holds = (list: typeof thenHeld, field: string, p: Problem, holder: RecordKey) =>
+    list.some(([f, q, h]) => f === field && q.code === p.code && h === holder);
   for (const [field, p, holder] of nowHeld) {
     const edited = batch.byKey.get(holder)?.draft.target.op === 'update';
     if (edited && !holds(thenHeld, field, p, holder)) {

@@ -36,7 +36,9 @@ export interface ApplyActions {
 function insertById(keys: readonly RecordKey[], key: RecordKey): RecordKey[] {
   const id = parseKey(key).id ?? Infinity;
   const at = keys.findIndex((k) => (parseKey(k).id ?? Infinity) > id);
-  return at < 0 ? [...keys.filter((k) => k !== key), key] : [...keys.slice(0, at).filter((k) => k !== key), key, ...keys.slice(at).filter((k) => k !== key)];
+  return at < 0
+    ? [...keys.filter((k) => k !== key), key]
+    : [...keys.slice(0, at).filter((k) => k !== key), key, ...keys.slice(at).filter((k) => k !== key)];
 }
 
 /** The highest id among a list's keys (0 for none). */
@@ -132,7 +134,14 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   function fail(key: RecordKey, e: unknown, message = messageOf(e)): ApplyResult {
     const fieldErrors = e instanceof ApiError && Object.keys(e.fieldErrors).length ? e.fieldErrors : undefined;
     if (fieldErrors) set((s) => ({ fieldErrors: { ...s.fieldErrors, [key]: fieldErrors } }));
-    return { key, outcome: 'failed', message, error: e, ...(e instanceof ApiError ? { status: e.status } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
+    return {
+      key,
+      outcome: 'failed',
+      message,
+      error: e,
+      ...(e instanceof ApiError ? { status: e.status } : {}),
+      ...(fieldErrors ? { fieldErrors } : {}),
+    };
   }
 
   async function update(key: RecordKey, d: Draft, req: WriteRequest, call: CallOptions, batch?: Batch): Promise<ApplyResult> {
@@ -148,7 +157,10 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       return { key, outcome: 'conflict', conflict };
     }
     try {
-      const answer = t.kind === 'error_responses' ? await api.patchErrorResponses(t.conf!, body, call) : await api.patch(placeOfTarget(t), t.id!, body, call);
+      const answer =
+        t.kind === 'error_responses'
+          ? await api.patchErrorResponses(t.conf!, body, call)
+          : await api.patch(placeOfTarget(t), t.id!, body, call);
       return settle(key, t, answer);
     } catch (e) {
       if (!lost(e)) throw e;
@@ -220,7 +232,15 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     const list = listKey('origin', conf);
     const loaded = call.signal?.aborted ? false : await get().ensureLoaded(list);
     const first = get().lists[list]?.keys[0];
-    if (!first) return { key, outcome: 'failed', message: loaded ? `configuration ${conf} has no origin to put it on` : (get().requests[list]?.message ?? `the origins of configuration ${conf} could not be read`), error: undefined };
+    if (!first)
+      return {
+        key,
+        outcome: 'failed',
+        message: loaded
+          ? `configuration ${conf} has no origin to put it on`
+          : (get().requests[list]?.message ?? `the origins of configuration ${conf} could not be read`),
+        error: undefined,
+      };
     const taken = taking(d, FIRST_ORIGIN, parseKey(first).id!) ?? d;
     set((s) => (s.drafts[key] ? { drafts: { ...s.drafts, [key]: taken } } : {}));
     return taken;
@@ -255,7 +275,11 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     let result: ApplyResult;
     try {
       result = await track(ctx, key, 'saving', () =>
-        d.target.op === 'delete' ? remove(key, d, call) : d.target.op === 'create' ? create(key, d, req, call) : update(key, d, req, call, batch),
+        d.target.op === 'delete'
+          ? remove(key, d, call)
+          : d.target.op === 'create'
+            ? create(key, d, req, call)
+            : update(key, d, req, call, batch),
       );
     } catch (e) {
       // Stopped while it waited for the rate limit: never sent, still a draft.
@@ -287,7 +311,8 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       results.set(given, result);
       progress.step();
       if (call.stop?.aborted) stopped = STOPPED;
-      else if (result.outcome !== 'applied' && result.outcome !== 'unchanged') stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
+      else if (result.outcome !== 'applied' && result.outcome !== 'unchanged')
+        stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
     }
     return keys.map((k) => results.get(k)!);
   }
@@ -324,14 +349,18 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     const progress = progressOf(set, keys.length);
     try {
       // Each key's step as the send begins (a draft is gone once sent).
-      const phases = new Map(keys.map((k) => {
-        const d = get().drafts[k];
-        return [k, d ? phaseOf(d) : 2];
-      }));
+      const phases = new Map(
+        keys.map((k) => {
+          const d = get().drafts[k];
+          return [k, d ? phaseOf(d) : 2];
+        }),
+      );
       for (const phase of [1, 2, 3] as const) {
         const these = keys.filter((k) => phases.get(k) === phase);
         if (these.length === 0) continue;
-        const sent = linked(these, get().drafts) ? await applyInOrder(these, call, send, progress) : await applyAll(these, call, send, progress);
+        const sent = linked(these, get().drafts)
+          ? await applyInOrder(these, call, send, progress)
+          : await applyAll(these, call, send, progress);
         these.forEach((k, i) => results.set(k, sent[i]!));
       }
     } finally {
@@ -346,8 +375,14 @@ export function applySlice(ctx: SliceContext): ApplyActions {
    * review knows.
    */
   function readAgain(results: readonly ApplyResult[]): void {
-    const refused = results.filter((r) => r.outcome === 'failed' && r.status !== undefined && r.status >= 400 && r.status < 500 && ![401, 403, 429].includes(r.status));
-    for (const need of preflightNeeds(get(), refused.map((r) => r.key))) void get().reload(need);
+    const refused = results.filter(
+      (r) => r.outcome === 'failed' && r.status !== undefined && r.status >= 400 && r.status < 500 && ![401, 403, 429].includes(r.status),
+    );
+    for (const need of preflightNeeds(
+      get(),
+      refused.map((r) => r.key),
+    ))
+      void get().reload(need);
   }
 
   return {

@@ -35,7 +35,8 @@ export function deleteSlice(ctx: SliceContext, actions: () => Needs): DeleteActi
       const results = await applyMany(keys);
       const failed: DeleteFailure[] = [];
       for (const r of results) {
-        if (r.outcome === 'failed') failed.push({ key: r.key, message: r.message, ...(r.status !== undefined ? { status: r.status } : {}) });
+        if (r.outcome === 'failed')
+          failed.push({ key: r.key, message: r.message, ...(r.status !== undefined ? { status: r.status } : {}) });
         else if (r.outcome !== 'applied') failed.push({ key: r.key, message: `not deleted (${r.outcome})` });
       }
       discardDrafts(failed.map((f) => f.key));

@@ -106,7 +106,12 @@ export function draftSlice(ctx: SliceContext): DraftActions {
     set((s) => {
       const unchanged = draft?.target.op === 'update' && !requestOf(draft);
       if (!draft || unchanged) {
-        return { drafts: without(s.drafts, key), fieldErrors: without(s.fieldErrors, key), conflicts: without(s.conflicts, key), blanks: without(s.blanks, key) };
+        return {
+          drafts: without(s.drafts, key),
+          fieldErrors: without(s.fieldErrors, key),
+          conflicts: without(s.conflicts, key),
+          blanks: without(s.blanks, key),
+        };
       }
       const errors = quietRequired(draft, checkDraft(s, draft));
       return {
@@ -207,7 +212,8 @@ export function draftSlice(ctx: SliceContext): DraftActions {
     },
     copyRecords(keys, conf) {
       const state = get();
-      const there = (kind: 'origin' | 'cache_setting') => (state.lists[listKey(kind, conf)]?.keys ?? []).map((k) => state.records[k]).filter((r): r is Rec => r !== undefined);
+      const there = (kind: 'origin' | 'cache_setting') =>
+        (state.lists[listKey(kind, conf)]?.keys ?? []).map((k) => state.records[k]).filter((r): r is Rec => r !== undefined);
       const origin = there('origin')[0];
       const caches = there('cache_setting');
       const notes = new Set<string>();
@@ -220,18 +226,30 @@ export function draftSlice(ctx: SliceContext): DraftActions {
         if (!key) {
           key = newRecordKey('cache_setting', conf);
           copies.set(source, key);
-          made.push([key, { target: { kind: 'cache_setting', op: 'create', conf }, values: createValuesOf('cache_setting', record), startedAt: now, updatedAt: now }]);
+          made.push([
+            key,
+            {
+              target: { kind: 'cache_setting', op: 'create', conf },
+              values: createValuesOf('cache_setting', record),
+              startedAt: now,
+              updatedAt: now,
+            },
+          ]);
         }
         return key;
       };
       // Cache settings first: a copied rule refers to the copy of its cache setting.
-      const order = [...keys.filter((k) => parseKey(k).kind === 'cache_setting'), ...keys.filter((k) => parseKey(k).kind !== 'cache_setting')];
+      const order = [
+        ...keys.filter((k) => parseKey(k).kind === 'cache_setting'),
+        ...keys.filter((k) => parseKey(k).kind !== 'cache_setting'),
+      ];
       for (const key of order) {
         const { kind } = parseKey(key);
         const record = state.records[key];
         if (!record || (kind !== 'rule' && kind !== 'cache_setting')) return { problem: `${key} cannot be copied` };
         if (kind === 'cache_setting') {
-          if (caches.some((c) => c.name === record.name)) return { problem: `configuration ${conf} already has a cache setting named ${JSON.stringify(record.name)}` };
+          if (caches.some((c) => c.name === record.name))
+            return { problem: `configuration ${conf} already has a cache setting named ${JSON.stringify(record.name)}` };
           copyOf(key, record);
           continue;
         }
@@ -252,7 +270,10 @@ export function draftSlice(ctx: SliceContext): DraftActions {
             if (!keys.includes(sourceKey)) notes.add(`cache setting ${String(source.name)} copied too (there is none of that name there)`);
           } else return { problem: `the cache setting ${String(from)} of rule ${String(record.path)} is not loaded` };
         }
-        made.push([newRecordKey(kind, conf), { target: { kind, op: 'create', conf }, values, startedAt: now, updatedAt: now, ...(refs ? { refs } : {}) }]);
+        made.push([
+          newRecordKey(kind, conf),
+          { target: { kind, op: 'create', conf }, values, startedAt: now, updatedAt: now, ...(refs ? { refs } : {}) },
+        ]);
       }
       return putAll(made, [...notes]);
     },

@@ -53,7 +53,12 @@ const CHILD_KINDS: readonly string[] = ['rule', 'cache_setting', 'origin'] satis
  * A copy of `records` with the `keys` of `from` set and `drop` removed. Copied key by key: at
  * 100,000 records a spread (`{...records}`) takes two to three times as long.
  */
-function withRecords(records: Readonly<Record<RecordKey, Rec>>, from: ReadonlyMap<RecordKey, Rec>, keys: Iterable<RecordKey>, drop: readonly RecordKey[] = []): Record<RecordKey, Rec> {
+function withRecords(
+  records: Readonly<Record<RecordKey, Rec>>,
+  from: ReadonlyMap<RecordKey, Rec>,
+  keys: Iterable<RecordKey>,
+  drop: readonly RecordKey[] = [],
+): Record<RecordKey, Rec> {
   const out: Record<RecordKey, Rec> = {};
   for (const k of Object.keys(records)) out[k] = records[k]!;
   for (const k of keys) out[k] = from.get(k)!;
@@ -67,7 +72,11 @@ function withRecords(records: Readonly<Record<RecordKey, Rec>>, from: ReadonlyMa
  * record take its id (refs.ts), the keys that changed with it added to `moved`. One not found
  * stays, to be sent again (and looked for again first). Both unchanged when there is none.
  */
-function withoutMade(s: Pick<DataState, 'drafts' | 'moved'>, list: string, loaded: ReadonlyMap<RecordKey, Rec>): Pick<DataState, 'drafts' | 'moved'> {
+function withoutMade(
+  s: Pick<DataState, 'drafts' | 'moved'>,
+  list: string,
+  loaded: ReadonlyMap<RecordKey, Rec>,
+): Pick<DataState, 'drafts' | 'moved'> {
   const made = new Map<RecordKey, Rec>();
   for (const [key, d] of Object.entries(s.drafts)) {
     const record = d.maybeSent && d.target.op === 'create' && listOf(d.target) === list ? madeBy(d, loaded.values()) : undefined;
@@ -141,7 +150,14 @@ export function loadSlice(ctx: SliceContext): LoadActions {
             requests[list] = { status: 'idle', at: now };
             made = withoutMade(made, list, loaded);
           }
-          return { records: withRecords(s.records, all, all.keys()), lists: shown, requests, drafts: made.drafts, moved: made.moved, connection: { online: true, lastSuccessAt: now } };
+          return {
+            records: withRecords(s.records, all, all.keys()),
+            lists: shown,
+            requests,
+            drafts: made.drafts,
+            moved: made.moved,
+            connection: { online: true, lastSuccessAt: now },
+          };
         });
       }
       progress?.(done, todo.length);
@@ -211,7 +227,12 @@ export function loadSlice(ctx: SliceContext): LoadActions {
       const keys = [...loaded.keys()];
       const whole = { keys, total: loaded.size, loadedAt: ctx.now() };
       const made = withoutMade(s, list, loaded);
-      if (streaming) return { records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records, lists: { ...s.lists, [list]: whole }, ...made };
+      if (streaming)
+        return {
+          records: fresh.length > 0 ? withRecords(s.records, loaded, fresh) : s.records,
+          lists: { ...s.lists, [list]: whole },
+          ...made,
+        };
       const gone = (s.lists[list]?.keys ?? []).filter((k) => !loaded.has(k)); // gone from the server
       return { records: withRecords(s.records, loaded, keys, gone), lists: { ...s.lists, [list]: whole }, ...made };
     });
@@ -232,7 +253,8 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     loadChildren: (kind: ChildKind, conf: number, signal?: AbortSignal) => loadList(kind, conf, signal),
     loadConfiguration: (id: number, signal?: AbortSignal) =>
       loadRecord(recordKey('configuration', undefined, id), () => deps.api.get({ kind: 'configuration' }, id, { signal })),
-    loadErrorResponses: (conf: number, signal?: AbortSignal) => loadRecord(recordKey('error_responses', conf), () => deps.api.getErrorResponses(conf, { signal })),
+    loadErrorResponses: (conf: number, signal?: AbortSignal) =>
+      loadRecord(recordKey('error_responses', conf), () => deps.api.getErrorResponses(conf, { signal })),
   };
 
   /** What a key names: the list or record to load, and whether it is there already. */
@@ -243,11 +265,15 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     const conf = Number(a);
     if (!Number.isInteger(conf)) return undefined;
     if (kind === 'configuration') return { load: () => actions.loadConfiguration(conf), present: () => get().records[key] !== undefined };
-    if (kind === 'error_responses') return { load: () => actions.loadErrorResponses(conf), present: () => get().records[key] !== undefined };
+    if (kind === 'error_responses')
+      return { load: () => actions.loadErrorResponses(conf), present: () => get().records[key] !== undefined };
     if (!isChildKind(kind)) return undefined;
     const list = listKey(kind, conf);
     // A rule or cache setting comes with its list.
-    return { load: () => actions.loadChildren(kind, conf), present: () => whole(list) && (b === undefined || get().records[key] !== undefined) };
+    return {
+      load: () => actions.loadChildren(kind, conf),
+      present: () => whole(list) && (b === undefined || get().records[key] !== undefined),
+    };
   }
 
   /** Loads `key`; `force`: again even when it is there or on its way; a kept copy is refreshed behind the scenes. */
@@ -289,7 +315,11 @@ export function loadSlice(ctx: SliceContext): LoadActions {
     ensureFresh,
     reload: (key) => run(key, true),
     loadWhole: async (conf) => {
-      const keys = [recordKey('configuration', undefined, conf), recordKey('error_responses', conf), ...CHILD_KINDS.map((k) => `${k}:${conf}`)];
+      const keys = [
+        recordKey('configuration', undefined, conf),
+        recordKey('error_responses', conf),
+        ...CHILD_KINDS.map((k) => `${k}:${conf}`),
+      ];
       return (await Promise.all(keys.map(ensureFresh))).every(Boolean);
     },
   };

@@ -45,7 +45,11 @@ export interface PurgeState {
 
 export interface PurgeActions {
   /** A purge form on `target` starting with these URLs; returns its id. */
-  startPurge(target: PurgeTarget, title: string, start: { readonly kind: PurgeKind; readonly urls: readonly string[]; readonly notes: readonly string[] }): number;
+  startPurge(
+    target: PurgeTarget,
+    title: string,
+    start: { readonly kind: PurgeKind; readonly urls: readonly string[]; readonly notes: readonly string[] },
+  ): number;
   editPurge(id: number, change: Partial<Pick<PurgeJob, 'kind' | 'urls' | 'stage'>>): void;
   /** Sends the purge (its URLs, trimmed, empty ones left out) and keeps what came of each request. */
   sendPurge(id: number): Promise<PurgeJob | undefined>;
@@ -68,15 +72,18 @@ export function purgeCounts(sent: readonly PurgeSent[]): { readonly accepted: nu
   let failed = 0;
   for (const s of sent) {
     if (!s.outcome) failed += s.request.body.urls.length;
-    else for (const g of s.outcome.groups) if (g.status >= 200 && g.status < 300) accepted += g.urls.length;
-    else refused += g.urls.length;
+    else
+      for (const g of s.outcome.groups)
+        if (g.status >= 200 && g.status < 300) accepted += g.urls.length;
+        else refused += g.urls.length;
   }
   return { accepted, refused, failed };
 }
 
 function entryOf(job: PurgeJob, s: PurgeSent, at: string, send: string): HistoryEntry {
   const [rule, ...more] = job.target.rules ?? [];
-  const key: RecordKey = rule === undefined || more.length ? recordKey('configuration', undefined, job.target.conf) : recordKey('rule', job.target.conf, rule);
+  const key: RecordKey =
+    rule === undefined || more.length ? recordKey('configuration', undefined, job.target.conf) : recordKey('rule', job.target.conf, rule);
   const refused = s.outcome?.groups.filter((g) => g.status >= 300).flatMap((g) => g.urls) ?? [];
   const after: Rec = { urls: [...s.request.body.urls], method: s.request.body.method };
   const base = { at, key, title: `purge ${job.title}`, method: 'POST' as const, path: s.request.path, after, purge: true as const, send };
@@ -129,7 +136,9 @@ export function purgeSlice(ctx: SliceContext): PurgeActions {
         if (stop.signal.aborted) break;
         let sent: PurgeSent;
         try {
-          const outcome = await track(ctx, `purge:${id}`, 'saving', () => ctx.deps.api.purge(job.kind, request.body.urls, { stop: stop.signal }));
+          const outcome = await track(ctx, `purge:${id}`, 'saving', () =>
+            ctx.deps.api.purge(job.kind, request.body.urls, { stop: stop.signal }),
+          );
           sent = { request, outcome };
         } catch (e) {
           // Stopped while it waited for the rate limit: not sent, so not in the history.
