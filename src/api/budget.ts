@@ -1,5 +1,5 @@
-// The rate-limit budget of one API client (one profile, UX.md §7): a read, a write and a purge lane
-// (purge has limits of its own, API.md §4.6), each
+// The rate-limit budget of one API client (one profile, docs/ux.md §7): a read, a write and a purge lane
+// (purge has limits of its own, docs/api.md §4.6), each
 // learnt from the X-RateLimit-Limit / -Remaining / -Reset headers of every answer. A request takes
 // a slot of its lane before it is sent; when the lane's window is spent it waits for the reset
 // instead of being sent into a 429, and the requests in flight never exceed what remains. Waiting
@@ -322,7 +322,7 @@ function clockSkew(date: string | undefined, now: number): number {
 }
 
 /**
- * X-RateLimit-Reset on our clock, in ms: Unix seconds (API.md §5), a small number of seconds from
+ * X-RateLimit-Reset on our clock, in ms: Unix seconds (docs/api.md §5), a small number of seconds from
  * now, or an ISO time — one without a zone is UTC (the real service's `2018-06-07T02:19:29.189972`).
  */
 export function resetTime(text: string | undefined, now: number, skew = 0): number | undefined {

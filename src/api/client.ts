@@ -1,4 +1,4 @@
-// The typed client of API.md: one method per endpoint, paths from `resourcePath`, and the response
+// The typed client of docs/api.md: one method per endpoint, paths from `resourcePath`, and the response
 // variants of §6 (wrapped lists with `links.next`, wrapped records, extra fields kept as sent).
 import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } from '../schema/index.js';
 import { UnexpectedResponseError } from './errors.js';
@@ -23,8 +23,8 @@ import type {
 
 /**
  * An answer's record as the record type of its kind. The client keeps records as the server sent
- * them (API.md §6) and checks only that each is a JSON object; that its fields have the types of
- * the contract (API.md §4) is the server's word, which `isRecordOf` checks for a caller that needs it.
+ * them (docs/api.md §6) and checks only that each is a JSON object; that its fields have the types of
+ * the contract (docs/api.md §4) is the server's word, which `isRecordOf` checks for a caller that needs it.
  */
 function served<R extends Rec>(record: Rec): R {
   return record as R; // cast: the contract's record type for an answer the client does not check field by field (see above)
@@ -35,7 +35,7 @@ type Method = HttpRequest['method'];
 /** Most pages a list follows before deciding the server is looping. */
 const MAX_PAGES = 10_000;
 
-/** The largest `page_size` of API.md §1. */
+/** The largest `page_size` of docs/api.md §1. */
 const MAX_PAGE_SIZE = 1000;
 
 export function createApiClient(options: ClientOptions): TokenClient {
@@ -175,7 +175,7 @@ export function createApiClient(options: ClientOptions): TokenClient {
     async delete(place, id, opts): Promise<void> {
       const url = urlOf(resourcePath(place.kind, place.conf, id));
       const reply = await call('DELETE', url, opts);
-      // 204 as API.md says; 200 (with or without a body) and 202 as other servers answer.
+      // 204 as docs/api.md says; 200 (with or without a body) and 202 as other servers answer.
       if (reply.status !== 204 && reply.status !== 200 && reply.status !== 202) {
         throw unexpected('DELETE', url, reply, `expected 204, got ${reply.status}`);
       }

@@ -1,5 +1,5 @@
 // The client's typed failures. Every string that goes into an error passes through `redact`, so no
-// credential reaches a message, a stack, a cause or a serialised error (DESIGN.md, `src/api/`).
+// credential reaches a message, a stack, a cause or a serialised error (docs/architecture.md, `src/api/`).
 import { reasonPhrase } from '../util/builtins.js';
 import { codeOf } from '../util/errors.js';
 
@@ -81,7 +81,7 @@ export interface ApiErrorInit extends ErrorInit {
 export class ApiError extends ClientError {
   override name = 'ApiError';
   readonly status: number;
-  /** `{"detail": …}` of a request-level error (API.md §2). */
+  /** `{"detail": …}` of a request-level error (docs/api.md §2). */
   readonly detail?: string;
   /** A validation error's messages by field; a string value becomes a one-item list (§6). */
   readonly fieldErrors: Record<string, string[]>;

@@ -1,4 +1,4 @@
-// Reading a list page by page (API.md §1: `page`, `page_size`, X-Total-Count; §6: wrapped lists
+// Reading a list page by page (docs/api.md §1: `page`, `page_size`, X-Total-Count; §6: wrapped lists
 // that link to the next page): the first page as soon as it is in, the rest streaming behind it,
 // several requests out at once when the total is known, each page handed on in list order.
 // Without a total, a page shorter than asked may only mean the server caps pages (asked 1000, gave

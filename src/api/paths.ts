@@ -1,4 +1,4 @@
-// The paths of API.md §4, in one place: the client requests them, the review screen shows them.
+// The paths of docs/api.md §4, in one place: the client requests them, the review screen shows them.
 import type { RecordKind } from './types.js';
 
 export type PathKind = RecordKind | 'error_responses';

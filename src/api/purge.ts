@@ -1,4 +1,4 @@
-// Purge (API.md §4.6, docs/origins-and-purge.md): the request a purge sends and what its answer
+// Purge (docs/api.md §4.6, docs/origins-and-purge.md): the request a purge sends and what its answer
 // means. A 201 accepts every URL; a 207 lists groups, each with the status of its URLs as a
 // status line ("HTTP/1.1 403 FORBIDDEN").
 import { isPlainObject, MAX_PURGE_URLS, type PurgeKind } from '../schema/index.js';

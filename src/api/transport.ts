@@ -68,7 +68,7 @@ export interface TransportSettings {
 }
 
 /**
- * The API version whose shapes the client implements (API.md §4), asked for on every request as
+ * The API version whose shapes the client implements (docs/api.md §4), asked for on every request as
  * the real clients do: a newer default on the server must not change the records under us.
  */
 export const ACCEPT = 'application/json; version=1';
@@ -334,7 +334,7 @@ function serverWait(reply: Pick<HttpReply, 'status' | 'headers'>, now: number): 
   if (reply.status !== 429) return undefined;
   const reset = header(reply.headers, 'x-ratelimit-reset');
   if (reset === undefined) return undefined;
-  // Unix time in seconds (API.md §5) or an ISO timestamp (§6); a small number is read as seconds from now.
+  // Unix time in seconds (docs/api.md §5) or an ISO timestamp (§6); a small number is read as seconds from now.
   const seconds = /^\d+(\.\d+)?$/.test(reset) ? Number(reset) : undefined;
   const at = seconds === undefined ? Date.parse(reset) : seconds < 1e9 ? now + seconds * 1000 : seconds * 1000;
   return Number.isFinite(at) ? Math.max(0, Math.ceil(at - now)) : undefined;

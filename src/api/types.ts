@@ -18,7 +18,7 @@ export type Place<K extends RecordKind = RecordKind> = K extends 'configuration'
 /** A place of kind `K` (the `kind` property is where a call's record type is read from). */
 export type PlaceOf<K extends RecordKind> = Place<K> & { readonly kind: K };
 
-/** What a PUT answers: the rules engine echoes the sent fields only, plus id (API.md §4.2). */
+/** What a PUT answers: the rules engine echoes the sent fields only, plus id (docs/api.md §4.2). */
 export type PutAnswer<K extends RecordKind> = Partial<ResponseOf<SchemaOf<K>>> & Extras;
 
 export interface CallOptions {
@@ -91,7 +91,7 @@ export interface ListOptions extends CallOptions {
 }
 
 export interface PagesOptions extends CallOptions {
-  /** Records per page (1..1000). Default 1000, the most API.md §1 allows. */
+  /** Records per page (1..1000). Default 1000, the most docs/api.md §1 allows. */
   readonly pageSize?: number;
   /** Pages asked for at once once the first has said the total. Default 4. */
   readonly ahead?: number;
@@ -118,8 +118,8 @@ export interface TokenResult {
 }
 
 /**
- * Every endpoint of API.md, by resource. Records come back as the server sent them (extra fields
- * kept, API.md §6), typed as the record of the place's kind: the client checks only that each is a
+ * Every endpoint of docs/api.md, by resource. Records come back as the server sent them (extra fields
+ * kept, docs/api.md §6), typed as the record of the place's kind: the client checks only that each is a
  * JSON object, so a caller that needs every field present checks with `isRecordOf`. Bodies are the
  * fields to send, untyped: the server judges them.
  */
@@ -141,7 +141,7 @@ export interface ApiClient {
   putErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
   patchErrorResponses(conf: number, body: Rec, options?: CallOptions): Promise<ResourceRecord<'error_responses'>>;
   /**
-   * POST /purge/{kind} `{"urls": [...], "method": "delete"}` (API.md §4.6), through the budget's
+   * POST /purge/{kind} `{"urls": [...], "method": "delete"}` (docs/api.md §4.6), through the budget's
    * purge lane. Resolves with each group's result (a 201 is one accepted group of all the URLs);
    * a 4xx (a bad list, a wildcard without `*`) is an ApiError. Never sent twice on its own.
    */

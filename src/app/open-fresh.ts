@@ -1,5 +1,5 @@
 // A form, a bulk edit, $EDITOR or a copy starts from what was read in this session, never from a
-// copy kept by an earlier one (UX.md §7): what it edits is read again first when it is only kept —
+// copy kept by an earlier one (docs/ux.md §7): what it edits is read again first when it is only kept —
 // the status line says so meanwhile, before any job's progress — and it opens on the fresh records, unless the user has gone
 // elsewhere by then.
 import { isFresh } from '../store/index.js';

@@ -1,4 +1,4 @@
-// The profiles of one running TUI (UX.md §8): each profile opened so far has a session of its own
+// The profiles of one running TUI (docs/ux.md §8): each profile opened so far has a session of its own
 // (API client with its token and rate-limit budget, drafts journal, history, kept lists, data and
 // UI stores), kept open until the app quits, so switching back finds its drafts and its place.
 // One of them is on screen; the app is drawn anew over its stores when it changes.

@@ -1,4 +1,4 @@
-// After a send that failed partway (UX.md §9), the status line offers `u`: a review of the reversal
+// After a send that failed partway (docs/ux.md §9), the status line offers `u`: a review of the reversal
 // of what it applied. Nothing is undone without that review; keeping them is doing nothing.
 import { sendOf, type AppStore } from '../store/index.js';
 import { reviewDrafted } from './drafted.js';

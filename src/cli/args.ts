@@ -1,4 +1,4 @@
-// The command line of UX.md §1 (and API.md §5 for `serve`) into one command, on node:util
+// The command line of docs/ux.md §1 (and docs/api.md §5 for `serve`) into one command, on node:util
 // parseArgs. Bad usage throws UsageError (exit 2) with one sentence that never repeats a token.
 import type { ServeOptions } from '../server/options.js';
 import { parseSeconds, parseSize } from './bounds-args.js';

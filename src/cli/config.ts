@@ -1,4 +1,4 @@
-// The profiles file (UX.md §1): where it is, reading it (a token readable by others is refused),
+// The profiles file (docs/ux.md §1): where it is, reading it (a token readable by others is refused),
 // and writing it atomically with mode 0600 in a 0700 folder.
 import {
   chmodSync,

@@ -2,7 +2,7 @@
 // (unless CDN_TUI_DEBUG=1). Secrets registered here are masked in every message printed.
 
 /**
- * Exit codes of UX.md §1, and of the commands for scripts: `apply` 3 when the server changed since
+ * Exit codes of docs/ux.md §1, and of the commands for scripts: `apply` 3 when the server changed since
  * the export (a conflict); `diff` 1 when the two sides differ and 4 when a side cannot be read;
  * `purge` 1 when some URLs were refused and 4 when a request could not be sent or answered; `lint`
  * 1 when it has warnings and 4 when a configuration or file cannot be read.

@@ -1,4 +1,4 @@
-// The profiles the TUI can switch to (UX.md §8): the config file's, and the API it started on when
+// The profiles the TUI can switch to (docs/ux.md §8): the config file's, and the API it started on when
 // that was not one of them (flags, environment, the demo). Opening one resolves it as
 // `cdn-tui --profile NAME` would (its own base URL, token and CA; the flags' bounds, --read-only
 // and --no-cache kept) and opens a session of its own: API client and rate-limit budget, journal,

@@ -1,4 +1,4 @@
-// `cdn-tui purge URL... [--wildcard | --cachekey] [--dry-run]` for scripts (API.md §4.6,
+// `cdn-tui purge URL... [--wildcard | --cachekey] [--dry-run]` for scripts (docs/api.md §4.6,
 // docs/origins-and-purge.md): the purge requests through the client's purge budget — a wildcard
 // purge one request per URL, the others in requests of at most 500 URLs — and each group of the
 // answers on stdout. A URL the API would refuse as malformed stops it before anything is sent

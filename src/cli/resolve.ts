@@ -1,4 +1,4 @@
-// Which API the TUI talks to: flags > environment > profile (UX.md §1), or the demo. Pure apart
+// Which API the TUI talks to: flags > environment > profile (docs/ux.md §1), or the demo. Pure apart
 // from reading the config and token files it is told about; the caller passes the environment.
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';

@@ -1,4 +1,4 @@
-// `cdn-tui serve` flags (API.md §5) into the emulator's ServeOptions, every value checked: a bad one
+// `cdn-tui serve` flags (docs/api.md §5) into the emulator's ServeOptions, every value checked: a bad one
 // is a UsageError of one sentence that never repeats a token or a password.
 import { PRODUCTS, type Product } from '../schema/types.js';
 import type { Credential, Permission, ResetFormat, ServeOptions } from '../server/options.js';

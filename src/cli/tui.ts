@@ -29,7 +29,7 @@ export const DUMB_TERMINAL_MESSAGE =
   'cdn-tui: needs a terminal that can move the cursor, which TERM=dumb cannot; run it in one such as xterm, screen or tmux\n';
 
 /**
- * The demo emulator's arguments (API.md §5): loopback, any free port, the demo data with its
+ * The demo emulator's arguments (docs/api.md §5): loopback, any free port, the demo data with its
  * products, as `cdn-tui serve --seed demo` has them (no `--products` here: the seed brings them).
  */
 export const DEMO_SERVE_ARGS = ['--host', '127.0.0.1', '--port', '0', '--seed', 'demo'] as const;
@@ -65,7 +65,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
   const bounds = boundsOf(flags);
   forceStyles(deps.env);
   const keepDir = flags.noCache ? undefined : cacheDir(deps.env);
-  // The config file's profiles, to switch to in the palette (UX.md §8).
+  // The config file's profiles, to switch to in the palette (docs/ux.md §8).
   const profiles = (first: TuiOptions, profile?: string) => profileSource(flags, deps.env, first, profile, keepDir);
   if (resolved.kind === 'api') {
     const options = apiSessionOptions(resolved, flags, dir, keepDir);
@@ -148,7 +148,7 @@ async function importInk(): Promise<typeof import('../app/run-tui.js')> {
 }
 
 /**
- * The focus bar is inverse video, with or without colour (UX.md §2). chalk, under Ink, turns every
+ * The focus bar is inverse video, with or without colour (docs/ux.md §2). chalk, under Ink, turns every
  * style off where it guesses no colour (a CI variable, TERM=dumb), the bar with it: give it the
  * terminal's real depth before it loads. Whether colour is used is the theme's business (NO_COLOR).
  */

@@ -1,4 +1,4 @@
-// Column widths from what the columns hold (UX.md §5): each column is as wide as its widest text
+// Column widths from what the columns hold (docs/ux.md §5): each column is as wide as its widest text
 // (its title included), in terminal cells. Only when the line is too narrow for all of them are
 // columns cut, the widest texts first: every column wider than a cap is cut to the cap, chosen as
 // large as the line allows, so a column of short values is never cut while another has spare cells.

@@ -1,4 +1,4 @@
-// The footer's line of keys, fitted to the width (UX.md §5): when every key does not fit, the
+// The footer's line of keys, fitted to the width (docs/ux.md §5): when every key does not fit, the
 // least important go and the line ends in `? more` (the help lists every key), never in a cut word.
 import { specOf, type Command } from '../keys/table.js';
 import { cellWidth, fit } from '../ui/text.js';

@@ -1,4 +1,4 @@
-// The line under every list (UX.md §5): what it holds — `37 of 120 rules · 5 marked · /img`:
+// The line under every list (docs/ux.md §5): what it holds — `37 of 120 rules · 5 marked · /img`:
 // shown, total, marked, the filter. Marks scrolled out of view, or hidden by the filter, are never
 // invisible: this count is where they show. While the filter is typed, the line is its input.
 import { Box, Text } from 'ink';

@@ -1,4 +1,4 @@
-// A cache setting (API.md §4.3). Field order = response order.
+// A cache setting (docs/api.md §4.3). Field order = response order.
 import { booleanField, cdnCacheField, cdnCacheProductRule, idField, nameField, ttlField } from './common.js';
 import { defineSchema } from './derive.js';
 import { problem } from './messages.js';

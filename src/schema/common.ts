@@ -1,4 +1,4 @@
-// Field shapes that several resources share (API.md §4: TTLs, names, ids, product rules). The
+// Field shapes that several resources share (docs/api.md §4: TTLs, names, ids, product rules). The
 // helpers are generic in the field name and in their extra settings, so a schema built from them
 // keeps each field's literal type (see derive.ts).
 import { problem } from './messages.js';

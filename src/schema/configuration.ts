@@ -1,4 +1,4 @@
-// The configuration (API.md §4.1). Field order = response order; write-once create fields come last.
+// The configuration (docs/api.md §4.1). Field order = response order; write-once create fields come last.
 import {
   booleanField,
   cdnCacheField,
@@ -73,7 +73,7 @@ export const configurationSchema = defineSchema({
       create: 'optional',
       ...PUTPATCH,
     },
-    // Write-once through create; never returned (API.md §4.1).
+    // Write-once through create; never returned (docs/api.md §4.1).
     {
       name: 'origin_address',
       label: 'origin address',

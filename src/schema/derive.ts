@@ -34,7 +34,7 @@ export type RecordOf<S extends ResourceSchema> = S extends unknown ? Shape<Field
 export type ResponseOf<S extends ResourceSchema> = S extends unknown ? Shape<Extract<FieldsOf<S>, { readonly response: true }>> : never;
 
 /**
- * Fields a record from the API may carry beyond the schema (API.md §6: kept, shown read-only,
+ * Fields a record from the API may carry beyond the schema (docs/api.md §6: kept, shown read-only,
  * never sent back). They stay in the record itself, as the server sent it, typed `unknown`: a
  * reader of an extra has to check it, and a write body is built from the schema's fields only.
  */

@@ -1,4 +1,4 @@
-// The cache times of HTTP error responses (API.md §4.4): one object per configuration, no id.
+// The cache times of HTTP error responses (docs/api.md §4.4): one object per configuration, no id.
 import { ttlField } from './common.js';
 import { defineSchema } from './derive.js';
 

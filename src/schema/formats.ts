@@ -1,4 +1,4 @@
-// Checks of a string's form (API.md §4). Each returns the problem, or undefined.
+// Checks of a string's form (docs/api.md §4). Each returns the problem, or undefined.
 import { isIP } from 'node:net';
 import { errorMessage } from '../util/errors.js';
 import { problem, type Problem } from './messages.js';

@@ -1,4 +1,4 @@
-// The single description of the API's resources (API.md §4). Nothing else re-lists the fields.
+// The single description of the API's resources (docs/api.md §4). Nothing else re-lists the fields.
 export * from './types.js';
 export { configurationSchema } from './configuration.js';
 export { ruleSchema } from './rule.js';

@@ -1,4 +1,4 @@
-// Origins (API.md §4.5, docs/origins-and-purge.md): full records in the recorded field order; each
+// Origins (docs/api.md §4.5, docs/origins-and-purge.md): full records in the recorded field order; each
 // configuration has its "Default Origin", made with it. Field order = response order.
 import { hostHeaderText, idField, nameField, originAddressText, originProtocolPolicy } from './common.js';
 import { defineSchema, type StoredRecord } from './derive.js';

@@ -47,7 +47,7 @@ export function isStoredRecord<K extends ResourceKind>(kind: K, v: unknown): v i
   return holds(schemaFor(kind).fields, v, () => true);
 }
 
-/** The names of the fields of `v` that the schema of `kind` does not describe (a server's extras, API.md §6), as sent. */
+/** The names of the fields of `v` that the schema of `kind` does not describe (a server's extras, docs/api.md §6), as sent. */
 export function extraFields(kind: ResourceKind, v: Rec): string[] {
   const fields: readonly FieldSpec[] = schemaFor(kind).fields;
   return Object.keys(v).filter((name) => !fields.some((f) => f.name === name));

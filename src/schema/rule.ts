@@ -1,4 +1,4 @@
-// A rules engine rule (API.md §4.2). Field order = response order.
+// A rules engine rule (docs/api.md §4.2). Field order = response order.
 import { booleanField, hasProduct, idField, optionalIdField } from './common.js';
 import { regexProblem } from './formats.js';
 import { problem } from './messages.js';
@@ -11,7 +11,7 @@ export const ruleSchema = defineSchema({
   kind: 'rule',
   title: 'rule',
   putEchoesSentFields: true,
-  // A non-empty redirect_to sent with another behavior is refused; otherwise it is cleared (API.md §4.2).
+  // A non-empty redirect_to sent with another behavior is refused; otherwise it is cleared (docs/api.md §4.2).
   finish: (sent, merged) => {
     if (merged.behavior === 'redirect') return [];
     if (typeof sent.redirect_to === 'string' && sent.redirect_to !== '') {

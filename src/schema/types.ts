@@ -113,7 +113,7 @@ export type ResourceKind = 'configuration' | 'rule' | 'cache_setting' | 'error_r
 
 export type Rec = Record<string, unknown>;
 
-/** Field errors: one key per bad field, each a list of sentences (API.md §2). */
+/** Field errors: one key per bad field, each a list of sentences (docs/api.md §2). */
 export type FieldErrors = Record<string, string[]>;
 
 /** What a validation needs to know about the world; the emulator and the client each supply it. */

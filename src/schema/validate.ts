@@ -1,4 +1,4 @@
-// Validation of a write (create / PUT / PATCH) against a resource schema, on the merged record (API.md §2, §4).
+// Validation of a write (create / PUT / PATCH) against a resource schema, on the merged record (docs/api.md §2, §4).
 import type { StoredRecord } from './derive.js';
 import { checkFormat } from './formats.js';
 import { fieldErrorsOf, inItem, problem, type Problem, type Problems } from './messages.js';
@@ -16,7 +16,7 @@ export type WriteResult<R extends Rec = Rec> =
   | { readonly ok: false; readonly detail: string; readonly problem: Problem }
   | { readonly ok: false; readonly errors: FieldErrors; readonly problems: Problems };
 
-/** Read-only fields that any write body may carry and that are ignored (API.md §2). */
+/** Read-only fields that any write body may carry and that are ignored (docs/api.md §2). */
 const IGNORED = new Set(['id', 'domain_name']);
 
 export function accepts(field: FieldSpec, op: Operation): boolean {
@@ -27,7 +27,7 @@ export function acceptedFields(schema: ResourceSchema, op: Operation): FieldSpec
   return schema.fields.filter((f) => accepts(f, op));
 }
 
-/** JSON types by the names API.md §2's messages use (Python's). */
+/** JSON types by the names docs/api.md §2's messages use (Python's). */
 const JSON_TYPE_NAMES: Readonly<Record<string, string>> = { string: 'str', number: 'number', boolean: 'bool', object: 'dict' };
 
 export function jsonTypeName(v: unknown): string {

@@ -1,4 +1,4 @@
-// Tokens and permissions (API.md §3): `Authorization: Token …`, POST /tokens with Basic auth.
+// Tokens and permissions (docs/api.md §3): `Authorization: Token …`, POST /tokens with Basic auth.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-util.js';

@@ -1,4 +1,4 @@
-// Request and answer plumbing: JSON answers, HTTP errors as values, the body with its checks (API.md §1–2).
+// Request and answer plumbing: JSON answers, HTTP errors as values, the body with its checks (docs/api.md §1–2).
 import type { IncomingMessage } from 'node:http';
 import { errorMessage } from '../util/errors.js';
 
@@ -30,7 +30,7 @@ export class HttpError extends Error {
 
 /**
  * The client closed its connection before its request body had all arrived: there is no one left to
- * answer (logged as 499, API.md §5), and nothing went wrong on this side.
+ * answer (logged as 499, docs/api.md §5), and nothing went wrong on this side.
  */
 export class ClientGone extends Error {
   constructor(cause: unknown) {

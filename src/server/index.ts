@@ -1,4 +1,4 @@
-// `cdn-tui serve`: the local emulator of the Content Delivery API (API.md §5), in this process.
+// `cdn-tui serve`: the local emulator of the Content Delivery API (docs/api.md §5), in this process.
 import { once } from 'node:events';
 import { newToken } from './auth.js';
 import { DataFileError, Journal, loadDataFile } from './journal.js';

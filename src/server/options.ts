@@ -1,4 +1,4 @@
-// What `cdn-tui serve` runs with (API.md §5). The emulator takes these options and never reads
+// What `cdn-tui serve` runs with (docs/api.md §5). The emulator takes these options and never reads
 // argv: the command line is parsed in src/cli/serve-args.ts.
 import type { Product } from '../schema/index.js';
 

@@ -1,4 +1,4 @@
-// Rate limits (API.md §5, docs/origins-and-purge.md): a fixed window per token and lane — reads,
+// Rate limits (docs/api.md §5, docs/origins-and-purge.md): a fixed window per token and lane — reads,
 // writes and purges, each with its own count — a minute unless `--rate-window` says otherwise
 // (tests pace through 5 s windows instead of waiting minutes). Without `--rate-limit` the limits
 // are high but real: every answer says them, and they are enforced all the same.

@@ -1,4 +1,4 @@
-// `--log FILE|-`: one JSON line per request (API.md §5). Never a header, so never a token or password.
+// `--log FILE|-`: one JSON line per request (docs/api.md §5). Never a header, so never a token or password.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { pathReason } from '../store/disk-words.js';
 

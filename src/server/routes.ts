@@ -1,4 +1,4 @@
-// The route table (API.md §4, §4.6): path pattern → methods → handler. Unknown path: 404; other
+// The route table (docs/api.md §4, §4.6): path pattern → methods → handler. Unknown path: 404; other
 // method: 405. Every route also answers OPTIONS, and its methods are the Allow header of every
 // answer on it (docs/origins-and-purge.md).
 import * as conf from './handlers/configurations.js';

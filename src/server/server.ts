@@ -1,5 +1,5 @@
 // The HTTP front of the emulator: faults, routing, authentication, permissions, rate limits, handlers,
-// latency, the request log — in the order of API.md §2.
+// latency, the request log — in the order of docs/api.md §2.
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';

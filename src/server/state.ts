@@ -43,7 +43,7 @@ export interface ConfEntry {
   errorResponses: StoredRecord<'error_responses'>;
 }
 
-/** Error responses that all cache for 0 s: what a new configuration gets (API.md §4.4). */
+/** Error responses that all cache for 0 s: what a new configuration gets (docs/api.md §4.4). */
 export function zeroErrorResponses(): StoredRecord<'error_responses'> {
   return storedRecord('error_responses', Object.fromEntries(errorResponsesSchema.fields.map((f) => [f.name, 0])));
 }

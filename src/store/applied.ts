@@ -1,4 +1,4 @@
-// Drafts whose change the server already has (UX.md §4, issue 21): after a crash mid-send, the
+// Drafts whose change the server already has (docs/ux.md §4, issue 21): after a crash mid-send, the
 // journal still holds drafts that went before the app stopped. Once what they change has been read
 // again in this session, an edit whose record holds every value it would send, or a delete whose
 // record is gone from its list, is "already applied": shown so in the review, not counted, never

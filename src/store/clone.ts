@@ -1,4 +1,4 @@
-// A configuration with what it holds, made again as drafts (UX.md §6): `C` clones one under a new
+// A configuration with what it holds, made again as drafts (docs/ux.md §6): `C` clones one under a new
 // name, undoing the delete of one makes it again. The new configuration's cache settings, rules and
 // error responses refer to it, and its rules to their new cache settings, through `Draft.refs`
 // (refs.ts): one review lists every request in the order it is sent.

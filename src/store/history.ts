@@ -1,4 +1,4 @@
-// The history of sent changes (UX.md §6): every write the app sent, with when, which record, the
+// The history of sent changes (docs/ux.md §6): every write the app sent, with when, which record, the
 // values of the changed fields before and after, and what came of it; per profile, in the state
 // folder (0600), the newest HISTORY_LIMIT, each write atomic (atomic-file.ts). Sessions on one
 // profile share the file: a write reads it again and adds what is new on either side, holding a

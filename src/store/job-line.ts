@@ -1,4 +1,4 @@
-// The status line of a job of many requests (UX.md §7): how far it is, and while it waits for the
+// The status line of a job of many requests (docs/ux.md §7): how far it is, and while it waits for the
 // rate limit, the limit, when the next request goes and about how long the rest takes —
 // `sent 20 of 40 · rate limit 20 writes/min · next in 42 s · about 1 min left`; before answers
 // have shown the window's length, `rate limit reached · next in 22 s` (a first answer 38 s into

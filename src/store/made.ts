@@ -1,6 +1,6 @@
 // Finding what a write already did on the server when its answer was lost (or the app stopped
 // before it came): an edit is there when the record holds every value sent; a new record is one
-// made after the POST went (ids are assigned increasing, API.md §1) that holds every value sent.
+// made after the POST went (ids are assigned increasing, docs/api.md §1) that holds every value sent.
 import { buildRequest, jsonEqual, type DraftTarget } from '../diff/index.js';
 import { schemaFor, validateWrite, PRODUCTS, type Rec } from '../schema/index.js';
 import type { Draft } from './types.js';

@@ -1,4 +1,4 @@
-// The reversal of sent changes as drafts (UX.md §6, §9): an edit's fields back to what they were
+// The reversal of sent changes as drafts (docs/ux.md §6, §9): an edit's fields back to what they were
 // (based on what the change left, so a change made since shows as a conflict); a created record
 // deleted; a deleted one made again (a new id; a configuration with what it held then). A send is
 // reversed whole: its records made again take each other's new ids (a rule re-made on its cache

@@ -1,4 +1,4 @@
-// The compare engine (issue 23, UX.md §8): two configurations (exports, or read live), anywhere —
+// The compare engine (issue 23, docs/ux.md §8): two configurations (exports, or read live), anywhere —
 // another profile, a clone, a file in git — and their difference (differences.ts), as text for
 // `cdn-tui diff` (difference-text.ts), and copied across as drafts for the normal review (copy.ts).
 // The TUI's compare view lists `compareSnapshots` and copies the marked rows with `planCopy`.

@@ -1,4 +1,4 @@
-// Copying a compare's differences onto a configuration as drafts (UX.md §8): the TUI's `>`/`<` and
+// Copying a compare's differences onto a configuration as drafts (docs/ux.md §8): the TUI's `>`/`<` and
 // `cdn-tui apply FILE --to`. Records are matched by what they are (a rule by path + regex, a cache
 // setting by name), references remapped by name (a rule's cache setting, its origin); a copied rule
 // whose cache setting does not exist there brings it along. The target's identity fields are kept

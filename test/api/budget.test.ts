@@ -1,5 +1,5 @@
 // The rate-limit budget on its own: what the headers teach it, when a request may go, what waits
-// and in which order, and the reset times it reads (UX.md §7; the recorded ISO time without a zone).
+// and in which order, and the reset times it reads (docs/ux.md §7; the recorded ISO time without a zone).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createRateBudget,

@@ -97,7 +97,7 @@ describe('rules, cache settings and origins of a configuration', () => {
     expect((await api.list(rules)).items.map((r) => r.id)).toEqual([id]);
     expect(await api.get(rules, id)).toEqual(rule);
     expect(await api.patch(rules, id, { gzip: true })).toMatchObject({ id, gzip: true, path: '/img' });
-    // PUT answers only the fields sent, plus id (API.md §4.2)
+    // PUT answers only the fields sent, plus id (docs/api.md §4.2)
     const put = await api.put(rules, id, {
       path: '/css',
       regex: false,

@@ -1,4 +1,4 @@
-// A list read page by page against the emulator (API.md §1): every record once, in id order, the
+// A list read page by page against the emulator (docs/api.md §1): every record once, in id order, the
 // first page on its own, requests ahead cancelled when the reader stops.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';

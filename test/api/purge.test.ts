@@ -1,4 +1,4 @@
-// The client's purge (API.md §4.6): the exact request, the recorded 201 and 207 answers as outcomes,
+// The client's purge (docs/api.md §4.6): the exact request, the recorded 201 and 207 answers as outcomes,
 // answers that are not one, and the purge lane of the budget (its own limits, apart from writes).
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

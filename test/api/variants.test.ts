@@ -1,4 +1,4 @@
-// The answers of API.md §6 that the emulator never gives, from undici's MockAgent: wrapped lists that
+// The answers of docs/api.md §6 that the emulator never gives, from undici's MockAgent: wrapped lists that
 // link to a next page, wrapped records, string field errors, an ISO X-RateLimit-Reset, a lost DELETE answer.
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

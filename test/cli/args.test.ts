@@ -1,4 +1,4 @@
-// The command line's grammar (UX.md §1): commands, flags, help, and one-sentence usage errors.
+// The command line's grammar (docs/ux.md §1): commands, flags, help, and one-sentence usage errors.
 import { describe, expect, it } from 'vitest';
 import { parseCommand, parseServeArgs } from '../../src/cli/args.js';
 import type { Permission, ServeOptions } from '../../src/server/index.js';

@@ -1,4 +1,4 @@
-// Resolution of the API to talk to (UX.md §1): flags > environment > profile, the config file's
+// Resolution of the API to talk to (docs/ux.md §1): flags > environment > profile, the config file's
 // checks, --token-file, and the demo. Pure unit tests: env and paths are passed, the home is a temp dir.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,4 +1,4 @@
-// export and apply for scripts (UX.md §6): export then apply → "nothing to do", exit 0; an edited
+// export and apply for scripts (docs/ux.md §6): export then apply → "nothing to do", exit 0; an edited
 // file → the diff and the exact requests, then sent with --yes; a change made on the server since
 // the export → exit 3, nothing sent; a new rule in the file (no id) is created.
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Columns sized by what they hold (UX.md §5, issue 22 point 3): a column of short values is never
+// Columns sized by what they hold (docs/ux.md §5, issue 22 point 3): a column of short values is never
 // cut while another has spare cells, and when the line is too narrow the widest texts are cut first.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

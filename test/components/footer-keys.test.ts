@@ -1,4 +1,4 @@
-// The footer fitted to the width (UX.md §5): every key when they fit; else the most important that
+// The footer fitted to the width (docs/ux.md §5): every key when they fit; else the most important that
 // fit, in their order, ending in `? more`; never a word cut in the middle.
 import { describe, expect, it } from 'vitest';
 import { FOOTER_ORDER, footerLine, type FooterKey } from '../../src/components/footer-keys.js';

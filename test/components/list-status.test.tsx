@@ -1,4 +1,4 @@
-// The line under every list (UX.md §5): shown, total, marked, the filter — as text, and drawn.
+// The line under every list (docs/ux.md §5): shown, total, marked, the filter — as text, and drawn.
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { ListStatus, listStatus } from '../../src/components/list-status.js';

@@ -1,4 +1,4 @@
-// Clone (UX.md §6): `C` on a configuration asks for a name, drafts the configuration with its cache
+// Clone (docs/ux.md §6): `C` on a configuration asks for a name, drafts the configuration with its cache
 // settings, rules and error responses, and one review lists every request in the order it goes,
 // naming where the ids of earlier requests go; `y` makes a configuration whose contents equal the
 // source's apart from ids.

@@ -1,4 +1,4 @@
-// Columns sized by what they hold (UX.md §5, issue 22 point 3), end to end at 80, 120 and 200
+// Columns sized by what they hold (docs/ux.md §5, issue 22 point 3), end to end at 80, 120 and 200
 // columns: a configuration with a CJK name, rules with long paths, the long enum values
 // (`redirect_to_https`, `image_optimization`) and a CJK cache setting. In every table, a column is
 // cut only while no other column has spare cells; the 10-digit ids are whole; at 120 columns the

@@ -1,4 +1,4 @@
-// The compare view (UX.md §8) in a real terminal, staging and prod as two profiles (two emulators):
+// The compare view (docs/ux.md §8) in a real terminal, staging and prod as two profiles (two emulators):
 // `=` on a configuration, the other side chosen in the palette as `prod:ID`, the differences grouped
 // with both values; two rule differences marked and copied with `>` — the app switches to prod and
 // reviews exactly those requests (kept with `n`, they are marked `*` in the compare), `y` sends

@@ -1,4 +1,4 @@
-// Copy (UX.md §6): `c` on marked rules asks for a configuration in the palette and drafts new
+// Copy (docs/ux.md §6): `c` on marked rules asks for a configuration in the palette and drafts new
 // records there, one review; `y` makes them (on that configuration's origin). A rule whose cache
 // setting has no namesake there brings a copy of it along, and refers to the copy.
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Find anywhere (UX.md §6): the palette finds a configuration by its CNAME among 200, and rules by
+// Find anywhere (docs/ux.md §6): the palette finds a configuration by its CNAME among 200, and rules by
 // path across all configurations (their lists loaded on demand, with progress), and opens them.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

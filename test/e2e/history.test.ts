@@ -1,4 +1,4 @@
-// History and undo (UX.md §6): a change sent is listed by `H` with its diff (Enter); `z` makes its
+// History and undo (docs/ux.md §6): a change sent is listed by `H` with its diff (Enter); `z` makes its
 // inverse a draft in the normal review, and `y` puts the record back; when a second client changed
 // the record since, the review shows the conflict and sends nothing. A deleted configuration comes
 // back with what it held; undoing a create of a configuration asks for its name, as `d` does.

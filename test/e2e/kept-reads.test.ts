@@ -1,4 +1,4 @@
-// Kept reads in a real terminal (UX.md §7), against an API 1.5 s away: a restart draws the kept
+// Kept reads in a real terminal (docs/ux.md §7), against an API 1.5 s away: a restart draws the kept
 // rows before any answer, the header saying how old they are, until the refresh is in; find answers
 // from the kept index, its results marked with their age until read again; the settings and a
 // rule's form wait for a fresh read. A damaged keep file does not stop the start and is replaced; --no-cache neither

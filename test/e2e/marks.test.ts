@@ -1,4 +1,4 @@
-// Lists say what they hold (issue 22, points 1 and 2; UX.md §5): the line under a list counts the
+// Lists say what they hold (issue 22, points 1 and 2; docs/ux.md §5): the line under a list counts the
 // rows shown, the total, the marked rows and the filter, so marks scrolled out of view are never
 // invisible, and Enter/d read `edit N marked`/`delete N marked`. The browser marks configurations:
 // a bulk edit of their settings (one review, one PATCH each) and a delete of the marked ones after

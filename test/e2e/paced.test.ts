@@ -1,4 +1,4 @@
-// A rate limit paces the work, it never fails it (UX.md §7): against `cdn-tui serve --rate-limit`
+// A rate limit paces the work, it never fails it (docs/ux.md §7): against `cdn-tui serve --rate-limit`
 // with a 5 s window (the real service's minute, shorter), a bulk edit of 30 rules at 10 writes a
 // window ends with each rule written exactly once and at most one 429, the status line counting
 // down meanwhile; Esc mid-job keeps what has not gone as drafts, and `y` later sends just those;

@@ -1,4 +1,4 @@
-// Two emulators as two profiles (UX.md §8): "staging" and "prod", each `cdn-tui serve --seed demo`
+// Two emulators as two profiles (docs/ux.md §8): "staging" and "prod", each `cdn-tui serve --seed demo`
 // with its own request log, named in a 0600 config file in a temp XDG_CONFIG_HOME; the app started
 // on one of them. Everything is closed and removed by `close()`, whatever happened.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Profiles in the TUI (UX.md §8), in a real terminal against two emulators named as profiles in a
+// Profiles in the TUI (docs/ux.md §8), in a real terminal against two emulators named as profiles in a
 // 0600 config file: the palette lists them, choosing one switches the whole app (the header names
 // it, its own configurations are listed), a draft stays with its profile across switches, and a
 // profile without a token is refused with a sentence, one whose token is rejected offers the login

@@ -1,4 +1,4 @@
-// The review is the truth (UX.md §9), end to end against the emulator: a copy onto a configuration
+// The review is the truth (docs/ux.md §9), end to end against the emulator: a copy onto a configuration
 // that has some of the paths is flagged before y, `x` drops those, `y` sends the rest and the
 // emulator answers nothing ≥ 400; a bulk edit of 3 is one send, undone with one `z`; a send that
 // fails partway for a reason nobody could know offers `u`, the review of the reversal.

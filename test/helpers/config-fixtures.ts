@@ -1,4 +1,4 @@
-// Fixtures and assertions shared by the emulator's HTTP contract tests (API.md §1–§4.1).
+// Fixtures and assertions shared by the emulator's HTTP contract tests (docs/api.md §1–§4.1).
 import { expect } from 'vitest';
 import type { Reply, TestEmulator } from './emulator.js';
 import { CFG, expectDetail, expectFieldErrors } from './fixtures.js';

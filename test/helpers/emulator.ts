@@ -31,7 +31,7 @@ export interface Reply {
   readonly body: JsonBody;
 }
 
-/** One line of the emulator's `--log` file (API.md §5). */
+/** One line of the emulator's `--log` file (docs/api.md §5). */
 export interface LogLine {
   readonly method: string;
   readonly path: string;

@@ -1,5 +1,5 @@
 // A loopback HTTP proxy in front of an emulator that adds fields the emulator does not have to every
-// record it answers with, as a real server of another API version does (API.md §6): a list's items,
+// record it answers with, as a real server of another API version does (docs/api.md §6): a list's items,
 // a single record, the error responses. Requests go through unchanged.
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -9,7 +9,7 @@ export type { Json, StoredRecord };
 /** The base path of every configuration resource. */
 export const CFG = '/content_delivery/configurations';
 
-/** The Content-Type of every answer (API.md §1). */
+/** The Content-Type of every answer (docs/api.md §1). */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Anything with the `call` of a TestEmulator (an in-process or a child emulator). */
@@ -17,7 +17,7 @@ export interface Caller {
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
 }
 
-// Field orders of API.md §4.
+// Field orders of docs/api.md §4.
 export const CONFIGURATION_FIELDS = [
   'id',
   'name',
@@ -252,7 +252,7 @@ export function expectFieldErrors(reply: Reply, keys: readonly string[]): Json {
 
 /**
  * Asserts a 400 validation answer whose field map has at least one key, all of them among
- * `allowed` (for cross-field problems where API.md leaves the field open).
+ * `allowed` (for cross-field problems where docs/api.md leaves the field open).
  */
 export function expectFieldErrorsAmong(reply: Reply, allowed: readonly string[]): Json {
   expect(reply.status, reply.text).toBe(400);

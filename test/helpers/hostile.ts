@@ -1,5 +1,5 @@
 // Hostile-input helpers: timed raw requests, body arbitraries built from the resource schema, and the
-// checks every write answer must pass (API.md §1, §2, §4). Used by test/server/hostile-input*.test.ts.
+// checks every write answer must pass (docs/api.md §1, §2, §4). Used by test/server/hostile-input*.test.ts.
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -18,7 +18,7 @@ import {
 import type { TestEmulator } from './emulator.js';
 
 export const CFG = '/content_delivery/configurations';
-/** API.md §1: a request body is at most 1 MiB. */
+/** docs/api.md §1: a request body is at most 1 MiB. */
 export const MIB = 1 << 20;
 /** Any answer slower than this is a hang. */
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -137,7 +137,7 @@ export interface Endpoint {
   readonly list?: string;
 }
 
-/** The write endpoints of API.md §4, by label (known before an emulator runs, so each gets its own tests). */
+/** The write endpoints of docs/api.md §4, by label (known before an emulator runs, so each gets its own tests). */
 export const WRITE_ENDPOINTS = [
   'POST configurations',
   'PUT configurations/:id',
@@ -647,7 +647,7 @@ export async function snapshot(emu: Pick<TestEmulator, 'url' | 'token'>, paths: 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** API.md §2: `{"detail": string}`, or a map of the schema's fields to non-empty lists of sentences. */
+/** docs/api.md §2: `{"detail": string}`, or a map of the schema's fields to non-empty lists of sentences. */
 export function isErrorBody(v: unknown, schema: ResourceSchema): boolean {
   if (!isObject(v)) return false;
   const keys = Object.keys(v);
@@ -662,7 +662,7 @@ export function isErrorBody(v: unknown, schema: ResourceSchema): boolean {
 
 /**
  * Sends one hostile write and checks its answer: never a 5xx or a hang; 201/200 for a success; a 400,
- * 413 or 415 with an API.md §2 error body otherwise; JSON always. A rejected write leaves every GET in
+ * 413 or 415 with an docs/api.md §2 error body otherwise; JSON always. A rejected write leaves every GET in
  * `scope` as it was; an accepted one returns what a following GET returns and changes nothing else.
  * Returns the answer for further checks.
  */
@@ -681,7 +681,7 @@ export async function checkWrite(
   const after = await snapshot(emu, scope);
   if (a.status >= 300) {
     expect([400, 413, 415], `a rejected write answers 400, 413 or 415: ${shown}`).toContain(a.status);
-    expect(isErrorBody(a.json, ep.schema), `error body of API.md §2: ${shown}`).toBe(true);
+    expect(isErrorBody(a.json, ep.schema), `error body of docs/api.md §2: ${shown}`).toBe(true);
     expect(after, `a rejected write changes nothing: ${shown}`).toEqual(before);
     return a;
   }
@@ -691,7 +691,7 @@ export async function checkWrite(
   const got = await send(emu, 'GET', path);
   expect(got.status, `GET ${path} after ${shown}`).toBe(200);
   if (ep.method === 'PUT' && ep.schema.putEchoesSentFields) {
-    // API.md §4.2: PUT returns only the sent fields (plus id); compare those.
+    // docs/api.md §4.2: PUT returns only the sent fields (plus id); compare those.
     const sent = JSON.parse(Buffer.from(body.bytes).toString('utf8')) as Record<string, unknown>;
     const echoed = ep.schema.fields
       .filter((f) => f.response && (f.name === 'id' || (!f.readOnly && Object.hasOwn(sent, f.name))))

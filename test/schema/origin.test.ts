@@ -1,4 +1,4 @@
-// The origin schema (API.md §4.5, docs/origins-and-purge.md): the recorded create body, defaults,
+// The origin schema (docs/api.md §4.5, docs/origins-and-purge.md): the recorded create body, defaults,
 // the addresses' checks and the single-origin / load-balancer rules, as the emulator and the app see them.
 import { describe, expect, it } from 'vitest';
 import { originSchema, validateWrite, type Rec } from '../../src/schema/index.js';

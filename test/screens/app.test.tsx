@@ -89,7 +89,7 @@ describe('screens', () => {
   });
 });
 
-describe('fields a server sends beyond the schema (API.md §6)', () => {
+describe('fields a server sends beyond the schema (docs/api.md §6)', () => {
   const EXTRAS = { legacy_plan: 'gold\u0007', edge_meta: { tier: 2 }, retired_at: null };
 
   it('are shown read-only after the fields of a configuration, a rule, a cache setting and the error responses; Enter says why; an edit never sends them', async () => {

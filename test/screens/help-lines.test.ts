@@ -1,4 +1,4 @@
-// The `?` help laid out (UX.md §5): up to the terminal's width before any text is cut, every
+// The `?` help laid out (docs/ux.md §5): up to the terminal's width before any text is cut, every
 // description whole (wrapped under itself; a window that scrolls where the height is short), each key with its own words.
 import { describe, expect, it } from 'vitest';
 import type { Binding } from '../../src/keys/dispatcher.js';

@@ -1,4 +1,4 @@
-// API.md §3 (authentication and permissions) and the 401/403 rows and check order of §2.
+// docs/api.md §3 (authentication and permissions) and the 401/403 rows and check order of §2.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, makeCaller, type TestEmulator } from '../helpers/emulator.js';
 import {

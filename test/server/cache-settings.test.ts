@@ -1,4 +1,4 @@
-// Cache settings (API.md §4.3): endpoints, defaults, field order, PUT/PATCH semantics, validation, 409 on delete.
+// Cache settings (docs/api.md §4.3): endpoints, defaults, field order, PUT/PATCH semantics, validation, 409 on delete.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import {
@@ -286,7 +286,7 @@ describe('query string fields and cookie names', () => {
   });
 });
 
-describe('list items: API.md bounds the list, not the length of its strings', () => {
+describe('list items: docs/api.md bounds the list, not the length of its strings', () => {
   it.each([
     ['cache_by_query_string', 'query_string_fields'],
     ['cache_by_cookies', 'cookie_names'],

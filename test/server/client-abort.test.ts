@@ -1,4 +1,4 @@
-// A client that goes away mid-request (API.md §5, issue 12): the request log says 499 (the client
+// A client that goes away mid-request (docs/api.md §5, issue 12): the request log says 499 (the client
 // closed the request), never 500; the emulator writes no stack trace and keeps answering others.
 // The emulator runs as the built CLI so that its stderr is its own.
 import { connect, type Socket } from 'node:net';

@@ -1,4 +1,4 @@
-// API.md §4.1: what creating a configuration makes (the Default Origin of §4.5, the error responses
+// docs/api.md §4.1: what creating a configuration makes (the Default Origin of §4.5, the error responses
 // of §4.4) and what deleting one removes.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';

@@ -1,4 +1,4 @@
-// API.md §2 type messages and §4.1 product rules for configuration writes; a rejected or losing
+// docs/api.md §2 type messages and §4.1 product rules for configuration writes; a rejected or losing
 // concurrent write changes nothing.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, type TestEmulator } from '../helpers/emulator.js';

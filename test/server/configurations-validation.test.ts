@@ -1,4 +1,4 @@
-// API.md §4.1 rules and §2 type messages for configuration writes; a rejected write changes nothing.
+// docs/api.md §4.1 rules and §2 type messages for configuration writes; a rejected write changes nothing.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, type TestEmulator } from '../helpers/emulator.js';
 import {

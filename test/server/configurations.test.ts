@@ -1,4 +1,4 @@
-// API.md §4.1: the configuration endpoints — shape, defaults, PUT/PATCH semantics, read-only and
+// docs/api.md §4.1: the configuration endpoints — shape, defaults, PUT/PATCH semantics, read-only and
 // unknown fields, domain_name, the Default Origin and error responses made on create, and DELETE.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
@@ -91,7 +91,7 @@ describe('create', () => {
 });
 
 describe('response shape', () => {
-  it('uses the field order of API.md for create, GET, PUT, PATCH and list items', async () => {
+  it('uses the field order of docs/api.md for create, GET, PUT, PATCH and list items', async () => {
     const order = [...CONFIG_FIELDS];
     const created = await emu.call('POST', CFG, { body: configBody() });
     expect(Object.keys(created.body)).toEqual(order);

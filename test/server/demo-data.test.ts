@@ -1,4 +1,4 @@
-// Pure checks of the demo data set (no emulator): every body must be valid per API.md §4.
+// Pure checks of the demo data set (no emulator): every body must be valid per docs/api.md §4.
 import { describe, it, expect } from 'vitest';
 import { DEMO_ACCOUNT, type DemoConfiguration, type DemoProduct } from '../../src/server/seed/demo-data.js';
 

@@ -1,4 +1,4 @@
-// The emulator accepts what the real clients send (UX.md §7): `Authorization: token …` in any case,
+// The emulator accepts what the real clients send (docs/ux.md §7): `Authorization: token …` in any case,
 // and `Accept: application/json; version=1` (or plain JSON, anything, or no Accept at all).
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';

@@ -1,4 +1,4 @@
-// Error responses (API.md §4.4): one object per configuration, seven cache_error_* TTLs.
+// Error responses (docs/api.md §4.4): one object per configuration, seven cache_error_* TTLs.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import {

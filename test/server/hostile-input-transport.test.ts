@@ -1,4 +1,4 @@
-// Hostile requests at every write endpoint, the transport side (API.md §1, §2): wrong or missing
+// Hostile requests at every write endpoint, the transport side (docs/api.md §1, §2): wrong or missing
 // Content-Type (415), bodies on both sides of 1 MiB (413), with and without Content-Length, and hostile
 // bodies through the request log (`--log`). The same answer checks as hostile-input.test.ts.
 import { Buffer } from 'node:buffer';

@@ -1,4 +1,4 @@
-// Hostile bodies at every write endpoint (API.md §1, §2, §4), over real HTTP, as properties:
+// Hostile bodies at every write endpoint (docs/api.md §1, §2, §4), over real HTTP, as properties:
 // never a 5xx or a hang; errors are JSON of §2's shapes; a rejected write changes nothing; an accepted
 // write returns what a following GET returns and changes nothing else. Content types and body sizes
 // are in hostile-input-transport.test.ts; the helpers (generators, checks) in test/helpers/hostile.ts.

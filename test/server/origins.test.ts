@@ -1,4 +1,4 @@
-// Origins (API.md §4.5, docs/origins-and-purge.md): full CRUD in the recorded shape; every
+// Origins (docs/api.md §4.5, docs/origins-and-purge.md): full CRUD in the recorded shape; every
 // configuration has its "Default Origin", which cannot be deleted.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
@@ -24,7 +24,7 @@ const emu = emulatorFixture();
 const origins = (c: Pick<Configuration, 'id'>): string => `${CFG}/${c.id}/origins`;
 const origin = (c: Pick<Configuration, 'id'>, id: number): string => `${CFG}/${c.id}/origins/${id}`;
 
-/** The Default Origin as API.md §4.5 spells it. */
+/** The Default Origin as docs/api.md §4.5 spells it. */
 function defaultOrigin(id: number, hostHeader: string, address: string, policy: string): Json {
   return {
     id,

@@ -1,4 +1,4 @@
-// POST /purge/url, /purge/cachekey, /purge/wildcard (API.md §4.6, issue 24, docs/origins-and-purge.md):
+// POST /purge/url, /purge/cachekey, /purge/wildcard (docs/api.md §4.6, issue 24, docs/origins-and-purge.md):
 // the recorded exchanges, hosts checked against the account's domain names and cnames, validation,
 // permissions, the purge rate limit, and every purge kept in the request log and the data file.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Rules engine rules (API.md §4.2): validation of every rule; a rejected write changes nothing.
+// Rules engine rules (docs/api.md §4.2): validation of every rule; a rejected write changes nothing.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import {
@@ -358,7 +358,7 @@ describe('waf_rule_set_id and edge_firewall_id', () => {
     await expectRules(conf, [a, b]);
   });
 
-  it.each(['waf_rule_set_id', 'edge_firewall_id'])('%s has no upper bound in API.md: 2^32 is a positive integer', async (field) => {
+  it.each(['waf_rule_set_id', 'edge_firewall_id'])('%s has no upper bound in docs/api.md: 2^32 is a positive integer', async (field) => {
     const conf = await createConfiguration(emu);
     const r = await post(conf, { [field]: 4_294_967_296 });
     expect(r.status, r.text).toBe(201);

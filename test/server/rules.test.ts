@@ -1,4 +1,4 @@
-// Rules engine rules (API.md §4.2): the endpoints, defaults, field order, the PUT quirk, PATCH, DELETE.
+// Rules engine rules (docs/api.md §4.2): the endpoints, defaults, field order, the PUT quirk, PATCH, DELETE.
 // Validation rules are in rules-validation.test.ts.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';

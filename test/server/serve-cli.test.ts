@@ -1,4 +1,4 @@
-// The `cdn-tui serve` command line and its flags of API.md §5, driven as a user would.
+// The `cdn-tui serve` command line and its flags of docs/api.md §5, driven as a user would.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Sub-resources (rules, cache settings, error responses, origins): wire conventions of API.md §1,
+// Sub-resources (rules, cache settings, error responses, origins): wire conventions of docs/api.md §1,
 // the parsing of ids in their paths, and concurrent writes.
 import { describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe('concurrent writes keep the rules of §4 true', () => {
   });
 });
 
-describe('wire conventions (API.md §1) on sub-resources', () => {
+describe('wire conventions (docs/api.md §1) on sub-resources', () => {
   it('needs a JSON object body with Content-Type application/json, at most 1 MiB', async () => {
     const conf = await createConfiguration(emu);
     const path = `${CFG}/${conf.id}/rules_engine`;

@@ -1,4 +1,4 @@
-// API.md §1–§2: request bodies — 415 without JSON, 413 past 1 MiB, 400 for malformed or non-object JSON.
+// docs/api.md §1–§2: request bodies — 415 without JSON, 413 past 1 MiB, 400 for malformed or non-object JSON.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { CFG, JSON_TYPE, configBody, createConfig, expectFieldErrors } from '../helpers/config-fixtures.js';

@@ -1,4 +1,4 @@
-// API.md §1: lists — bare arrays ordered by id, page/page_size with X-Total-Count, ids never reused.
+// docs/api.md §1: lists — bare arrays ordered by id, page/page_size with X-Total-Count, ids never reused.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { CFG, NOT_FOUND, createConfig, expectDetail, expectFieldErrors } from '../helpers/config-fixtures.js';

@@ -1,4 +1,4 @@
-// API.md §1 (paths, ids, status codes, content type) and §2 (404, 405) over real HTTP.
+// docs/api.md §1 (paths, ids, status codes, content type) and §2 (404, 405) over real HTTP.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { CFG, JSON_TYPE, NOT_FOUND, configBody, createConfig, expect405, expectDetail, uniq } from '../helpers/config-fixtures.js';

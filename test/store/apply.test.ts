@@ -1,4 +1,4 @@
-// The store drives every write of API.md with no UI: drafts, review, apply, errors, conflicts.
+// The store drives every write of docs/api.md with no UI: drafts, review, apply, errors, conflicts.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
 import { MAX_IN_FLIGHT } from '../../src/api/transport.js';

@@ -1,4 +1,4 @@
-// Drafts that refer to records other drafts make first (UX.md §6): a clone of a configuration with
+// Drafts that refer to records other drafts make first (docs/ux.md §6): a clone of a configuration with
 // its cache settings, rules and error responses; undoing the delete of a configuration; a copied
 // rule that brings its cache setting along. Sent in order, ids substituted; a failure midway stops
 // and keeps the rest as drafts; the drafts survive a restart.

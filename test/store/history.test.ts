@@ -1,4 +1,4 @@
-// The history of sent changes (UX.md §6): an edit, a create, a delete and a failed write each leave
+// The history of sent changes (docs/ux.md §6): an edit, a create, a delete and a failed write each leave
 // one entry with what changed; what was not sent leaves none; the file is 0600, written within the
 // journal's delay and at once on flush, capped at the newest 1,000, and holds no token.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The status line of a paced job (UX.md §7), as the user reads it.
+// The status line of a paced job (docs/ux.md §7), as the user reads it.
 import { describe, expect, it } from 'vitest';
 import { duration, jobLine } from '../../src/store/job-line.js';
 

@@ -1,4 +1,4 @@
-// Kept reads (UX.md §7): the store's lists on disk per API (0600 in a 0700 folder, no token), read
+// Kept reads (docs/ux.md §7): the store's lists on disk per API (0600 in a 0700 folder, no token), read
 // back by the next store as kept (with the time they were read) and refreshed; a damaged file is
 // ignored and replaced, an unwritable folder is said once and never stops anything, no temporary
 // file is left behind; the keep is bounded (oldest lists out first); a form's base is never kept.

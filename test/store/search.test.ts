@@ -1,4 +1,4 @@
-// Find anywhere's loading (UX.md §6): every configuration's rules and origins, a few lists at a
+// Find anywhere's loading (docs/ux.md §6): every configuration's rules and origins, a few lists at a
 // time, into the store in batches, counted in configurations; a list that fails keeps its sentence
 // and the rest still load; a second search asks for nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// One undo for one send (UX.md §9): the requests of one applyMany are one send in the history; its
+// One undo for one send (docs/ux.md §9): the requests of one applyMany are one send in the history; its
 // reversal is one review — edits back, records made deleted, records deleted made again, those
 // taking each other's new ids — and goes in the send's order, the emulator ending as it began.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The compare engine (UX.md §8): two configurations' difference without id noise (ids, domain
+// The compare engine (docs/ux.md §8): two configurations' difference without id noise (ids, domain
 // names, origin ids, references compared by what they point at), rules matched by path + regex,
 // cache settings by name, error TTLs, identity fields flagged; `differenceText` for `cdn-tui diff`;
 // `planCopy` onto a configuration of a real emulator: references remapped, a missing cache setting

@@ -1,5 +1,5 @@
 // Text is measured in terminal cells, cut on grapheme boundaries, and text from the API can never
-// drive the terminal (UX.md §5). Widths are checked against what a terminal draws: string-width is
+// drive the terminal (docs/ux.md §5). Widths are checked against what a terminal draws: string-width is
 // what Ink lays out with, and the e2e headless terminal agrees (test/e2e/harness.test.ts).
 import fc from 'fast-check';
 import stringWidth from 'string-width';

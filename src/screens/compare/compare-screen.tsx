@@ -1,4 +1,4 @@
-// The compare view (UX.md §8, `=`): two configurations, of this profile or of two, read whole and
+// The compare view (docs/ux.md §8, `=`): two configurations, of this profile or of two, read whole and
 // compared by the engine (src/transfer/compare.ts); a windowed row per differing field or record,
 // grouped; `Space` marks, `>` copies the marked (or focused) differences left → right, `<` right →
 // left, as drafts in the target's profile, then its review (compare-copy.ts).

@@ -1,6 +1,6 @@
 // A form's rows, from src/schema and the store: which fields, in which order, each value as shown,
 // changed or not, its error, whether it applies. Pure: the form screen draws it and its keys act on it.
-// Fields a server sends beyond the schema (API.md §6) come last, read-only: never sent back, they
+// Fields a server sends beyond the schema (docs/api.md §6) come last, read-only: never sent back, they
 // could not be changed by an edit here anyway.
 import { jsonEqual } from '../../diff/index.js';
 import { accepts, extraFields, notApplicable, schemaFor, type FieldSpec, type JsonField, type Rec } from '../../schema/index.js';

@@ -1,4 +1,4 @@
-// The lines of the `?` help, laid out for the terminal (UX.md §5): as wide as its longest line up
+// The lines of the `?` help, laid out for the terminal (docs/ux.md §5): as wide as its longest line up
 // to the terminal's width, every description whole (wrapped under itself); taller than the
 // terminal, it scrolls (↓/j, PgDn) and its last line says so.
 import type { Binding } from '../../keys/dispatcher.js';

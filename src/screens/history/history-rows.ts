@@ -1,4 +1,4 @@
-// The history's rows (UX.md §6, §9): one row a send (one `y`, one `cdn-tui apply`), newest first;
+// The history's rows (docs/ux.md §6, §9): one row a send (one `y`, one `cdn-tui apply`), newest first;
 // a send of several requests opens (→) into a row per request under it. Pure: the history screen
 // draws and windows them.
 import { refused, sendOf, type HistoryEntry } from '../../store/index.js';

@@ -1,4 +1,4 @@
-// The palette while `=` waits for the other side of a compare (UX.md §8): this profile's
+// The palette while `=` waits for the other side of a compare (docs/ux.md §8): this profile's
 // configurations by name or id (not the one compared), another profile's as `profile:name` or
 // `profile:id` — that profile is opened once its name is typed (and stays open) — and, for each
 // other profile, an entry that types its `profile:` for you.

@@ -1,4 +1,4 @@
-// The palette's profiles (UX.md §8): the config file's profiles, each switching the whole app to
+// The palette's profiles (docs/ux.md §8): the config file's profiles, each switching the whole app to
 // it; the one on screen says so. Without profiles (the demo, no config file) one line says there
 // are none and how to make one; a config file that cannot be read says why.
 import type { Choice } from '../../components/select-list.js';

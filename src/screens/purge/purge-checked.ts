@@ -1,4 +1,4 @@
-// A purge's pre-flight (UX.md §9) as its form and review draw it: each URL as the API will read it,
+// A purge's pre-flight (docs/ux.md §9) as its form and review draw it: each URL as the API will read it,
 // and whether its host is the account's, from the configurations as read (read again for the review
 // when that was more than a minute ago; meanwhile the review says it is checking).
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// P: a purge of the CDN's cache (API.md §4.6). The form (kind and URLs), then the review of the
+// P: a purge of the CDN's cache (docs/api.md §4.6). The form (kind and URLs), then the review of the
 // exact requests (nothing goes before y), then what became of each group of URLs. A purge is not a
 // draft: it cannot be undone (the history lists it, z says why not), and it is not journaled; the
 // form lives in the data store while the app runs. The requests go through the rate-limit budget

@@ -1,4 +1,4 @@
-// The review as lines (UX.md §4–5, §9): per draft its title, every changed field `field: -old →
+// The review as lines (docs/ux.md §4–5, §9): per draft its title, every changed field `field: -old →
 // +new` with what the pre-flight found under the field to change, the exact request (wrapped, never
 // cut), a conflict's base/theirs/mine, and what became of it when sent. Each line knows its draft
 // and field: `x` drops the draft under the cursor, Enter opens its form at that field. Pure: the

@@ -1,4 +1,4 @@
-// The diff review (UX.md §4–5, §9): a summary line stays on top, the changes scroll under it (never
+// The diff review (docs/ux.md §4–5, §9): a summary line stays on top, the changes scroll under it (never
 // taller than the screen) with what the pre-flight found under the field to change; `y` sends
 // everything listed, seen or not, once checked and while nothing would be refused; on a line, Enter
 // opens its change's form at that field and `x` drops that change; `n`/Esc goes back with the drafts

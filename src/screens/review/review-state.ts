@@ -1,4 +1,4 @@
-// What the review draws from the store, and its pre-flight (UX.md §9): the reads its checks need
+// What the review draws from the store, and its pre-flight (docs/ux.md §9): the reads its checks need
 // are started when it opens (what was read more than a minute ago, read again), the state is taken
 // again only when something the review draws changed, and while a send is under way the state of
 // when `y` was pressed is kept (the 200 diffs are not rebuilt as each answer comes).

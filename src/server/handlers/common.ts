@@ -13,7 +13,7 @@ export interface HandlerContext {
   readonly store: Store;
   readonly params: Params;
   readonly query: URLSearchParams;
-  /** Reads and parses the JSON body (415/413/400); call after the lookups (order of checks, API.md §2). */
+  /** Reads and parses the JSON body (415/413/400); call after the lookups (order of checks, docs/api.md §2). */
   body(): Promise<unknown>;
 }
 
@@ -38,7 +38,7 @@ function paging(query: URLSearchParams): { page?: number; size?: number } {
   return { page: values.page, size: values.page_size };
 }
 
-/** A bare JSON array, sliced by `page`/`page_size` when given, with X-Total-Count (API.md §1). */
+/** A bare JSON array, sliced by `page`/`page_size` when given, with X-Total-Count (docs/api.md §1). */
 export function listReply(
   query: URLSearchParams,
   items: readonly Rec[] | (() => string),

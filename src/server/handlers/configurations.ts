@@ -1,4 +1,4 @@
-// /content_delivery/configurations[/:conf_id] (API.md §4.1).
+// /content_delivery/configurations[/:conf_id] (docs/api.md §4.1).
 import { randomInt } from 'node:crypto';
 import {
   configurationSchema as schema,

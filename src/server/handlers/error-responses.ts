@@ -1,4 +1,4 @@
-// /content_delivery/configurations/:conf_id/error_responses (API.md §4.4).
+// /content_delivery/configurations/:conf_id/error_responses (docs/api.md §4.4).
 import { errorResponsesSchema as schema, validateRecord } from '../../schema/index.js';
 import { accepted, respond, type Handler } from './common.js';
 

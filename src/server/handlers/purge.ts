@@ -1,4 +1,4 @@
-// POST /purge/url, /purge/cachekey, /purge/wildcard (API.md §4.6, docs/origins-and-purge.md): each
+// POST /purge/url, /purge/cachekey, /purge/wildcard (docs/api.md §4.6, docs/origins-and-purge.md): each
 // URL's host must be a domain name or cname of one of the account's configurations; all accepted →
 // 201, some refused → 207 with a group per status. Every purge is kept (log and data file).
 import { fieldErrorsOf, isAccountHost, problem, purgeHost, readPurgeBody } from '../../schema/index.js';

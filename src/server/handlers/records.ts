@@ -47,7 +47,7 @@ export function replaceRecord(kind: SubKind, op: 'put' | 'patch'): Handler {
     const { entry, record: stored } = lookup(store, kind, params);
     const result = accepted(validateWrite(schema, op, sent, stored, store.subContext(entry, kind, params.id)));
     await store.commit([subChange(kind, params.conf, params.id, result.record)]);
-    // The rules engine's PUT answers with the sent fields only, plus id (API.md §4.2).
+    // The rules engine's PUT answers with the sent fields only, plus id (docs/api.md §4.2).
     const only = op === 'put' && schema.putEchoesSentFields ? result.sent : undefined;
     return respond(200, schema, result.record, only);
   };

@@ -5,7 +5,7 @@
 // a partner API, a brand site, a blog, developer docs, product images, video, a download mirror,
 // the legacy shop and one retired (inactive) landing page.
 //
-// Every body is a valid API.md §4 body. Rule bodies leave out path_origin_id (the loader uses the
+// Every body is a valid docs/api.md §4 body. Rule bodies leave out path_origin_id (the loader uses the
 // configuration's Default Origin) and cache_settings_id (given by name in `cacheSetting`).
 // The account has both products (demo-products.ts: `--seed demo` turns them on). Anything that
 // needs one is marked with `requires` / `patchRequires`, so that the account also loads on an
@@ -20,7 +20,7 @@ import type { Product } from '../../schema/types.js';
 export type DemoProduct = Product;
 
 export interface DemoRule {
-  /** POST body of API.md §4.2 WITHOUT path_origin_id (the loader uses the configuration's Default Origin) and WITHOUT cache_settings_id. */
+  /** POST body of docs/api.md §4.2 WITHOUT path_origin_id (the loader uses the configuration's Default Origin) and WITHOUT cache_settings_id. */
   readonly body: Readonly<Record<string, unknown>>;
   /** Name of one of this configuration's cacheSettings (the loader turns it into cache_settings_id). */
   readonly cacheSetting?: string;
@@ -29,13 +29,13 @@ export interface DemoRule {
 }
 
 export interface DemoCacheSetting {
-  /** POST body of API.md §4.3. */
+  /** POST body of docs/api.md §4.3. */
   readonly body: Readonly<Record<string, unknown>>;
   readonly requires?: DemoProduct;
 }
 
 export interface DemoConfiguration {
-  /** POST body of API.md §4.1 (name, origin_address, origin_host_header required; other create fields optional). Must be valid WITHOUT any product. */
+  /** POST body of docs/api.md §4.1 (name, origin_address, origin_host_header required; other create fields optional). Must be valid WITHOUT any product. */
   readonly create: Readonly<Record<string, unknown>>;
   /** Applied with PATCH after creation (PUT/PATCH fields only: e.g. {active: false}, {rawlogs: true}). */
   readonly patch?: Readonly<Record<string, unknown>>;
@@ -43,9 +43,9 @@ export interface DemoConfiguration {
   readonly patchRequires?: DemoProduct;
   readonly cacheSettings: readonly DemoCacheSetting[];
   readonly rules: readonly DemoRule[];
-  /** PATCH body of API.md §4.4 (some cache_error_* fields). */
+  /** PATCH body of docs/api.md §4.4 (some cache_error_* fields). */
   readonly errorResponses?: Readonly<Record<string, number>>;
-  /** POST bodies of origins besides the Default Origin (API.md §4.5, docs/origins-and-purge.md). */
+  /** POST bodies of origins besides the Default Origin (docs/api.md §4.5, docs/origins-and-purge.md). */
   readonly origins?: ReadonlyArray<Readonly<Record<string, unknown>>>;
 }
 

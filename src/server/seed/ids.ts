@@ -2,7 +2,7 @@
 // seeded store (`--seed demo`, `--seed N`, the TUI's demo) starts each kind's counter at a 10-digit
 // base of its own: every screen is seen at real widths, and an id of one kind is never mistaken for
 // another's (a rule id sent as a configuration's is a 404, not some other record). New records
-// continue from there, increasing, never reused (API.md §1). `--seed none` starts at 1.
+// continue from there, increasing, never reused (docs/api.md §1). `--seed none` starts at 1.
 import type { IdKind } from '../state.js';
 
 /** The last id "already used" of each kind: the first seeded configuration is 1528252701. */

@@ -32,7 +32,7 @@ export interface ApplyActions {
   resolveConflict(key: RecordKey, choice?: Readonly<Record<string, 'mine' | 'theirs'>>): void;
 }
 
-/** The keys with `key` put in id order (lists are ordered by id ascending, API.md §1). */
+/** The keys with `key` put in id order (lists are ordered by id ascending, docs/api.md §1). */
 function insertById(keys: readonly RecordKey[], key: RecordKey): RecordKey[] {
   const id = parseKey(key).id ?? Infinity;
   const at = keys.findIndex((k) => (parseKey(k).id ?? Infinity) > id);

@@ -11,7 +11,7 @@ import type { Rec } from '../../schema/index.js';
 import { listOf, placeOfTarget, type ListKey, type RecordKey } from '../keys.js';
 import type { DataState, Draft } from '../types.js';
 
-/** The most records one list read asks for (`page_size`, API.md §1). */
+/** The most records one list read asks for (`page_size`, docs/api.md §1). */
 export const PAGE_SIZE = 1000;
 
 /** One read of a list, for the drafts of one batch. */

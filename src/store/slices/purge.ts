@@ -1,4 +1,4 @@
-// Purges (API.md §4.6): a form's state (what kind, which URLs) while the user edits and reviews it,
+// Purges (docs/api.md §4.6): a form's state (what kind, which URLs) while the user edits and reviews it,
 // then the requests sent through the client (its purge call waits on the purge budget) and what
 // each group of URLs became. A wildcard purge takes one URL, so a wildcard of N URLs is N requests
 // (a job: the status line counts them and shows the rate limit's wait). A purge cannot be undone:

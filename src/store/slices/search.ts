@@ -1,4 +1,4 @@
-// Find anywhere (UX.md §6, §7): the palette also finds rules by path or behaviour and
+// Find anywhere (docs/ux.md §6, §7): the palette also finds rules by path or behaviour and
 // configurations by origin address, across all configurations. What is there (kept from an earlier
 // session, or read already) answers at once; the lists not read in this session are read in the
 // background of the rate limit, at most SEARCH_CONCURRENCY at a time, the rules of every
