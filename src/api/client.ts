@@ -3,8 +3,9 @@
 import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } from '../schema/index.js';
 import { UnexpectedResponseError } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
-import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
+import { send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
 import { createRateBudget, type Lane } from './budget.js';
+import { header } from './headers.js';
 import { pagesOf, type FetchedPage } from './pages.js';
 import { purgeOutcome, purgeRequest } from './purge.js';
 import type {
@@ -205,7 +206,7 @@ export function createApiClient(options: ClientOptions): TokenClient {
       const loginSecrets = [password, basic, `${user}:${password}`, ...secrets];
       // Not through the budget: logging in is not the token's to count.
       const reply = await send(
-        { ...settings, budget: undefined },
+        { ...settings, budget: null },
         { method: 'POST', url, authorization: `Basic ${basic}`, secrets: loginSecrets, signal: opts?.signal },
       );
       const rec = isPlainObject(reply.body) && isPlainObject(reply.body.results) ? reply.body.results : reply.body;
