@@ -5,6 +5,7 @@
 // instead of being sent into a 429, and the requests in flight never exceed what remains. Waiting
 // requests go in priority order: what the user waits for (foreground) before background work.
 import type { IncomingHttpHeaders } from 'node:http';
+import { header } from './headers.js';
 
 export type Lane = 'read' | 'write' | 'purge';
 /** Every lane, in the order pacing() reports them. */
@@ -274,10 +275,10 @@ export function createRateBudget(clock: () => number = Date.now): RateBudget {
 /** What an answer says of its lane's budget. */
 function learn(s: LaneState, status: number, headers: IncomingHttpHeaders, now: number): void {
   s.answered = true;
-  const limit = count(headerOf(headers, 'x-ratelimit-limit'));
-  const remaining = count(headerOf(headers, 'x-ratelimit-remaining'));
-  const skew = clockSkew(headerOf(headers, 'date'), now);
-  const reset = resetTime(headerOf(headers, 'x-ratelimit-reset'), now, skew);
+  const limit = count(header(headers, 'x-ratelimit-limit'));
+  const remaining = count(header(headers, 'x-ratelimit-remaining'));
+  const skew = clockSkew(header(headers, 'date'), now);
+  const reset = resetTime(header(headers, 'x-ratelimit-reset'), now, skew);
   if (limit !== undefined) s.limit = limit;
   if (reset !== undefined) {
     if (s.resetAt === undefined || reset > s.resetAt + SAME_WINDOW_MS) {
@@ -294,19 +295,13 @@ function learn(s: LaneState, status: number, headers: IncomingHttpHeaders, now: 
     s.remaining = remaining;
   }
   if (status === 429) {
-    const wait = retryAfter(headerOf(headers, 'retry-after'), now, skew) ?? (reset !== undefined ? reset - now : UNSAID_WAIT_MS);
+    const wait = retryAfter(header(headers, 'retry-after'), now, skew) ?? (reset !== undefined ? reset - now : UNSAID_WAIT_MS);
     s.blockedUntil = Math.max(s.blockedUntil, now + Math.max(0, wait));
     s.remaining = 0;
   }
 }
 
 const toSecond = (ms: number): number => Math.round(ms / 1000) * 1000;
-
-function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : first.trim();
-}
 
 function count(text: string | undefined): number | undefined {
   if (text === undefined || !/^\d+$/.test(text)) return undefined;

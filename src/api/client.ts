@@ -3,8 +3,10 @@
 import { isPlainObject, type ErrorResponses, type Rec, type ResourceRecord } from '../schema/index.js';
 import { UnexpectedResponseError } from './errors.js';
 import { resourcePath, type PathKind } from './paths.js';
-import { header, send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
-import { createRateBudget, type Lane } from './budget.js';
+import { send, transportSettings, type HttpReply, type HttpRequest } from './transport.js';
+import type { Lane } from './budget.js';
+import { header } from './headers.js';
+import { followingBudget, tokenBudget } from './token-budget.js';
 import { pagesOf, type FetchedPage } from './pages.js';
 import { purgeOutcome, purgeRequest } from './purge.js';
 import type {
@@ -42,7 +44,10 @@ export function createApiClient(options: ClientOptions): TokenClient {
   const base = parseBaseUrl(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const baseUrl = base.origin + prefix;
-  const budget = options.budget ?? createRateBudget();
+  // The token's budget, shared by every client of the process on it (src/api/token-budget.ts), and
+  // moved with the token on a new login; unless the options give one (null: none, on purpose).
+  const following = options.budget === undefined ? followingBudget(tokenBudget(baseUrl, options.token)) : undefined;
+  const budget = following ?? options.budget ?? null;
   const settings = transportSettings({ ...options, budget });
   // Every token this client has sent stays a secret (a request queued before a new login still
   // names the old one); the array is shared by reference, so errors made later redact the new one.
@@ -163,7 +168,7 @@ export function createApiClient(options: ClientOptions): TokenClient {
 
   return {
     baseUrl,
-    budget,
+    ...(budget ? { budget } : {}),
     list,
     listPages,
     get: (place, id, opts) => one('GET', place.kind, place.conf, id, opts),
@@ -197,6 +202,7 @@ export function createApiClient(options: ClientOptions): TokenClient {
     setToken(next: string): void {
       if (!secrets.includes(next)) secrets.push(next);
       token = next;
+      following?.follow(tokenBudget(baseUrl, next));
     },
 
     async createToken(user: string, password: string, opts?: CallOptions): Promise<TokenResult> {
@@ -205,7 +211,7 @@ export function createApiClient(options: ClientOptions): TokenClient {
       const loginSecrets = [password, basic, `${user}:${password}`, ...secrets];
       // Not through the budget: logging in is not the token's to count.
       const reply = await send(
-        { ...settings, budget: undefined },
+        { ...settings, budget: null },
         { method: 'POST', url, authorization: `Basic ${basic}`, secrets: loginSecrets, signal: opts?.signal },
       );
       const rec = isPlainObject(reply.body) && isPlainObject(reply.body.results) ? reply.body.results : reply.body;

@@ -4,24 +4,9 @@
 // (scripts/build.mjs).
 import { Agent, type Dispatcher } from 'undici';
 import { nodeTls } from '../util/builtins.js';
-
-export interface DispatcherSettings {
-  /** Connections per origin (the most requests in flight at once). */
-  readonly connections: number;
-  /** The longest wait for a connection (to the API, or to the proxy). */
-  readonly connectMs: number;
-  /** PEM of CA certificates trusted besides the default ones (--ca-file of a profile). */
-  readonly extraCa?: string;
-}
+import type { DispatcherSettings, ProxyEnv } from './proxy-tunnel.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** The proxy settings of the environment, read as undici reads them (lower case first). */
-export interface ProxyEnv {
-  readonly httpProxy?: string;
-  readonly httpsProxy?: string;
-  readonly noProxy: string;
-}
 
 /** The proxies the environment names, or undefined when it names none (an empty value is none). */
 export function proxyEnv(env: Env = process.env): ProxyEnv | undefined {
@@ -64,26 +49,4 @@ function trustedWith(pem: string): string[] {
   const tls = nodeTls();
   const defaults = typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
   return [...defaults, pem];
-}
-
-/**
- * The proxy did not open the tunnel to the API: it could not be reached (`cause`), or it answered
- * CONNECT with another status than 200 (`status`: 403, 407, 502…). Raised by the proxy agent's
- * connection to the proxy, so that the transport knows the proxy, not the API, failed.
- */
-export class ProxyTunnelError extends Error {
-  override name = 'ProxyTunnelError';
-  readonly code = 'CDN_PROXY_TUNNEL';
-  /** host:port of the proxy (never its user name or password). */
-  readonly proxy: string;
-  readonly status?: number;
-
-  constructor(proxy: string, failure: { readonly status: number } | { readonly cause: unknown }) {
-    super(
-      'status' in failure ? `the proxy ${proxy} answered CONNECT with ${failure.status}` : `cannot connect to the proxy ${proxy}`,
-      'cause' in failure ? { cause: failure.cause } : undefined,
-    );
-    this.proxy = proxy;
-    if ('status' in failure) this.status = failure.status;
-  }
 }

@@ -3,7 +3,7 @@
 // base URLs too), so that a proxy's own refusal (403, 407, 502) is never taken for the API's answer.
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { errorCode } from './errors.js';
-import { ProxyTunnelError, type DispatcherSettings, type ProxyEnv } from './dispatcher.js';
+import { ProxyTunnelError, type DispatcherSettings, type ProxyEnv } from './proxy-tunnel.js';
 
 export function createProxyAgent(
   settings: DispatcherSettings & { readonly ca: string[] | undefined; readonly proxies: ProxyEnv },

@@ -1,5 +1,6 @@
 // One request over the injected undici Dispatcher: per-attempt abort and timeouts, typed errors,
-// and retries for GET/PUT/DELETE only (a failed POST/PATCH is never re-sent: the store reconciles).
+// each attempt through the token's rate budget, and retries as src/api/retry.ts says (for
+// GET/PUT/DELETE only: a failed POST/PATCH is never re-sent, the store reconciles).
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { nameOf } from '../util/errors.js';
@@ -7,7 +8,11 @@ import { VERSION } from '../util/version.js';
 import type { AttemptEvent, ClientOptions } from './types.js';
 import type { Lane, Priority, RateBudget, Slot } from './budget.js';
 import { readBounded } from './body.js';
-import { ProxyTunnelError, createDispatcher } from './dispatcher.js';
+import { createDispatcher } from './dispatcher.js';
+import { header } from './headers.js';
+import { MAX_IN_FLIGHT } from './in-flight.js';
+import { ProxyTunnelError } from './proxy-tunnel.js';
+import { DEFAULT_RETRY, attemptsOf, isRetryable, retryDelay, type RetryPolicy } from './retry.js';
 import {
   AbortError,
   ApiError,
@@ -24,12 +29,6 @@ import {
 } from './errors.js';
 
 /**
- * The most requests the TUI has in flight at once, end to end: the Agent's connections to the API,
- * and so the writes applyMany sends side by side (src/store/slices/apply.ts reads it from here).
- */
-export const MAX_IN_FLIGHT = 8;
-
-/**
  * The bounds of an answer by default, for a slow link: a list of 100,000 records is ~25 MiB; a
  * loaded server can take a while to start answering, and 32 MiB at 2 Mbit/s takes ~130 s (a list
  * that big comes in pages of 1,000, each well within the time). A stall (no byte at all) gives up sooner.
@@ -42,7 +41,6 @@ export const DEFAULT_BOUNDS = {
   connectMs: 5_000,
 } as const;
 
-const RETRYABLE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 /** undici's timeouts that a retry may outlast; its headers timeout is the --headers-timeout bound. */
 const TIMEOUT_CODES: Record<string, 'connect' | 'stall'> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect',
@@ -50,21 +48,20 @@ const TIMEOUT_CODES: Record<string, 'connect' | 'stall'> = {
 };
 const TIMEOUT_PHASES: Record<'connect' | 'stall', TimeoutPhase> = { connect: 'connect', stall: 'body' };
 
-export interface TransportSettings {
+export interface TransportSettings extends RetryPolicy {
   /** A promise when made here: the proxy agent loads on demand (src/api/dispatcher.ts). */
   readonly dispatcher: Dispatcher | Promise<Dispatcher>;
-  readonly maxAttempts: number;
-  readonly baseDelayMs: number;
-  readonly maxDelayMs: number;
   /** In ms: connect, headers (from the request sent), body (the whole body), stall (between two chunks). */
   readonly timeouts: { readonly connect: number; readonly headers: number; readonly body: number; readonly stall: number };
   /** The most bytes one answer's body may carry. */
   readonly maxBodyBytes: number;
   readonly onAttempt?: (event: AttemptEvent) => void;
-  /** Drawn for full jitter; tests may fix it. */
-  readonly random: () => number;
-  /** The rate-limit budget every request goes through (none: sent at once, a 429 retried like a 5xx). */
-  readonly budget?: RateBudget | undefined;
+  /**
+   * The rate-limit budget every request goes through: its token's (src/api/token-budget.ts).
+   * Required, so that no transport goes unpaced by an omission: `null` says so on purpose (a login,
+   * which is not the token's to count; a test), and then a 429 is retried like a 5xx.
+   */
+  readonly budget: RateBudget | null;
 }
 
 /**
@@ -75,7 +72,8 @@ export const ACCEPT = 'application/json; version=1';
 const USER_AGENT = `cdn-tui/${VERSION}`;
 
 /** The settings of ClientOptions with their defaults; makes the one dispatcher when none is injected. */
-export function transportSettings(options: ClientOptions): TransportSettings {
+export function transportSettings(options: ClientOptions & { readonly budget: RateBudget | null }): TransportSettings {
+  if (options.budget === undefined) throw new TypeError('a transport needs a rate budget (null: unpaced, on purpose)');
   const body = positive(options.timeouts?.body ?? DEFAULT_BOUNDS.bodyMs, 'timeouts.body');
   const timeouts = {
     connect: positive(options.timeouts?.connect ?? DEFAULT_BOUNDS.connectMs, 'timeouts.connect'),
@@ -85,14 +83,14 @@ export function transportSettings(options: ClientOptions): TransportSettings {
   };
   return {
     dispatcher: options.dispatcher ?? ownDispatcher(options, timeouts.connect),
-    maxAttempts: Math.max(1, options.maxAttempts ?? 4),
-    baseDelayMs: options.baseDelayMs ?? 250,
-    maxDelayMs: options.maxDelayMs ?? 30_000,
+    maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_RETRY.maxAttempts),
+    baseDelayMs: options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
+    maxDelayMs: options.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
     timeouts,
     maxBodyBytes: positive(options.maxBodyBytes ?? DEFAULT_BOUNDS.maxBodyBytes, 'maxBodyBytes'),
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     random: Math.random,
-    ...(options.budget ? { budget: options.budget } : {}),
+    budget: options.budget,
   };
 }
 
@@ -143,7 +141,8 @@ export interface HttpReply {
  * is waited out and sent again whatever the method, with no limit of attempts: `stop` ends it.
  */
 export async function send(settings: TransportSettings, req: HttpRequest): Promise<HttpReply> {
-  const limit = RETRYABLE_METHODS.has(req.method) ? settings.maxAttempts : 1;
+  if (settings.budget === undefined) throw new TypeError('a transport needs a rate budget (null: unpaced, on purpose)');
+  const limit = attemptsOf(settings, req.method);
   const init = { method: req.method, url: req.url.href, secrets: req.secrets };
   let mayHaveActed = false;
   let throttled = 0;
@@ -298,52 +297,6 @@ function namesOfCert(e: unknown): string[] | undefined {
   const alt: unknown = typeof cert === 'object' && cert !== null && 'subjectaltname' in cert ? cert.subjectaltname : undefined;
   if (typeof alt !== 'string' || alt === '') return undefined;
   return alt.split(/,\s*/).map((name) => name.replace(/^(DNS|IP Address):/, ''));
-}
-
-/** Whether another try of a call that failed so may succeed (the first load's retries ask it too). */
-export function isRetryable(error: ClientError): boolean {
-  // Over a bound: the same request would go over it again.
-  if (error instanceof LimitError || error instanceof UnexpectedResponseError) return false;
-  if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
-  if (error instanceof NetworkError) return error.retryable;
-  return error instanceof TimeoutError;
-}
-
-/**
- * The wait before attempt `attempt + 1`: what the server asked for (Retry-After, or until
- * X-RateLimit-Reset on a 429), else full-jitter exponential backoff; never above maxDelayMs.
- */
-export function retryDelay(
-  settings: Pick<TransportSettings, 'baseDelayMs' | 'maxDelayMs' | 'random'>,
-  attempt: number,
-  reply: Pick<HttpReply, 'status' | 'headers'> | undefined,
-  now: number,
-): number {
-  const asked = reply ? serverWait(reply, now) : undefined;
-  if (asked !== undefined) return Math.min(settings.maxDelayMs, asked);
-  const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** (attempt - 1));
-  return Math.floor(settings.random() * ceiling);
-}
-
-function serverWait(reply: Pick<HttpReply, 'status' | 'headers'>, now: number): number | undefined {
-  const retryAfter = header(reply.headers, 'retry-after');
-  if (retryAfter !== undefined) {
-    const wait = /^\d+(\.\d+)?$/.test(retryAfter) ? Number(retryAfter) * 1000 : Date.parse(retryAfter) - now;
-    if (Number.isFinite(wait)) return Math.max(0, Math.ceil(wait));
-  }
-  if (reply.status !== 429) return undefined;
-  const reset = header(reply.headers, 'x-ratelimit-reset');
-  if (reset === undefined) return undefined;
-  // Unix time in seconds (docs/api.md §5) or an ISO timestamp (§6); a small number is read as seconds from now.
-  const seconds = /^\d+(\.\d+)?$/.test(reset) ? Number(reset) : undefined;
-  const at = seconds === undefined ? Date.parse(reset) : seconds < 1e9 ? now + seconds * 1000 : seconds * 1000;
-  return Number.isFinite(at) ? Math.max(0, Math.ceil(at - now)) : undefined;
-}
-
-export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : first.trim();
 }
 
 function event(req: HttpRequest, attempt: number): AttemptEvent {

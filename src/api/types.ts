@@ -67,8 +67,12 @@ export interface ClientOptions {
   readonly maxBodyBytes?: number;
   /** Told about every attempt's outcome (connection state in the header, request counts in tests). */
   readonly onAttempt?: (event: AttemptEvent) => void;
-  /** The rate-limit budget (src/api/budget.ts); default: one of the client's own. */
-  readonly budget?: RateBudget;
+  /**
+   * The rate-limit budget (src/api/budget.ts). Default: the one of this base URL and token, shared
+   * by every client of the process (src/api/token-budget.ts), following the token on setToken.
+   * A budget of the caller's own, or null: none, on purpose (sent at once, a 429 retried like a 5xx).
+   */
+  readonly budget?: RateBudget | null;
 }
 
 export interface AttemptEvent {
@@ -149,7 +153,7 @@ export interface ApiClient {
   /** POST /tokens with HTTP Basic auth (no token needed). */
   createToken(user: string, password: string, options?: CallOptions): Promise<TokenResult>;
   readonly baseUrl: string;
-  /** The rate-limit budget every call but createToken goes through (test doubles may have none). */
+  /** The rate-limit budget every call but createToken goes through (none: made with `budget: null`, or a test double). */
   readonly budget?: RateBudget;
 }
 

@@ -1,7 +1,7 @@
 // The API client's settings from what the command line resolved (the TUI, export and apply share
 // them): the API and token, a private CA, and the answer bounds of --max-body, --headers-timeout
 // and --body-timeout.
-import type { ClientOptions } from '../api/types.js';
+import type { ClientOptions } from '../api/index.js';
 import type { TuiFlags } from './args.js';
 
 export interface ConnectionSettings {

@@ -3,7 +3,7 @@
 // file, or every configuration of the connection (read one after the other through the rate limit,
 // each wait said on stderr). Standard output holds the findings and nothing else. Exit 0 no
 // finding, 1 findings, 2 bad usage, 4 a configuration or file could not be read.
-import { explain } from '../api/explain.js';
+import { explain } from '../api/index.js';
 import { printable } from '../lint/index.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { CliError, EXIT } from './errors.js';

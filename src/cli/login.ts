@@ -2,9 +2,7 @@
 // and saves it in a profile of the config file (0600 in a 0700 folder, atomic replace).
 import { isatty } from 'node:tty';
 import { resolve } from 'node:path';
-import { ApiError, ClientError, NetworkError, createApiClient, type TokenResult } from '../api/index.js';
-import { explain } from '../api/explain.js';
-import { createDispatcher } from '../api/dispatcher.js';
+import { ApiError, ClientError, NetworkError, createApiClient, type TokenResult, explain, createDispatcher } from '../api/index.js';
 import { readCaFile } from './ca-file.js';
 import { pathReason } from '../store/disk-words.js';
 import { errorMessage } from '../util/errors.js';

@@ -2,7 +2,7 @@
 // budget (`export --all`, `lint --all`) say each new wait for the limit once on stderr: how far
 // they are, the limit, when the next request goes and about how long the rest takes —
 // `checked 3 of 12 · rate limit 20 reads/min · next in 42 s · about 2 min left`.
-import { onEachWait, timeLeftMs, type RateBudget } from '../api/budget.js';
+import { onEachWait, timeLeftMs, type RateBudget } from '../api/index.js';
 import { duration, pacingText } from '../store/job-line.js';
 
 /** Requests of one configuration's export (exportConfiguration): it, its origins, cache settings, rules and error responses. */

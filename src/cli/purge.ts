@@ -6,8 +6,7 @@
 // account's included, and sends nothing. Exit: 0 every URL accepted, 1 some refused (not the
 // account's), 2 bad usage or URLs the API would refuse as malformed (400), 4 a request that could
 // not be sent or answered (network, token, permission, server).
-import { ApiError, onEachWait, purgeBatches, type ApiClient, type PurgeGroup } from '../api/index.js';
-import { explain } from '../api/explain.js';
+import { ApiError, onEachWait, purgeBatches, type ApiClient, type PurgeGroup, explain } from '../api/index.js';
 import { formatRequest } from '../diff/index.js';
 import { urlProblem } from '../schema/index.js';
 import { createAppStore, createMemoryJournal, pacingText, purgePreflight, purgeRequests, type PurgeFinding } from '../store/index.js';

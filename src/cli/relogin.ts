@@ -1,8 +1,7 @@
 // Logging in again inside the TUI when the API rejects the token (401): POST /tokens on the running
 // client, the new token saved to the profile as `cdn-tui login` saves it (login.ts), and the
 // client switched to it. Drafts are the store's business and stay as they are.
-import { explain } from '../api/explain.js';
-import type { TokenClient } from '../api/index.js';
+import { type TokenClient, explain } from '../api/index.js';
 import type { LoginControl, LoginOutcome } from '../app/connection-control.js';
 import { addSecret } from './errors.js';
 import { formatDate, loginRefusal, saveLogin } from './login.js';

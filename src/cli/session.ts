@@ -2,11 +2,7 @@
 // stores, and the first load of the configurations, started at once so the request is on its way
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
-import { createApiClient, type TokenClient } from '../api/index.js';
-import { ClientError } from '../api/errors.js';
-import { isRetryable } from '../api/transport.js';
-import { explain } from '../api/explain.js';
-import type { AttemptEvent } from '../api/types.js';
+import { createApiClient, type TokenClient, ClientError, isRetryable, explain, type AttemptEvent } from '../api/index.js';
 import type { TuiOptions } from '../app/options.js';
 import { clientOptionsOf, type ConnectionSettings } from './client-options.js';
 import { createUiStore, type UiStore } from '../app/ui-store.js';

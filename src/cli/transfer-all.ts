@@ -5,8 +5,7 @@
 // export in DIR into one review; a configuration without a file is left alone (never deleted).
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiClient } from '../api/index.js';
-import { explain } from '../api/explain.js';
+import { type ApiClient, explain } from '../api/index.js';
 import { pathReason } from '../store/disk-words.js';
 import type { AppStore, RecordKey } from '../store/index.js';
 import { exportConfiguration } from '../transfer/export.js';

@@ -6,8 +6,7 @@
 // A name that matches two configurations is bad usage naming both ids; a side that cannot be read
 // (a missing file, no such configuration, the API unreachable) exits 4.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createApiClient, type ApiClient } from '../api/index.js';
-import { explain } from '../api/explain.js';
+import { createApiClient, type ApiClient, explain } from '../api/index.js';
 import { pathReason } from '../store/disk-words.js';
 import { parseExport, type ExportFile } from '../transfer/format.js';
 import { exportConfiguration } from '../transfer/export.js';

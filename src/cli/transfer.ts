@@ -7,7 +7,7 @@
 // nothing to do, 1 failure, 2 bad usage, 3 conflict (the server changed since the export), 4 a
 // file or the target could not be read.
 import { statSync, writeFileSync } from 'node:fs';
-import { explain } from '../api/explain.js';
+import { explain } from '../api/index.js';
 import { pathReason } from '../store/disk-words.js';
 import { createAppStore, createFileHistory, createMemoryJournal, historyFile, stateDir, type HistoryStore } from '../store/index.js';
 import { planCopy } from '../transfer/compare.js';

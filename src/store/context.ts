@@ -1,9 +1,15 @@
 // What the slices share: the store's setter/getter, its dependencies, and tracking of requests.
 import type { StoreApi } from 'zustand/vanilla';
-import type { ApiClient } from '../api/types.js';
-import { AbortError, ApiError, ClientError, LimitError, UnexpectedResponseError } from '../api/errors.js';
-import { isRetryable } from '../api/transport.js';
-import { explain } from '../api/explain.js';
+import {
+  type ApiClient,
+  AbortError,
+  ApiError,
+  ClientError,
+  LimitError,
+  UnexpectedResponseError,
+  isRetryable,
+  explain,
+} from '../api/index.js';
 import type { DraftJournal } from './journal.js';
 import type { HistoryStore } from './history.js';
 import type { ListKeep } from './keep/file.js';

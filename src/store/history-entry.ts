@@ -1,7 +1,7 @@
 // What the history keeps of one sent change (history.ts): made from the draft, its request and
 // what came of it. A change that was not sent (invalid, unchanged, a conflict found by the re-read,
 // a failure before the write went) leaves no entry.
-import { ClientError } from '../api/errors.js';
+import { ClientError } from '../api/index.js';
 import type { WriteRequest } from '../diff/index.js';
 import type { Rec } from '../schema/index.js';
 import type { HistoryEntry } from './history.js';

@@ -4,7 +4,7 @@
 // have shown the window's length, `rate limit reached · next in 22 s` (a first answer 38 s into
 // the server's minute shows 22 s left, not a limit per 22 s). Pure: the TUI redraws it each second
 // while it counts down; `cdn-tui apply` prints it at each wait.
-import { timeLeftMs, type Pacing } from '../api/budget.js';
+import { timeLeftMs, type Pacing } from '../api/index.js';
 import type { DataState } from './types.js';
 
 /** `min` for a minute's window, else its seconds. */

@@ -1,5 +1,5 @@
 // Keys of records and lists in the store. A key names a record without holding it.
-import type { Place } from '../api/types.js';
+import type { Place } from '../api/index.js';
 import type { DraftTarget } from '../diff/index.js';
 import type { ResourceKind } from '../schema/index.js';
 

@@ -4,7 +4,7 @@
 // that waits for it, and the drafts of a configuration that did not exist get its id in their keys.
 // Until then the field holds a stand-in that passes the schema's checks, and the review names what
 // will go there.
-import { CONFIGURATIONS } from '../api/paths.js';
+import { CONFIGURATIONS } from '../api/index.js';
 import { buildRequest, type WriteRequest } from '../diff/index.js';
 import type { Rec } from '../schema/index.js';
 import { movedKey, parseKey, type RecordKey } from './keys.js';

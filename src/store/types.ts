@@ -3,7 +3,7 @@ import type { HistoryEntry } from './history.js';
 import type { ConfigurationContents } from './clone.js';
 import type { DraftTarget, FieldConflict, WriteRequest } from '../diff/index.js';
 import type { FieldErrors, Rec } from '../schema/index.js';
-import type { Pacing } from '../api/budget.js';
+import type { Pacing } from '../api/index.js';
 import type { ListKey, RecordKey } from './keys.js';
 
 export type RequestStatus = 'idle' | 'loading' | 'saving' | 'error';

@@ -1,7 +1,7 @@
 // `cdn-tui export ID`: a configuration with its origins, cache settings, rules and error responses,
 // as the API has them now, in the export format (format.ts): the same server state, the same bytes.
 // `snapshotOf` makes the same file from records held anywhere (the store: the compare's live side).
-import type { ApiClient } from '../api/types.js';
+import type { ApiClient } from '../api/index.js';
 import type { Rec } from '../schema/index.js';
 import { FORMAT, FORMAT_VERSION, fingerprint, ordered, type ExportFile } from './format.js';
 

@@ -4,7 +4,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbortError, LimitError, NetworkError, TimeoutError, createApiClient, type Place } from '../../src/api/index.js';
-import { retryDelay, toClientError } from '../../src/api/transport.js';
+import { retryDelay } from '../../src/api/index.js';
+import { toClientError } from '../../src/api/transport.js';
 import { waitFor } from '../helpers/emulator.js';
 import { closeServer } from '../helpers/local-server.js';
 

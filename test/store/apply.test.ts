@@ -1,7 +1,7 @@
 // The store drives every write of docs/api.md with no UI: drafts, review, apply, errors, conflicts.
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture, startTestEmulator } from '../helpers/emulator.js';
-import { MAX_IN_FLIGHT } from '../../src/api/transport.js';
+import { MAX_IN_FLIGHT } from '../../src/api/index.js';
 import { recordKey } from '../../src/store/index.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 import { demoId } from '../helpers/seed-ids.js';

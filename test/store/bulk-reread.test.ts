@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { NetworkError } from '../../src/api/errors.js';
-import { MAX_IN_FLIGHT } from '../../src/api/transport.js';
+import { MAX_IN_FLIGHT } from '../../src/api/index.js';
 import { createApiClient, type ApiClient } from '../../src/api/index.js';
 import { createAppStore, createMemoryJournal, listKey, type AppStore, type RecordKey } from '../../src/store/index.js';
 import { CFG } from './helpers.js';

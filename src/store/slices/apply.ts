@@ -1,8 +1,6 @@
 // Applying drafts: re-read before writing (conflicts; many edits of one list: see bases.ts), send,
 // and reconcile when an answer is lost.
-import { ApiError, NetworkError, NotSentError, TimeoutError } from '../../api/errors.js';
-import type { CallOptions } from '../../api/types.js';
-import { MAX_IN_FLIGHT } from '../../api/transport.js';
+import { ApiError, NetworkError, NotSentError, TimeoutError, type CallOptions, MAX_IN_FLIGHT } from '../../api/index.js';
 import { buildRequest, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import type { Rec } from '../../schema/index.js';
 import { listKey, listOf, parseKey, placeOf, placeOfTarget, recordKey, type RecordKey } from '../keys.js';

@@ -6,7 +6,7 @@
 // written, so a record is read again at most about one batch's worth of writes before its own.
 // A draft whose record the page does not hold (gone, or past the page) is read alone, as before;
 // so is every draft of a batch whose list read failed.
-import type { ApiClient, CallOptions, Place } from '../../api/types.js';
+import type { ApiClient, CallOptions, Place } from '../../api/index.js';
 import type { Rec } from '../../schema/index.js';
 import { listOf, placeOfTarget, type ListKey, type RecordKey } from '../keys.js';
 import type { DataState, Draft } from '../types.js';

@@ -5,7 +5,7 @@
 // wanted the data to show. A list read also finishes the new-record drafts whose earlier POST
 // (answer lost, app stopped) is found in it.
 import type { Rec } from '../../schema/index.js';
-import type { Priority } from '../../api/budget.js';
+import type { Priority } from '../../api/index.js';
 import { listKey, listOf, placeOf, recordKey, type ChildKind, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import { madeBy } from '../made.js';

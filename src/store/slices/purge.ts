@@ -3,12 +3,11 @@
 // each group of URLs became. A wildcard purge takes one URL, so a wildcard of N URLs is N requests
 // (a job: the status line counts them and shows the rate limit's wait). A purge cannot be undone:
 // each request goes into the history marked as a purge (z says why it cannot be undone).
-import { purgeBatches, purgeRequest, type PurgeKind, type PurgeOutcome, type PurgeRequest } from '../../api/index.js';
+import { purgeBatches, purgeRequest, type PurgeKind, type PurgeOutcome, type PurgeRequest, AbortError, ApiError } from '../../api/index.js';
 import type { Rec } from '../../schema/index.js';
 import { HISTORY_LIMIT, newSendId, type HistoryEntry } from '../history.js';
 import { recordKey, type RecordKey } from '../keys.js';
 import { messageOf, track, type SliceContext } from '../context.js';
-import { AbortError, ApiError } from '../../api/errors.js';
 
 /** What a purge was opened on: a configuration (all of it), or some of its rules (one, or those of a cache setting). */
 export interface PurgeTarget {
