@@ -7,7 +7,7 @@ import { PRIORITY, useKeys, type Binding } from '../keys/dispatcher.js';
 import { useShallow } from 'zustand/react/shallow';
 import { keptAt, listKey, parseKey, recordKey, type AppState } from '../store/index.js';
 import { ago, agoChangesIn, safe } from '../ui/text.js';
-import { TAB_TITLES, type CompareSide, type Route, type Tab } from './routes.js';
+import { TAB_TITLES, sideName, type Route, type Tab } from './routes.js';
 import { useAppStore, useStores, useUiStore } from './stores.js';
 import { currentRoute, offeredPurge, offeredUndo, tabOf } from './ui-store.js';
 import { openPurge } from '../screens/purge/open-purge.js';
@@ -49,9 +49,6 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
       return ['compare', sideName(route.left), `${between} ${sideName(route.right)}`];
   }
 }
-
-/** A compare's side as the header names it: `staging:acme (1528252734)`. */
-export const sideName = (side: CompareSide) => `${safe(side.profile)}:${safe(side.name)} (${side.conf})`;
 
 const TAB_LISTS: Partial<Record<Tab, 'rule' | 'cache_setting' | 'origin'>> = {
   rules: 'rule',

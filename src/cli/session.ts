@@ -6,46 +6,37 @@ import { createApiClient, type TokenClient } from '../api/index.js';
 import { ClientError } from '../api/errors.js';
 import { isRetryable } from '../api/transport.js';
 import { explain } from '../api/explain.js';
-import type { AttemptEvent } from '../api/types.js';
+import type { AttemptEvent, ClientOptions } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
-import { clientOptionsOf, type ConnectionSettings } from './client-options.js';
-import { createUiStore, type UiStore } from '../app/ui-store.js';
-import type { ConnectionControl } from '../app/connection-control.js';
+import { createUiStore } from '../app/ui-store.js';
+import type { LoginControl } from '../app/connection-control.js';
+import type { Session } from '../app/profiles.js';
 import { offerLogin } from '../app/login-offer.js';
 import { viewKeys } from '../app/view-keys.js';
 import { startReconnect } from '../store/reconnect.js';
-import { createRelogin } from './relogin.js';
-import type { LoginTarget } from './resolve.js';
-import { createAppStore, createFileHistory, historyFile, openSessionJournal, type AppStore, type DraftJournal } from '../store/index.js';
+import { createAppStore, createFileHistory, historyFile, openSessionJournal } from '../store/index.js';
 import { watchJournal } from './journal-watch.js';
 import { createFileKeep, keepFile } from '../store/keep/file.js';
 
-export interface Session {
-  readonly api: TokenClient;
-  readonly journal: DraftJournal;
-  readonly store: AppStore;
-  readonly ui: UiStore;
-  /** Resolves once the first request is on the wire (its headers sent), or after `ms`. */
-  requestSent(ms: number): Promise<void>;
-  /** Resolves once the first page of configurations is in (or kept from an earlier session; or the first try failed, or the session stopped), or after `ms`. */
-  firstPage(ms: number): Promise<void>;
-  /** Trying again now, and logging in again (a token rejected), for the UI. */
-  readonly control: ConnectionControl;
-  /** Stops the first load and the tries again (a request out, a retry waiting): the TUI has quit. */
-  stop(): void;
-}
+export type { Session };
 
 /** The TUI's options and what only the API client needs. */
-export interface SessionOptions extends TuiOptions, ConnectionSettings {
-  /** Where a login inside the TUI saves the new token (none: the demo, never refused). */
-  readonly login?: LoginTarget;
+export interface SessionOptions extends TuiOptions {
+  /** The API client's settings (the command line turns its flags and profile into them: src/cli/client-options.ts). */
+  readonly client: ClientOptions;
+  /**
+   * Logging in again when the API rejects the token, on the session's client; `after` reads the
+   * view again. The command line makes it (src/cli/relogin.ts), as it knows where a token is
+   * saved. None: the demo, never refused.
+   */
+  readonly login?: (api: TokenClient, after: () => void) => LoginControl;
 }
 
 export function openSession(options: SessionOptions): Session {
   const sent = watchFirstSend();
   // A call that waits to try again (429, a server error, a dropped connection) says so in the header.
   let onRetry: (event: AttemptEvent) => void = () => undefined;
-  const api = createApiClient({ ...clientOptionsOf(options), onAttempt: (event) => onRetry(event) });
+  const api = createApiClient({ ...options.client, onAttempt: (event) => onRetry(event) });
   // The demo's port changes at every start: its drafts are journaled under one name.
   const journalId = options.demo ? 'demo' : options.baseUrl;
   // A journal of this process's own; drafts of sessions that ended are taken over (and offered).
@@ -80,7 +71,7 @@ export function openSession(options: SessionOptions): Session {
   const reconnect = startReconnect({ store, reread });
   // A rejected token offers a login in the app, which saves the new token as `cdn-tui login` does,
   // switches the client to it and reads the view again; drafts stay as they are.
-  const login = options.login && !options.demo ? createRelogin(api, options.login, () => void reread()) : undefined;
+  const login = options.login && !options.demo ? options.login(api, () => void reread()) : undefined;
   const stopOffer = login ? offerLogin(store, ui) : () => undefined;
 
   const stopped = new AbortController();

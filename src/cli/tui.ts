@@ -11,7 +11,7 @@ import { makeFolder } from '../util/make-folder.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
-import { boundsOf } from './client-options.js';
+import { boundsOf, clientOptionsOf } from './client-options.js';
 import { openSession, type SessionOptions } from './session.js';
 import { apiSessionOptions, profileSource } from './profiles.js';
 import type { ProfileSource } from '../app/profiles.js';
@@ -103,6 +103,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       readOnly: resolved.readOnly,
       stateDir: dir,
       ...(notice ? { notice } : {}),
+      client: clientOptionsOf({ baseUrl: emulator.url, token: emulator.token ?? '', ...bounds }),
       ...bounds,
     };
     return await startTui(options, profiles(options));

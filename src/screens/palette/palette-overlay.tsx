@@ -21,8 +21,7 @@ import type { Profiles } from '../../app/profiles.js';
 import { profileItems, switchProfile, type Item } from './profile-items.js';
 import { compareItems, compareQuery, otherStore, type CompareChoices } from './compare-items.js';
 import { profileOnScreen } from '../compare/start-compare.js';
-import { sideName } from '../../app/chrome.js';
-import type { CompareSide } from '../../app/routes.js';
+import { sideName, type CompareSide } from '../../app/routes.js';
 import { useStore } from 'zustand';
 
 const view = VIEW.palette;
