@@ -8,7 +8,7 @@ import type { ConnectionControl } from './connection-control.js';
 import type { TuiOptions } from './options.js';
 import type { UiStore } from './ui-store.js';
 
-/** What a profile has open while the app runs (opened by the shell: src/cli/session.ts). */
+/** What a profile has open while the app runs (opened by the shell: src/shell/session.ts). */
 export interface Session {
   readonly api: TokenClient;
   readonly journal: DraftJournal;

@@ -11,7 +11,7 @@ import { boundsOf, clientOptionsOf } from './client-options.js';
 import { createRelogin } from './relogin.js';
 import { configPath, readConfig } from './config.js';
 import { profileEnv, resolveTui, type Resolution } from './resolve.js';
-import { openSession, type SessionOptions } from './session.js';
+import { openSession, type SessionOptions } from '../shell/session.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

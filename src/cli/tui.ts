@@ -12,7 +12,7 @@ import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
 import { boundsOf, clientOptionsOf } from './client-options.js';
-import { openSession, type SessionOptions } from './session.js';
+import { openSession, type SessionOptions } from '../shell/session.js';
 import { apiSessionOptions, profileSource } from './profiles.js';
 import type { ProfileSource } from '../app/profiles.js';
 import type { TuiOptions } from '../app/options.js';
@@ -138,11 +138,11 @@ async function startTui(options: SessionOptions, profiles: ProfileSource): Promi
  * and a first fetch() makes Node load its whole fetch implementation (15-40 ms on a small machine);
  * without fetch, yoga decodes the same bytes itself. The app never uses fetch (undici serves the API).
  */
-async function importInk(): Promise<typeof import('../app/run-tui.js')> {
+async function importInk(): Promise<typeof import('../shell/run-tui.js')> {
   const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   if (fetch?.configurable) Reflect.deleteProperty(globalThis, 'fetch');
   try {
-    return await import('../app/run-tui.js');
+    return await import('../shell/run-tui.js');
   } finally {
     if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
   }

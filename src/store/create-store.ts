@@ -77,7 +77,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     (e) => problem('journalProblem', e),
   );
   // The history of sent changes goes to disk the same way: within the delay, all at once at exit.
-  // A history that cannot be written is said once (session.ts); it is tried again like the journal.
+  // A history that cannot be written is said once (src/shell/journal-watch.ts); it is tried again like the journal.
   const history: JournalWriter = journalWriter(
     deps.history ?? createMemoryHistory(),
     (): readonly HistoryEntry[] => store.getState().history,

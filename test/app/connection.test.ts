@@ -3,11 +3,11 @@
 // login overlay opens by itself.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
-import { connectionProblem } from '../../src/app/connection-text.js';
-import { offerLogin } from '../../src/app/login-offer.js';
+import { connectionProblem } from '../../src/shell/connection-text.js';
+import { offerLogin } from '../../src/shell/login-offer.js';
 import type { Route } from '../../src/app/routes.js';
 import { createUiStore } from '../../src/app/ui-store.js';
-import { viewKeys } from '../../src/app/view-keys.js';
+import { viewKeys } from '../../src/shell/view-keys.js';
 import { createAppStore, createMemoryJournal } from '../../src/store/index.js';
 
 const REFUSED = 'cannot reach 127.0.0.1:4010: connection refused (nothing listens there; check the URL and port)';

@@ -4,14 +4,14 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TuiOptions } from '../../src/app/options.js';
-import type { Session, SessionOptions } from '../../src/cli/session.js';
+import type { Session, SessionOptions } from '../../src/shell/session.js';
 import { createApiClient } from '../../src/api/index.js';
 import { tempDir, waitFor } from '../helpers/emulator.js';
 
 const seen: SessionOptions[] = [];
 let during: (o: TuiOptions, session: Session) => Promise<void> = async () => undefined;
 
-vi.mock('../../src/app/run-tui.js', () => ({
+vi.mock('../../src/shell/run-tui.js', () => ({
   runTui: async (o: SessionOptions, session: Session) => {
     seen.push(o);
     await during(o, session);

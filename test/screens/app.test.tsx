@@ -2,7 +2,7 @@
 // after each key.
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { App } from '../../src/app/app.js';
+import { App } from '../../src/shell/app.js';
 import { createUiStore } from '../../src/app/ui-store.js';
 import { createApiClient } from '../../src/api/index.js';
 import { createAppStore, createMemoryJournal } from '../../src/store/index.js';

@@ -2,9 +2,9 @@
 // (q) and browse while a paced send goes on (the footer says how far it is), and `Esc` in the review
 // stops what has not gone. At the end, the outcome lands where the user is: back from the review
 // when all went (if it is still on screen), else what became of each in the review's results.
-import { newSendId, resultLine, summarize, titleOf, type AppStore, type ApplyResult, type RecordKey } from '../store/index.js';
-import { currentRoute, unmarkSent, type UiStore } from './ui-store.js';
-import { purgeOffer } from '../screens/purge/offer.js';
+import { newSendId, resultLine, summarize, titleOf, type AppStore, type ApplyResult, type RecordKey } from '../../store/index.js';
+import { currentRoute, unmarkSent, type UiStore } from '../../app/ui-store.js';
+import { purgeOffer } from '../purge/offer.js';
 
 /** Back from its review, a new record's form shows the record the API made: its draft is gone. */
 function showMade(ui: UiStore, sent: readonly ApplyResult[]): void {

@@ -1,8 +1,8 @@
 // After a send that failed partway (docs/ux.md §9), the status line offers `u`: a review of the reversal
 // of what it applied. Nothing is undone without that review; keeping them is doing nothing.
 import { sendOf, type AppStore } from '../store/index.js';
-import { reviewDrafted } from './drafted.js';
-import { offeredUndo, type UiStore } from './ui-store.js';
+import { reviewDrafted } from '../app/drafted.js';
+import { offeredUndo, type UiStore } from '../app/ui-store.js';
 
 /** Opens the review of the reversal the message offers; false when it offers none. */
 export function reviewOfferedUndo(data: AppStore, ui: UiStore): boolean {

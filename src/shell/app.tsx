@@ -21,15 +21,15 @@ import { ReviewScreen } from '../screens/review/review-screen.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
 import { FooterBar, GlobalKeys, HeaderBar } from './chrome.js';
 import { JournalNotice } from './journal-notice.js';
-import type { ConnectionControl } from './connection-control.js';
+import type { ConnectionControl } from '../app/connection-control.js';
 import { ReconnectKeys } from './reconnect-keys.js';
-import type { TuiOptions } from './options.js';
+import type { TuiOptions } from '../app/options.js';
 import type { QuitHow } from './leave-keys.js';
-import type { Profiles } from './profiles.js';
-import { VIEW, type Route } from './routes.js';
+import type { Profiles } from '../app/profiles.js';
+import { VIEW, type Route } from '../app/routes.js';
 import { CompareScreen } from '../screens/compare/compare-screen.js';
-import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from './stores.js';
-import { currentRoute, type UiStore } from './ui-store.js';
+import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from '../app/stores.js';
+import { currentRoute, type UiStore } from '../app/ui-store.js';
 import { MIN_SIZE, TooSmall, tooSmall } from './too-small.js';
 
 function Screen({ route }: { readonly route: Route }) {

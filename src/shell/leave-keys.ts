@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { Binding } from '../keys/dispatcher.js';
 import type { AppStore } from '../store/index.js';
 import { stopUntilContinued } from '../util/job-control.js';
-import type { Stores } from './stores.js';
+import type { Stores } from '../app/stores.js';
 
 /** How the app was left: `q` (0), or Ctrl-C (130, as a shell counts an interrupt). */
 export type QuitHow = 'quit' | 'interrupt';

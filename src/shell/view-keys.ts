@@ -2,8 +2,8 @@
 // login: what the view on screen shows (its list, or its record), not every call that failed. A
 // write that failed is not sent again: it stays a draft, and the user sends it from the review.
 import { listKey, parseKey, recordKey, type RecordKey } from '../store/index.js';
-import type { Tab } from './routes.js';
-import { currentRoute, tabOf, type UiState } from './ui-store.js';
+import type { Tab } from '../app/routes.js';
+import { currentRoute, tabOf, type UiState } from '../app/ui-store.js';
 
 const TAB_KEYS: Readonly<Record<Tab, (conf: number) => string>> = {
   settings: (conf) => recordKey('configuration', undefined, conf),

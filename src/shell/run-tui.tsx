@@ -1,15 +1,15 @@
-// Mounts the TUI: Ink in the alternate screen over the stores of a session (src/cli/session.ts).
+// Mounts the TUI: Ink in the alternate screen over the stores of a session (src/shell/session.ts).
 import { render } from 'ink';
 import { saveCodeCache } from '../util/code-cache.js';
 import { bundled, depScript, saveDepScriptCaches } from '../util/dep-scripts.js';
-import type { Session } from '../cli/session.js';
+import type { Session } from './session.js';
 import { pacedStdin } from '../keys/paced-stdin.js';
 import type { AppStore } from '../store/index.js';
 import { screenWriter } from '../ui/screen-writer.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
-import type { TuiOptions } from './options.js';
-import { createProfiles, type ProfileSource } from './profiles.js';
+import type { TuiOptions } from '../app/options.js';
+import { createProfiles, type ProfileSource } from '../app/profiles.js';
 import type { QuitHow } from './leave-keys.js';
 
 const ENDING_SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;

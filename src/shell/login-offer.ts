@@ -3,7 +3,7 @@
 // 401 that comes back offers it again). It waits while the user answers something else (a
 // question, the restore offer, the palette) or types in a text input, whose keys it would share.
 import type { AppStore } from '../store/index.js';
-import type { UiState, UiStore } from './ui-store.js';
+import type { UiState, UiStore } from '../app/ui-store.js';
 
 /** The user is answering something, or typing: the offer waits until that is done. */
 function busy(s: UiState): boolean {

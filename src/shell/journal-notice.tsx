@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { cellWidth, fit } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
-import { useAppStore } from './stores.js';
+import { useAppStore } from '../app/stores.js';
 
 export const OTHERS_NOTICE = 'another cdn-tui is open on this profile';
 

@@ -2,7 +2,7 @@
 // history): the view is read again now, as the key table says. While the API cannot be used that is
 // the next try, at once (the header says "r now"); an idle app learns only so that the API is gone.
 import { PRIORITY, useKeys } from '../keys/dispatcher.js';
-import { useStores } from './stores.js';
+import { useStores } from '../app/stores.js';
 
 export function ReconnectKeys() {
   const { control } = useStores();
