@@ -1,5 +1,5 @@
 // (server, draft) → changed fields → the request to send. Pure: no I/O, no store.
-import { resourcePath } from '../api/paths.js';
+import { resourcePath } from '../api/index.js';
 import { accepts, schemaFor, type Rec, type ResourceKind } from '../schema/index.js';
 import { jsonEqual } from './equal.js';
 
