@@ -6,7 +6,7 @@
 import { Box, useInput, useStdin } from 'ink';
 import InkTextInput from 'ink-text-input';
 import { useRef, useState, type RefObject } from 'react';
-import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../keys/key-router.js';
 import { isTextRun, keyName } from '../keys/names.js';
 import { pacerOf } from '../keys/paced-stdin.js';
 import { useInert } from '../keys/inert.js';

@@ -3,7 +3,7 @@
 import { Box, useApp, useWindowSize, type DOMElement } from 'ink';
 import { useRef } from 'react';
 import { useFramesPerBurst } from '../keys/burst-frames.js';
-import { KeyDispatcher } from '../keys/dispatcher.js';
+import { KeyDispatcher } from '../keys/key-router.js';
 import { Inert } from '../keys/inert.js';
 import type { AppStore } from '../store/index.js';
 import { BrowserScreen } from '../screens/browser/browser-screen.js';

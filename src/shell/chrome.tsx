@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Footer } from '../components/footer.js';
 import { Header } from '../components/header.js';
-import { PRIORITY, useKeys, type Binding } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../keys/key-router.js';
 import { useShallow } from 'zustand/react/shallow';
 import { keptAt, listKey, parseKey, recordKey, type AppState } from '../store/index.js';
 import { ago, agoChangesIn, safe } from '../ui/text.js';

@@ -4,7 +4,7 @@
 // what has not gone stays a draft, an answer awaited is waited for up to 2 s.
 import { useApp } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
-import type { Binding } from '../keys/dispatcher.js';
+import type { Binding } from '../keys/key-router.js';
 import type { AppStore } from '../store/index.js';
 import { stopUntilContinued } from '../util/job-control.js';
 import type { Stores } from '../app/stores.js';

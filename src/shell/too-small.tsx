@@ -2,7 +2,7 @@
 // so instead of a broken layout. The app goes on underneath: the screen stays mounted (drafts and
 // half-typed fields kept) but hears no key but Ctrl-C and Ctrl-Z, until the terminal is big enough.
 import { Box, Text } from 'ink';
-import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../keys/key-router.js';
 import { useTheme } from '../ui/theme.js';
 
 export const MIN_SIZE = { columns: 60, rows: 18 } as const;

@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextInput } from '../../src/components/text-input.js';
-import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
+import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/key-router.js';
 import { waitFor } from '../helpers/emulator.js';
 import { renderPaced, type PacedApp } from '../helpers/paced-render.js';
 

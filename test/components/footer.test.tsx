@@ -3,7 +3,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { Footer, type FooterProps } from '../../src/components/footer.js';
-import { KeyDispatcher } from '../../src/keys/dispatcher.js';
+import { KeyDispatcher } from '../../src/keys/key-router.js';
 
 const QUIT = 'unsaved: 2 pending changes (kept in the journal) · q again to quit, : pending to review';
 

@@ -2,7 +2,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { ListStatus, listStatus } from '../../src/components/list-status.js';
-import { KeyDispatcher } from '../../src/keys/dispatcher.js';
+import { KeyDispatcher } from '../../src/keys/key-router.js';
 
 const RULES = ['rule', 'rules'] as const;
 

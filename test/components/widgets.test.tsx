@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ChoiceList, SelectWindow } from '../../src/components/select-list.js';
 import { TextInput } from '../../src/components/text-input.js';
 import { WindowedTable } from '../../src/components/windowed-table.js';
-import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
+import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/key-router.js';
 import { cellWidth } from '../../src/ui/text.js';
 import { waitFor } from '../helpers/emulator.js';
 

@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { WindowedTable } from '../../components/windowed-table.js';
-import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import { markedLabel } from '../../keys/table.js';
 import {
   cursorNow,

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
-import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import {
   alreadyApplied,
   preflight,

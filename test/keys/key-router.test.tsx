@@ -5,7 +5,7 @@ import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TextInput } from '../../src/components/text-input.js';
-import { KeyDispatcher, PRIORITY, useActiveBindings, useKeys, type Binding } from '../../src/keys/dispatcher.js';
+import { KeyDispatcher, PRIORITY, useActiveBindings, useKeys, type Binding } from '../../src/keys/key-router.js';
 import { waitFor } from '../helpers/emulator.js';
 
 type Log = (entry: string) => void;

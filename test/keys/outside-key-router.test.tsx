@@ -4,7 +4,7 @@
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useActiveBindings } from '../../src/keys/dispatcher.js';
+import { useActiveBindings } from '../../src/keys/key-router.js';
 
 function Footer() {
   const bindings = useActiveBindings();
