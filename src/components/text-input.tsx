@@ -1,4 +1,4 @@
-// A one-line text input: ink-text-input, wrapped thinly. While it has focus the dispatcher stands
+// A one-line text input: ink-text-input, wrapped thinly. While it has focus the key router stands
 // down for text keys (ink-text-input reads them from Ink, one key per read: src/keys/paced-stdin.ts);
 // Enter keeps, Esc drops and Ctrl-u clears through the key table; End goes to the end (Home is not
 // offered: ink-text-input cannot place its cursor). A long value (a paste of 10,000 characters)

@@ -1,4 +1,4 @@
-// One input dispatcher (Ink hands every key to every useInput): layers register bindings with an
+// One key router (Ink hands every key to every useInput): layers register bindings with an
 // integer priority (modal > input > screen > global); the key goes to the highest layer whose
 // binding runs it and says it handled it. A layer with a text input stands down for text keys:
 // the input (ink-text-input) reads those from Ink itself. Ink reads one key at a time from the
@@ -68,7 +68,7 @@ class Registry {
   private signature = '';
   private registered = 0;
 
-  /** Told why a key did nothing (given by the dispatcher component on every render). */
+  /** Told why a key did nothing (given by the key router component on every render). */
   private onRefused: (reason: string) => void = () => undefined;
 
   tellRefused(to: (reason: string) => void): void {
@@ -159,7 +159,7 @@ type Queued = { readonly name: string; readonly arrivedTyping: boolean } | { rea
 
 const RegistryContext = createContext<Registry | undefined>(undefined);
 
-export interface KeyDispatcherProps {
+export interface KeyRouterProps {
   readonly children: ReactNode;
   /** Told why a key did nothing: its command is disabled here, or text was pasted outside a text input. */
   readonly onRefused?: (reason: string) => void;
@@ -167,7 +167,7 @@ export interface KeyDispatcherProps {
   readonly isActive?: boolean;
 }
 
-export function KeyDispatcher({ children, onRefused = () => undefined, isActive = true }: KeyDispatcherProps) {
+export function KeyRouter({ children, onRefused = () => undefined, isActive = true }: KeyRouterProps) {
   const [registry] = useState(() => new Registry());
   useLayoutEffect(() => {
     registry.tellRefused(onRefused);
@@ -257,7 +257,7 @@ export function useActiveBindings(below = Infinity): readonly Binding[] {
 }
 
 const noSubscribe = () => () => undefined;
-// Outside a KeyDispatcher: no layers, the same array at every call (useSyncExternalStore compares
+// Outside a KeyRouter: no layers, the same array at every call (useSyncExternalStore compares
 // snapshots by identity: a new one each time is a change at each render, which React refuses).
 const NO_LAYERS: readonly Layer[] = Object.freeze([]);
 const noLayers = (): readonly Layer[] => NO_LAYERS;

@@ -1,9 +1,9 @@
 // The app shell: header, the current screen (or what is drawn over it), footer; sized to the
-// terminal. The one key dispatcher sits at the root; global keys (back, quit, palette, help) here.
+// terminal. The one key router sits at the root; global keys (back, quit, palette, help) here.
 import { Box, useApp, useWindowSize, type DOMElement } from 'ink';
 import { useRef } from 'react';
 import { useFramesPerBurst } from '../keys/burst-frames.js';
-import { KeyDispatcher } from '../keys/key-router.js';
+import { KeyRouter } from '../keys/key-router.js';
 import { Inert } from '../keys/inert.js';
 import type { AppStore } from '../store/index.js';
 import { BrowserScreen } from '../screens/browser/browser-screen.js';
@@ -129,7 +129,7 @@ export function App({ store, ui, options, theme, onQuit, size, control, profiles
   return (
     <ThemeContext.Provider value={theme}>
       <StoresProvider stores={stores} size={{ width, height: Math.max(2, height - CHROME_ROWS) }}>
-        <KeyDispatcher onRefused={(reason) => ui.getState().say('error', reason)}>
+        <KeyRouter onRefused={(reason) => ui.getState().say('error', reason)}>
           {small ? <TooSmall columns={columns} rows={rows} /> : null}
           <Inert.Provider value={small}>
             <Box ref={root} display={small ? 'none' : 'flex'} flexDirection="column" width={width} height={height} overflow="hidden">
@@ -142,7 +142,7 @@ export function App({ store, ui, options, theme, onQuit, size, control, profiles
               />
             </Box>
           </Inert.Provider>
-        </KeyDispatcher>
+        </KeyRouter>
       </StoresProvider>
     </ThemeContext.Provider>
   );

@@ -1,11 +1,11 @@
-// The one dispatcher: priorities (modal > input > screen > global), handlers that say whether they
+// The one key router: priorities (modal > input > screen > global), handlers that say whether they
 // handled a key, disabled commands that say why, exclusive layers, and text keys left to an input.
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TextInput } from '../../src/components/text-input.js';
-import { KeyDispatcher, PRIORITY, useActiveBindings, useKeys, type Binding } from '../../src/keys/key-router.js';
+import { KeyRouter, PRIORITY, useActiveBindings, useKeys, type Binding } from '../../src/keys/key-router.js';
 import { waitFor } from '../helpers/emulator.js';
 
 type Log = (entry: string) => void;
@@ -53,11 +53,11 @@ function Harness({ children }: { children: (log: Log) => React.ReactNode }) {
   const [entries, setEntries] = useState<string[]>([]);
   const log: Log = (e) => setEntries((xs) => [...xs, e]);
   return (
-    <KeyDispatcher onRefused={(why) => log(`said:${why}`)}>
+    <KeyRouter onRefused={(why) => log(`said:${why}`)}>
       {children(log)}
       <Footer />
       <Text>log:{entries.join(' ')}</Text>
-    </KeyDispatcher>
+    </KeyRouter>
   );
 }
 
@@ -75,7 +75,7 @@ async function mount(children: (log: Log) => React.ReactNode) {
   return app;
 }
 
-describe('dispatcher', () => {
+describe('key router', () => {
   it('gives a key to the highest layer that binds it: modal, then input, then screen, then global', async () => {
     const app = await mount((log) => (
       <>

@@ -1,5 +1,5 @@
-// useActiveBindings outside a KeyDispatcher (a component drawn alone: a test, a screen shown before
-// the dispatcher is up) has no layers: an empty list, the same one at every call. A new array at
+// useActiveBindings outside a KeyRouter (a component drawn alone: a test, a screen shown before
+// the key router is up) has no layers: an empty list, the same one at every call. A new array at
 // each call made React warn "The result of getSnapshot should be cached" and give up the render.
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
@@ -13,7 +13,7 @@ function Footer() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('useActiveBindings outside a KeyDispatcher', () => {
+describe('useActiveBindings outside a KeyRouter', () => {
   it('renders with no bindings, without a warning or an error', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
