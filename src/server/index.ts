@@ -1,7 +1,7 @@
 // `cdn-tui serve`: the local emulator of the Content Delivery API (docs/api.md §5), in this process.
 import { once } from 'node:events';
 import { newToken } from './auth.js';
-import { DataFileError, Journal, loadDataFile } from './journal.js';
+import { DataFileError, Journal, loadDataFile } from './data-file.js';
 import type { Credential, ServeOptions } from './options.js';
 import { RequestLog } from './request-log.js';
 import { seedStore } from './seed/index.js';
@@ -10,7 +10,7 @@ import { EmulatorState } from './state.js';
 import { Store } from './store.js';
 
 export type { Credential, Permission, ServeOptions } from './options.js';
-export { DataFileError } from './journal.js';
+export { DataFileError } from './data-file.js';
 export { LogFileError } from './request-log.js';
 export { TlsFilesError } from './server.js';
 

@@ -1,6 +1,6 @@
 // The emulator's store: the state, its durable journal, and the validation context of each scope.
 import type { Product, Rec, ValidationContext } from '../schema/index.js';
-import type { Journal } from './journal.js';
+import type { Journal } from './data-file.js';
 import type { Change, ConfEntry, EmulatorState, SubKind } from './state.js';
 import { notFound } from './http-util.js';
 
