@@ -80,7 +80,7 @@ interface Pending {
   readonly fail: (e: unknown) => void;
 }
 
-export class Journal {
+export class DataFile {
   private fd: number;
   private pending: Pending[] = [];
   private flushing: Promise<void> | undefined;
