@@ -8,7 +8,7 @@ import { loadSlice, type LoadActions } from './slices/load.js';
 import { searchSlice, type SearchActions } from './slices/search.js';
 import { purgeSlice, type PurgeActions, type PurgeState } from './slices/purge.js';
 import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history.js';
-import { journalWriter, type JournalWriter } from './journal-writer.js';
+import { journalWriter, type JournalWriter } from './delayed-writer.js';
 import { diskProblem } from './disk-words.js';
 import { codeOf, errorMessage } from '../util/errors.js';
 import type { RecordKey } from './keys.js';

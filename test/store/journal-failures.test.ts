@@ -14,7 +14,7 @@ import {
   type Draft,
   type HistoryStore,
 } from '../../src/store/index.js';
-import { journalWriter, RETRY_MS } from '../../src/store/journal-writer.js';
+import { journalWriter, RETRY_MS } from '../../src/store/delayed-writer.js';
 import { readJournal } from '../../src/store/journal.js';
 import { diskReason } from '../../src/store/disk-words.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';

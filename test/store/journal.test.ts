@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { createFileJournal, createMemoryJournal, journalFile, recordKey, stateDir, type Draft } from '../../src/store/index.js';
-import { journalWriter } from '../../src/store/journal-writer.js';
+import { journalWriter } from '../../src/store/delayed-writer.js';
 import { storeFor } from './helpers.js';
 import { demoId } from '../helpers/seed-ids.js';
 
