@@ -3,7 +3,7 @@
 // over to the TUI, and cleans up when it returns.
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
-import { stateDir } from '../store/journal.js';
+import { stateDir } from '../store/state-files.js';
 import { pathReason } from '../store/disk-words.js';
 import { codeOf } from '../util/errors.js';
 import { cacheDir } from '../util/code-cache.js';

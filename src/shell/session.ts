@@ -37,11 +37,11 @@ export function openSession(options: SessionOptions): Session {
   // A call that waits to try again (429, a server error, a dropped connection) says so in the header.
   let onRetry: (event: AttemptEvent) => void = () => undefined;
   const api = createApiClient({ ...options.client, onAttempt: (event) => onRetry(event) });
-  // The demo's port changes at every start: its drafts are journaled under one name.
-  const journalId = options.demo ? 'demo' : options.baseUrl;
+  // The demo's port changes at every start: its drafts and history are kept under one name.
+  const apiId = options.demo ? 'demo' : options.baseUrl;
   // A journal of this process's own; drafts of sessions that ended are taken over (and offered).
-  const journal = openSessionJournal(options.stateDir, journalId);
-  const history = createFileHistory(historyFile(options.stateDir, journalId));
+  const journal = openSessionJournal(options.stateDir, apiId);
+  const history = createFileHistory(historyFile(options.stateDir, apiId));
   // Lists kept by an earlier session are drawn at once (the first frame need not wait for an
   // answer) while the first load refreshes them. A cache folder that cannot be written is said once.
   let keepProblem: (sentence: string) => void = () => undefined;

@@ -1,4 +1,5 @@
-// When the drafts go to the journal. Writing them at every change put a file write and an fsync on
+// When the drafts go to their journal, the history of sent changes to its file, the kept lists to
+// theirs: one writer for the three. Writing the drafts at every change put a file write and an fsync on
 // every key (hundreds for a bulk edit of 200 marked rows): instead a change is written at most
 // JOURNAL_DELAY_MS later, together with every change made meanwhile, in the background (the write
 // and fsync off the main thread, so neither a key nor a frame waits for the disk). So a kill -9
@@ -17,8 +18,8 @@ export const JOURNAL_DELAY_MS = 100;
 /** While writes fail, how often they are tried again (besides at every change). */
 export const RETRY_MS = 5000;
 
-export interface JournalWriter {
-  /** The drafts changed: they are written within the delay. */
+export interface DelayedWriter {
+  /** The value changed: it is written within the delay. */
   changed(): void;
   /** Writes now, and is done when it returns, if a change is not on disk yet; nothing otherwise. Never throws. */
   flush(): void;
@@ -34,12 +35,12 @@ export interface WriteTarget<T> {
 export type WriteProblem = (error: unknown) => void;
 
 /** Writes `value()` (the newest, read when written) to `target`, coalescing changes. */
-export function journalWriter<T>(
+export function delayedWriter<T>(
   target: WriteTarget<T>,
   value: () => T,
   delayMs = JOURNAL_DELAY_MS,
   onProblem?: WriteProblem,
-): JournalWriter {
+): DelayedWriter {
   let dirty = false; // a change not written yet (or a write that failed)
   let writing: Promise<void> | undefined; // the newest background write, until it is on disk
   let timer: NodeJS.Timeout | undefined;
