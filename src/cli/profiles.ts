@@ -8,7 +8,7 @@ import type { ProfileEntry, ProfileSource } from '../app/profiles.js';
 import { errorMessage } from '../util/errors.js';
 import type { TuiFlags } from './args.js';
 import { boundsOf, clientOptionsOf } from './client-options.js';
-import { createRelogin } from './relogin.js';
+import { loginKeeper } from './login-keeper.js';
 import { configPath, readConfig } from './config.js';
 import { profileEnv, resolveTui, type Resolution } from './resolve.js';
 import { openSession, type SessionOptions } from '../shell/session.js';
@@ -34,7 +34,7 @@ export function apiSessionOptions(
     ...(flags.noCache || keepDir === undefined ? {} : { keepDir }),
     ...(resolved.notice ? { notice: resolved.notice } : {}),
     client: clientOptionsOf({ baseUrl: resolved.baseUrl, token: resolved.token, ...extraCa, ...bounds }),
-    login: (api, after) => createRelogin(api, resolved.login, after),
+    login: loginKeeper(resolved.login),
     ...bounds,
   };
 }

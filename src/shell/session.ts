@@ -2,20 +2,20 @@
 // stores, and the first load of the configurations, started at once so the request is on its way
 // (and its first page often in) while Ink loads and draws.
 import diagnostics from 'node:diagnostics_channel';
-import { createApiClient, type TokenClient } from '../api/index.js';
+import { createApiClient } from '../api/index.js';
 import { ClientError } from '../api/errors.js';
 import { isRetryable } from '../api/transport.js';
 import { explain } from '../api/explain.js';
 import type { AttemptEvent, ClientOptions } from '../api/types.js';
 import type { TuiOptions } from '../app/options.js';
 import { createUiStore } from '../app/ui-store.js';
-import type { LoginControl } from '../app/connection-control.js';
 import type { Session } from '../app/profiles.js';
 import { offerLogin } from './login-offer.js';
 import { viewKeys } from './view-keys.js';
 import { startReconnect } from '../store/reconnect.js';
 import { createAppStore, createFileHistory, historyFile, openSessionJournal } from '../store/index.js';
 import { watchJournal } from './journal-watch.js';
+import { createRelogin, type TokenKeeper } from './relogin.js';
 import { createFileKeep, keepFile } from '../store/keep/file.js';
 
 export type { Session };
@@ -24,12 +24,8 @@ export type { Session };
 export interface SessionOptions extends TuiOptions {
   /** The API client's settings (the command line turns its flags and profile into them: src/cli/client-options.ts). */
   readonly client: ClientOptions;
-  /**
-   * Logging in again when the API rejects the token, on the session's client; `after` reads the
-   * view again. The command line makes it (src/cli/relogin.ts), as it knows where a token is
-   * saved. None: the demo, never refused.
-   */
-  readonly login?: (api: TokenClient, after: () => void) => LoginControl;
+  /** Where a login inside the TUI keeps the new token (src/cli/login-keeper.ts); none: the demo, never refused. */
+  readonly login?: TokenKeeper;
 }
 
 export function openSession(options: SessionOptions): Session {
@@ -71,7 +67,7 @@ export function openSession(options: SessionOptions): Session {
   const reconnect = startReconnect({ store, reread });
   // A rejected token offers a login in the app, which saves the new token as `cdn-tui login` does,
   // switches the client to it and reads the view again; drafts stay as they are.
-  const login = options.login && !options.demo ? options.login(api, () => void reread()) : undefined;
+  const login = options.login && !options.demo ? createRelogin(api, options.login, () => void reread()) : undefined;
   const stopOffer = login ? offerLogin(store, ui) : () => undefined;
 
   const stopped = new AbortController();
