@@ -1,4 +1,4 @@
-// What the session (src/cli/session.ts) hands the UI over its connection to the API: trying again
+// What the session (src/shell/session.ts) hands the UI over its connection to the API: trying again
 // now, and logging in again when the token is rejected (none in the demo, which is never refused).
 
 /** The outcome of a login inside the app, in the words the status line says. */

@@ -3,7 +3,7 @@
 // and moves with the same keys through these bindings. Handlers read the number of rows when the
 // key arrives, so keys that come faster than renders never act on a stale list.
 import { useMemo } from 'react';
-import type { Binding } from '../keys/dispatcher.js';
+import type { Binding } from '../keys/key-router.js';
 import { useUiStore } from './stores.js';
 import { listView, type UiStore } from './ui-store.js';
 import { clampView, marksIn, moveTo, scrollTo, toggleMark, type ListView, type Marked } from './views.js';

@@ -2,8 +2,27 @@
 // (API client with its token and rate-limit budget, drafts journal, history, kept lists, data and
 // UI stores), kept open until the app quits, so switching back finds its drafts and its place.
 // One of them is on screen; the app is drawn anew over its stores when it changes.
-import type { Session } from '../cli/session.js';
+import type { TokenClient } from '../api/index.js';
+import type { AppStore, DraftJournal } from '../store/index.js';
+import type { ConnectionControl } from './connection-control.js';
 import type { TuiOptions } from './options.js';
+import type { UiStore } from './ui-store.js';
+
+/** What a profile has open while the app runs (opened by the shell: src/shell/session.ts). */
+export interface Session {
+  readonly api: TokenClient;
+  readonly journal: DraftJournal;
+  readonly store: AppStore;
+  readonly ui: UiStore;
+  /** Resolves once the first request is on the wire (its headers sent), or after `ms`. */
+  requestSent(ms: number): Promise<void>;
+  /** Resolves once the first page of configurations is in (or kept from an earlier session; or the first try failed, or the session stopped), or after `ms`. */
+  firstPage(ms: number): Promise<void>;
+  /** Trying again now, and logging in again (a token rejected), for the UI. */
+  readonly control: ConnectionControl;
+  /** Stops the first load and the tries again (a request out, a retry waiting): the TUI has quit. */
+  stop(): void;
+}
 
 /** A profile as the palette lists it. */
 export interface ProfileEntry {

@@ -1,6 +1,7 @@
 // Where the user is: screens as a discriminated union, and the names under which each screen keeps
 // its view state (cursor, window, filter, marks, tab, focused field) in the UI store.
 import type { RecordKey } from '../store/index.js';
+import { safe } from '../ui/text.js';
 
 export const TABS = ['settings', 'rules', 'cache_settings', 'error_responses', 'origins'] as const;
 export type Tab = (typeof TABS)[number];
@@ -71,3 +72,6 @@ export const VIEW = {
   purge: (id: number) => `purge:${id}`,
   compare: (left: CompareSide, right: CompareSide) => `compare:${left.profile}:${left.conf}:${right.profile}:${right.conf}`,
 } as const;
+
+/** A compare's side as the header names it: `staging:acme (1528252734)`. */
+export const sideName = (side: CompareSide) => `${safe(side.profile)}:${safe(side.name)} (${side.conf})`;

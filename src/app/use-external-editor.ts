@@ -2,7 +2,7 @@
 // and opens the review; invalid JSON keeps the text so the editor reopens on it.
 import { useApp } from 'ink';
 import { useRef } from 'react';
-import type { Binding } from '../keys/dispatcher.js';
+import type { Binding } from '../keys/key-router.js';
 import { accepts, schemaFor } from '../schema/index.js';
 import { parseKey, type RecordKey } from '../store/index.js';
 import { editableJson, runEditor, type EditOutcome } from './external-editor.js';

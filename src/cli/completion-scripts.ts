@@ -1,6 +1,30 @@
 // The completion scripts of bash, zsh and fish, written from the command specs of completion.ts.
 // Each asks `<the command typed> completion --profiles` for the profile names when Tab is pressed.
-import type { CommandSpec, FlagSpec } from './completion.js';
+
+/** A flag as the scripts complete it (completion.ts reads them off the parser's tables). */
+export interface FlagSpec {
+  /** Without the dashes: `profile`. */
+  readonly name: string;
+  /** One letter (`-h`), if the flag has one. */
+  readonly short?: string;
+  readonly repeatable: boolean;
+  /** What follows the flag: nothing, a profile name, a file, one of `choices`, or text nothing can be offered for. */
+  readonly value: 'none' | 'profile' | 'file' | 'choice' | 'text';
+  readonly choices: readonly string[];
+  /** The value's name in the help (`FILE`), '' for a switch. */
+  readonly metavar: string;
+  /** The help's line about the flag, shortened; '' when the help does not list it. */
+  readonly help: string;
+}
+
+export interface CommandSpec {
+  /** The word after `cdn-tui`; '' for the TUI itself. */
+  readonly name: string;
+  readonly help: string;
+  readonly flags: readonly FlagSpec[];
+  /** The words it takes after it (a shell, a help topic). */
+  readonly words: readonly string[];
+}
 
 const COMMAND_NAMES = (specs: readonly CommandSpec[]) => specs.filter((c) => c.name !== '').map((c) => c.name);
 const flagWords = (c: CommandSpec) => c.flags.flatMap((f) => [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])]);

@@ -4,7 +4,7 @@
 // the profile names, read when Tab is pressed by `cdn-tui completion --profiles`.
 import { LOGIN_FLAGS, TUI_FLAGS } from './args.js';
 import { SHELLS, type CompletionTarget } from './completion-args.js';
-import { bashScript, fishScript, zshScript } from './completion-scripts.js';
+import { bashScript, fishScript, zshScript, type CommandSpec, type FlagSpec } from './completion-scripts.js';
 import { configPath, readConfig } from './config.js';
 import { EXIT } from './errors.js';
 import { SERVE_FLAGS } from './serve-args.js';
@@ -13,30 +13,6 @@ import { PURGE_FLAGS } from './purge-args.js';
 import { LINT_FLAGS } from './lint-args.js';
 import { APPLY_FLAGS, EXPORT_FLAGS } from './transfer-args.js';
 import { LINT_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
-
-export interface FlagSpec {
-  /** Without the dashes: `profile`. */
-  readonly name: string;
-  /** One letter (`-h`), if the flag has one. */
-  readonly short?: string;
-  readonly repeatable: boolean;
-  /** What follows the flag: nothing, a profile name, a file, one of `choices`, or text nothing can be offered for. */
-  readonly value: 'none' | 'profile' | 'file' | 'choice' | 'text';
-  readonly choices: readonly string[];
-  /** The value's name in the help (`FILE`), '' for a switch. */
-  readonly metavar: string;
-  /** The help's line about the flag, shortened; '' when the help does not list it. */
-  readonly help: string;
-}
-
-export interface CommandSpec {
-  /** The word after `cdn-tui`; '' for the TUI itself. */
-  readonly name: string;
-  readonly help: string;
-  readonly flags: readonly FlagSpec[];
-  /** The words it takes after it (a shell, a help topic). */
-  readonly words: readonly string[];
-}
 
 const HELP_ONLY = { help: { type: 'boolean', short: 'h' } } as const satisfies FlagConfig;
 

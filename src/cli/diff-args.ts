@@ -1,6 +1,6 @@
 // `cdn-tui diff A B [connection flags]`: the two sides (`[PROFILE:]ID|NAME`, a file, `-`) and the
 // connection flags of the sides without a profile. Kept apart from diff.ts so --help loads nothing.
-import { splitArgs, tuiFlags, type TuiFlags } from './args.js';
+import { splitArgs, tuiFlags, type TuiFlags } from './tui-args.js';
 import { UsageError } from './errors.js';
 
 export interface DiffArgs {

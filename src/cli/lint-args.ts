@@ -2,7 +2,7 @@
 // check (a configuration or an export file, as a side of `cdn-tui diff`; or every configuration),
 // how to print, which codes to leave out. Kept apart from lint.ts so --help loads nothing.
 import { LINT_CODES, isLintCode, type LintCode } from '../lint/codes.js';
-import { splitArgs, tuiFlags, type TuiFlags } from './args.js';
+import { splitArgs, tuiFlags, type TuiFlags } from './tui-args.js';
 import { UsageError } from './errors.js';
 
 /** The flags of its own (beside the connection flags), for the completion scripts. */

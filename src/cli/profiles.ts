@@ -7,10 +7,11 @@ import type { TuiOptions } from '../app/options.js';
 import type { ProfileEntry, ProfileSource } from '../app/profiles.js';
 import { errorMessage } from '../util/errors.js';
 import type { TuiFlags } from './args.js';
-import { boundsOf } from './client-options.js';
+import { boundsOf, clientOptionsOf } from './client-options.js';
+import { loginKeeper } from './login-keeper.js';
 import { configPath, readConfig } from './config.js';
 import { profileEnv, resolveTui, type Resolution } from './resolve.js';
-import { openSession, type SessionOptions } from './session.js';
+import { openSession, type SessionOptions } from '../shell/session.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -21,6 +22,8 @@ export function apiSessionOptions(
   stateDir: string,
   keepDir: string | undefined,
 ): SessionOptions {
+  const bounds = boundsOf(flags);
+  const extraCa = resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {};
   return {
     baseUrl: resolved.baseUrl,
     token: resolved.token,
@@ -30,9 +33,9 @@ export function apiSessionOptions(
     stateDir,
     ...(flags.noCache || keepDir === undefined ? {} : { keepDir }),
     ...(resolved.notice ? { notice: resolved.notice } : {}),
-    ...(resolved.extraCa !== undefined ? { extraCa: resolved.extraCa } : {}),
-    login: resolved.login,
-    ...boundsOf(flags),
+    client: clientOptionsOf({ baseUrl: resolved.baseUrl, token: resolved.token, ...extraCa, ...bounds }),
+    login: loginKeeper(resolved.login),
+    ...bounds,
   };
 }
 

@@ -1,6 +1,6 @@
 // `cdn-tui purge URL... [--wildcard | --cachekey] [--dry-run] [connection flags]`: the URLs (or `-`:
 // one a line on standard input) and the kind. Kept apart from purge.ts so --help loads nothing.
-import { splitArgs, tuiFlags, type TuiFlags } from './args.js';
+import { splitArgs, tuiFlags, type TuiFlags } from './tui-args.js';
 import { UsageError } from './errors.js';
 
 /** The flags of its own (beside the connection flags), for the completion scripts. */

@@ -2,7 +2,7 @@
 // [--to [PROFILE:]ID|NAME [--prune]] [--dry-run] [--yes]`, each with the connection flags: the first
 // argument is the configuration's id or the file; the connection flags are the TUI's (--base-url,
 // --token, --token-file, --profile, …), read by its parser.
-import { tuiFlags, type TuiFlags } from './args.js';
+import { tuiFlags, type TuiFlags } from './tui-args.js';
 import { UsageError } from './errors.js';
 
 /** The flags of their own (beside the connection flags), for the completion scripts. */

@@ -3,7 +3,7 @@
 // over to the TUI, and cleans up when it returns.
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
-import { stateDir } from '../store/journal.js';
+import { stateDir } from '../store/state-files.js';
 import { pathReason } from '../store/disk-words.js';
 import { codeOf } from '../util/errors.js';
 import { cacheDir } from '../util/code-cache.js';
@@ -11,8 +11,8 @@ import { makeFolder } from '../util/make-folder.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
 import { resolveTui } from './resolve.js';
-import { boundsOf } from './client-options.js';
-import { openSession, type SessionOptions } from './session.js';
+import { boundsOf, clientOptionsOf } from './client-options.js';
+import { openSession, type SessionOptions } from '../shell/session.js';
 import { apiSessionOptions, profileSource } from './profiles.js';
 import type { ProfileSource } from '../app/profiles.js';
 import type { TuiOptions } from '../app/options.js';
@@ -103,6 +103,7 @@ export async function tuiCommand(flags: TuiFlags, deps: TuiDeps = realDeps): Pro
       readOnly: resolved.readOnly,
       stateDir: dir,
       ...(notice ? { notice } : {}),
+      client: clientOptionsOf({ baseUrl: emulator.url, token: emulator.token ?? '', ...bounds }),
       ...bounds,
     };
     return await startTui(options, profiles(options));
@@ -137,11 +138,11 @@ async function startTui(options: SessionOptions, profiles: ProfileSource): Promi
  * and a first fetch() makes Node load its whole fetch implementation (15-40 ms on a small machine);
  * without fetch, yoga decodes the same bytes itself. The app never uses fetch (undici serves the API).
  */
-async function importInk(): Promise<typeof import('../app/run-tui.js')> {
+async function importInk(): Promise<typeof import('../shell/run-tui.js')> {
   const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   if (fetch?.configurable) Reflect.deleteProperty(globalThis, 'fetch');
   try {
-    return await import('../app/run-tui.js');
+    return await import('../shell/run-tui.js');
   } finally {
     if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
   }

@@ -2,7 +2,7 @@
 // a configuration, its name typed out (Enter confirms when it matches).
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../keys/key-router.js';
 import { cellWidth, fit } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 import { TextInput } from './text-input.js';

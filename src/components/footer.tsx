@@ -2,7 +2,7 @@
 // message (success in green, errors in red and marked "error:", a question in yellow, its keys in
 // its words: never by colour alone). A line too long keeps the keys it offers and cuts its words.
 import { Box, Text } from 'ink';
-import { useActiveBindings } from '../keys/dispatcher.js';
+import { useActiveBindings } from '../keys/key-router.js';
 import { showKey } from '../keys/names.js';
 import { COMMANDS } from '../keys/table.js';
 import { fitKeeping } from '../ui/text.js';

@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { useInert } from '../keys/inert.js';
 import { useState } from 'react';
-import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../keys/key-router.js';
 import { cellWidth, fitKeepingId, pad } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 

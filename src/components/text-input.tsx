@@ -1,4 +1,4 @@
-// A one-line text input: ink-text-input, wrapped thinly. While it has focus the dispatcher stands
+// A one-line text input: ink-text-input, wrapped thinly. While it has focus the key router stands
 // down for text keys (ink-text-input reads them from Ink, one key per read: src/keys/paced-stdin.ts);
 // Enter keeps, Esc drops and Ctrl-u clears through the key table; End goes to the end (Home is not
 // offered: ink-text-input cannot place its cursor). A long value (a paste of 10,000 characters)
@@ -6,7 +6,7 @@
 import { Box, useInput, useStdin } from 'ink';
 import InkTextInput from 'ink-text-input';
 import { useRef, useState, type RefObject } from 'react';
-import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../keys/key-router.js';
 import { isTextRun, keyName } from '../keys/names.js';
 import { pacerOf } from '../keys/paced-stdin.js';
 import { useInert } from '../keys/inert.js';

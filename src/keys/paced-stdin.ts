@@ -4,7 +4,7 @@
 // does cut out of a read (escape sequences, ⌫) reach it in one go, each editing the same stale
 // value. Between the terminal and Ink, this stream cuts each read into keys (key-split.ts) and
 // lets Ink read one per turn of the event loop: React has drawn a key (and the bindings it
-// registers) before the next arrives, whichever component reads it — the dispatcher,
+// registers) before the next arrives, whichever component reads it — the key router,
 // ink-text-input, ink-select-input. The first key of a read goes at once.
 import { EventEmitter } from 'node:events';
 import { isUnmarkedPaste, PASTE_END, PASTE_START, splitRead } from './key-split.js';

@@ -1,5 +1,5 @@
 // The key table (docs/ux.md §3) as data: command → keys, what it does, and where it works. The
-// dispatcher matches keys against it; the footer, `?` help and the README's key table are all
+// key router matches keys against it; the footer, `?` help and the README's key table are all
 // generated from it (scripts/key-table.mjs), so none of them drifts from what the keys do.
 
 interface CommandSpec {

@@ -3,7 +3,7 @@
 // (once, however many screens ask) and binds `r` to load it again.
 import { Text } from 'ink';
 import { useEffect, type ReactNode } from 'react';
-import { PRIORITY, useKeys } from '../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../keys/key-router.js';
 import type { AppState } from '../store/index.js';
 import { safe } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';

@@ -1,4 +1,4 @@
-// A journal line's changes, checked back into typed changes: the data file is read as untrusted
+// A data file line's changes, checked back into typed changes: the data file is read as untrusted
 // JSON (its checksums catch damage, not a file some other program or version wrote).
 import { isPlainObject, isStoredRecord, misfits, type Rec, type ResourceKind, type StoredRecord } from '../schema/index.js';
 import { ChangeError, ID_KINDS, SUB_KINDS, subChange, type Change, type IdKind, type PurgeEntry, type SubKind } from './state.js';

@@ -1,7 +1,7 @@
 // `cdn-tui serve`: the local emulator of the Content Delivery API (docs/api.md §5), in this process.
 import { once } from 'node:events';
 import { newToken } from './auth.js';
-import { DataFileError, Journal, loadDataFile } from './journal.js';
+import { DataFileError, DataFile, loadDataFile } from './data-file.js';
 import type { Credential, ServeOptions } from './options.js';
 import { RequestLog } from './request-log.js';
 import { seedStore } from './seed/index.js';
@@ -10,7 +10,7 @@ import { EmulatorState } from './state.js';
 import { Store } from './store.js';
 
 export type { Credential, Permission, ServeOptions } from './options.js';
-export { DataFileError } from './journal.js';
+export { DataFileError } from './data-file.js';
 export { LogFileError } from './request-log.js';
 export { TlsFilesError } from './server.js';
 
@@ -28,16 +28,16 @@ export interface Emulator {
 export async function startEmulator(options: ServeOptions): Promise<Emulator> {
   const state = new EmulatorState();
   const notes: string[] = [];
-  let journal: Journal | undefined;
+  let dataFile: DataFile | undefined;
   if (options.data) {
     const report = loadDataFile(options.data, state);
     if (report.droppedBytes) notes.push(`dropped an unfinished last write (${report.droppedBytes} bytes) from ${options.data}`);
-    journal = new Journal(options.data, state, report);
+    dataFile = new DataFile(options.data, state, report);
   }
-  const store = new Store(state, options.products, options.deliveryDomain, journal);
+  const store = new Store(state, options.products, options.deliveryDomain, dataFile);
   if (seedStore(store, options.seed)) {
     notes.push(`seeded ${state.configurations.size} configurations (${String(options.seed)})`);
-    journal?.compact();
+    dataFile?.compact();
   }
   let token: string | undefined;
   let tokens: readonly Credential[] = options.tokens;
@@ -51,7 +51,7 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
     log = options.log ? new RequestLog(options.log) : undefined;
     server = createApiServer(store, { ...options, tokens }, log);
   } catch (e) {
-    await journal?.close();
+    await dataFile?.close();
     log?.close();
     throw e;
   }
@@ -59,7 +59,7 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
   try {
     await once(server, 'listening');
   } catch (e) {
-    await journal?.close();
+    await dataFile?.close();
     throw e;
   }
   const bound = server.address();
@@ -76,7 +76,7 @@ export async function startEmulator(options: ServeOptions): Promise<Emulator> {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
-        await journal?.close();
+        await dataFile?.close();
         log?.close();
       })()),
   };

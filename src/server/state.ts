@@ -1,4 +1,4 @@
-// The emulator's data in memory, changed only by `apply` of journal changes (so replay = live behaviour).
+// The emulator's data in memory, changed only by `apply` of the data file's changes (so replay = live behaviour).
 import { errorResponsesSchema, storedRecord, type Rec, type StoredRecord } from '../schema/index.js';
 
 export const SUB_KINDS = ['rule', 'cache_setting', 'origin'] as const;
@@ -24,7 +24,7 @@ export interface PurgeEntry {
 /** How many purges the state keeps (the oldest go first); the request log keeps them all. */
 export const KEPT_PURGES = 1000;
 
-/** One durable change. A write is a list of them, journaled as one line (all or nothing). */
+/** One durable change. A write is a list of them, written to the data file as one line (all or nothing). */
 export type Change =
   | { readonly t: 'purge'; readonly v: PurgeEntry }
   | { readonly t: 'conf'; readonly id: number; readonly v: StoredRecord<'configuration'> }

@@ -1,6 +1,6 @@
-// The emulator's store: the state, its durable journal, and the validation context of each scope.
+// The emulator's store: the state, its durable data file, and the validation context of each scope.
 import type { Product, Rec, ValidationContext } from '../schema/index.js';
-import type { Journal } from './journal.js';
+import type { DataFile } from './data-file.js';
 import type { Change, ConfEntry, EmulatorState, SubKind } from './state.js';
 import { notFound } from './http-util.js';
 
@@ -9,13 +9,13 @@ export class Store {
     readonly state: EmulatorState,
     readonly products: ReadonlySet<Product>,
     readonly deliveryDomain: string,
-    private readonly journal: Journal | undefined,
+    private readonly dataFile: DataFile | undefined,
   ) {}
 
   /** Applies the changes now and resolves once they are durable (at once without --data). */
   commit(changes: readonly Change[]): Promise<void> {
     for (const c of changes) this.state.apply(c);
-    return this.journal ? this.journal.append(changes) : Promise.resolve();
+    return this.dataFile ? this.dataFile.append(changes) : Promise.resolve();
   }
 
   /** The configuration entry, or 404. */

@@ -8,7 +8,7 @@ import { loadSlice, type LoadActions } from './slices/load.js';
 import { searchSlice, type SearchActions } from './slices/search.js';
 import { purgeSlice, type PurgeActions, type PurgeState } from './slices/purge.js';
 import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history.js';
-import { journalWriter, type JournalWriter } from './journal-writer.js';
+import { delayedWriter, type DelayedWriter } from './delayed-writer.js';
 import { diskProblem } from './disk-words.js';
 import { codeOf, errorMessage } from '../util/errors.js';
 import type { RecordKey } from './keys.js';
@@ -69,16 +69,16 @@ export function createAppStore(deps: StoreDeps): AppStore {
     if (store.getState()[field] !== sentence) store.setState({ [field]: sentence });
   };
   // A draft change is on disk within JOURNAL_DELAY_MS (with the changes made meanwhile), and at once
-  // on flush. A write that fails leaves the drafts in memory and is tried again (journal-writer.ts).
-  const journal: JournalWriter = journalWriter(
+  // on flush. A write that fails leaves the drafts in memory and is tried again (delayed-writer.ts).
+  const journal: DelayedWriter = delayedWriter(
     deps.journal,
     (): Readonly<Record<RecordKey, Draft>> => store.getState().drafts,
     undefined,
     (e) => problem('journalProblem', e),
   );
   // The history of sent changes goes to disk the same way: within the delay, all at once at exit.
-  // A history that cannot be written is said once (session.ts); it is tried again like the journal.
-  const history: JournalWriter = journalWriter(
+  // A history that cannot be written is said once (src/shell/journal-watch.ts); it is tried again like the journal.
+  const history: DelayedWriter = delayedWriter(
     deps.history ?? createMemoryHistory(),
     (): readonly HistoryEntry[] => store.getState().history,
     undefined,
@@ -87,7 +87,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     },
   );
   // The lists go to the keep the same way, a little later, and at exit.
-  const keep = deps.keep && journalWriter(deps.keep, (): KeepSnapshot => store.getState(), KEEP_DELAY_MS);
+  const keep = deps.keep && delayedWriter(deps.keep, (): KeepSnapshot => store.getState(), KEEP_DELAY_MS);
   const flush = () => {
     journal.flush();
     history.flush();

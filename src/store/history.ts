@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isPlainObject, type Rec } from '../schema/index.js';
-import { apiStateFile } from './journal.js';
+import { apiStateFile } from './state-files.js';
 import { atomicFile } from './atomic-file.js';
 import { withFileLock } from './file-lock.js';
 import { makeFolder } from '../util/make-folder.js';

@@ -1,6 +1,6 @@
 // The headless core of the TUI: a screen reads selectors and calls these actions.
 export { createAppStore, type AppState, type AppStore, type JournalActions } from './create-store.js';
-export { JOURNAL_DELAY_MS } from './journal-writer.js';
+export { JOURNAL_DELAY_MS } from './delayed-writer.js';
 export type { StoreDeps } from './context.js';
 export { createFileJournal, createMemoryJournal, journalFile, stateDir, type DraftJournal } from './journal.js';
 export { openSessionJournal, type SessionJournal } from './session-journal.js';

@@ -1,15 +1,15 @@
 // The draft journal: the drafts on disk (atomic replace, 0600: atomic-file.ts), so a crash, a
-// kill -9 or a dropped SSH link loses at most the last moment of typing (journal-writer.ts says
+// kill -9 or a dropped SSH link loses at most the last moment of typing (delayed-writer.ts says
 // when it is written). A journal that cannot be read is set aside, never deleted.
 import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordKey } from './keys.js';
 import type { Draft } from './types.js';
 import { isPlainObject } from '../schema/index.js';
 import { errorMessage } from '../util/errors.js';
 import { atomicFile } from './atomic-file.js';
-import { sha256Hex } from '../util/sha256.js';
+import { apiStateFile } from './state-files.js';
+
+export { apiHash, apiStateFile, stateDir } from './state-files.js';
 
 export interface DraftJournal {
   /**
@@ -30,22 +30,6 @@ export interface DraftJournal {
   writeCopy?(path: string, drafts: Readonly<Record<RecordKey, Draft>>): void;
   /** Where such a file is copied to be offered again at the next start. */
   readonly restoreFile?: string;
-}
-
-/** `$XDG_STATE_HOME/cdn-tui` (default `~/.local/state/cdn-tui`). */
-export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
-  return join(base, 'cdn-tui');
-}
-
-/** The hash of an API's URL that names its state files (16 hex digits). */
-export function apiHash(baseUrl: string): string {
-  return sha256Hex(baseUrl.replace(/\/+$/, '')).slice(0, 16);
-}
-
-/** `<dir>/<what>-<hash of the API's URL>.json`: a state file per API (profile). */
-export function apiStateFile(dir: string, what: string, baseUrl: string): string {
-  return join(dir, `${what}-${apiHash(baseUrl)}.json`);
 }
 
 /**

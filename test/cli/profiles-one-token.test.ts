@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../src/cli/session.js';
+import type { Session } from '../../src/app/profiles.js';
 import { profileSource } from '../../src/cli/profiles.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 

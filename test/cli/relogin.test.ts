@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
 import type { TuiFlags } from '../../src/cli/args.js';
-import { createRelogin, loginNote } from '../../src/cli/relogin.js';
+import { loginKeeper, loginNote } from '../../src/cli/login-keeper.js';
+import { createRelogin } from '../../src/shell/relogin.js';
 import { resolveTui, type LoginTarget } from '../../src/cli/resolve.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 
@@ -27,7 +28,7 @@ describe('createRelogin', () => {
     const api = createApiClient({ baseUrl: emu.url, token: 'revoked-token-0000', maxAttempts: 1 });
     const t = target();
     let after = 0;
-    const login = createRelogin(api, t, () => after++);
+    const login = createRelogin(api, loginKeeper(t), () => after++);
     expect(await login.logIn('alice', 'wrong')).toEqual({ ok: false, problem: 'the API refused the user name or password' });
     expect(await login.logIn('', 'x')).toEqual({ ok: false, problem: 'type the user name first' });
     expect(() => statSync(t.path)).toThrow();
@@ -48,7 +49,7 @@ describe('createRelogin', () => {
     );
     const api = createApiClient({ baseUrl: emu.url, token: 'revoked-token-0000', maxAttempts: 1 });
     let after = 0;
-    const login = createRelogin(api, t, () => after++);
+    const login = createRelogin(api, loginKeeper(t), () => after++);
     expect(login.title).toBe(`Log in again to ${emu.url}`);
     const outcome = await login.logIn('alice', 'pass-word-9');
     expect(outcome).toMatchObject({
@@ -73,7 +74,10 @@ describe('createRelogin', () => {
     const blocker = join(dir, 'not-a-folder');
     writeFileSync(blocker, '');
     const api = createApiClient({ baseUrl: emu.url, token: 'revoked-token-0000', maxAttempts: 1 });
-    const outcome = await createRelogin(api, target({ path: join(blocker, 'config.json') }), () => undefined).logIn('alice', 'pass-word-9');
+    const outcome = await createRelogin(api, loginKeeper(target({ path: join(blocker, 'config.json') })), () => undefined).logIn(
+      'alice',
+      'pass-word-9',
+    );
     expect(outcome).toMatchObject({
       ok: true,
       said: expect.stringMatching(

@@ -4,14 +4,14 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TuiOptions } from '../../src/app/options.js';
-import type { Session } from '../../src/cli/session.js';
+import type { Session, SessionOptions } from '../../src/shell/session.js';
 import { tempDir, waitFor } from '../helpers/emulator.js';
 
-const seen: TuiOptions[] = [];
+const seen: SessionOptions[] = [];
 let during: (o: TuiOptions, session: Session) => Promise<void> = async () => undefined;
 
-vi.mock('../../src/app/run-tui.js', () => ({
-  runTui: async (o: TuiOptions, session: Session) => {
+vi.mock('../../src/shell/run-tui.js', () => ({
+  runTui: async (o: SessionOptions, session: Session) => {
     seen.push(o);
     await during(o, session);
     return 0;
@@ -93,7 +93,8 @@ describe('tuiCommand', () => {
         { env, interactive: () => true },
       ),
     ).toBe(0);
-    expect(seen[0]).toEqual({
+    const { login, ...options } = seen[0]!;
+    expect(options).toEqual({
       baseUrl: 'https://api.example.test',
       token: 'flag-token-4444',
       label: 'api.example.test',
@@ -101,9 +102,10 @@ describe('tuiCommand', () => {
       readOnly: false,
       stateDir: join(env.XDG_STATE_HOME, 'cdn-tui'),
       keepDir: join(env.XDG_CACHE_HOME, 'cdn-tui'),
-      // A login inside the TUI (the token rejected) saves to the "default" profile, as `cdn-tui login` would.
-      login: { tokenFrom: '--token', profile: 'default', path: env.CDN_TUI_CONFIG },
+      client: { baseUrl: 'https://api.example.test', token: 'flag-token-4444', timeouts: {} },
     });
+    // A login inside the TUI (the token rejected) saves to the "default" profile, as `cdn-tui login` would.
+    expect(login?.note).toContain(`saves a new token in profile "default" (${env.CDN_TUI_CONFIG})`);
   });
 
   it('--no-cache: no folder to keep lists in', async () => {

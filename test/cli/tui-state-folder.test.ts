@@ -7,7 +7,7 @@ import type { TuiOptions } from '../../src/app/options.js';
 import { tempDir } from '../helpers/emulator.js';
 
 const seen: TuiOptions[] = [];
-vi.mock('../../src/app/run-tui.js', () => ({
+vi.mock('../../src/shell/run-tui.js', () => ({
   runTui: async (o: TuiOptions) => {
     seen.push(o);
     return 0;

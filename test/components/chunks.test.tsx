@@ -1,12 +1,12 @@
 // Keys that reach the app in one read (typed ahead over a slow link, a paste), through the pacer
-// into the dispatcher and the text input on ink-text-input: each key handled in order, as if typed
+// into the key router and the text input on ink-text-input: each key handled in order, as if typed
 // one by one; a paste is one line of text or refused; an escape sequence cut by the end of a read
 // is read whole with the next one (issue 21).
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextInput } from '../../src/components/text-input.js';
-import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
+import { KeyRouter, PRIORITY, useKeys } from '../../src/keys/key-router.js';
 import { waitFor } from '../helpers/emulator.js';
 import { renderPaced, type PacedApp } from '../helpers/paced-render.js';
 
@@ -46,9 +46,9 @@ afterEach(() => app?.unmount());
 /** The harness, its first frame drawn and its input listening (keys written earlier are lost). */
 async function start(initial?: string, onStatus?: (reason: string) => void): Promise<PacedApp> {
   app = renderPaced(
-    <KeyDispatcher onRefused={onStatus}>
+    <KeyRouter onRefused={onStatus}>
       <Harness initial={initial} />
-    </KeyDispatcher>,
+    </KeyRouter>,
   );
   await waitFor(() => app!.lastFrame()?.includes('value:'));
   await new Promise((r) => setImmediate(r));

@@ -3,16 +3,16 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { Footer, type FooterProps } from '../../src/components/footer.js';
-import { KeyDispatcher } from '../../src/keys/dispatcher.js';
+import { KeyRouter } from '../../src/keys/key-router.js';
 
 const QUIT = 'unsaved: 2 pending changes (kept in the journal) · q again to quit, : pending to review';
 
 /** The status line (the footer's last line) as drawn. */
 async function statusLine(message: NonNullable<FooterProps['message']>): Promise<string> {
   const { lastFrame, unmount } = render(
-    <KeyDispatcher onRefused={() => undefined}>
+    <KeyRouter onRefused={() => undefined}>
       <Footer pending={0} message={message} width={120} />
-    </KeyDispatcher>,
+    </KeyRouter>,
   );
   await new Promise((r) => setImmediate(r));
   const line = (lastFrame() ?? '').split('\n').at(-1) ?? '';

@@ -2,7 +2,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { ListStatus, listStatus } from '../../src/components/list-status.js';
-import { KeyDispatcher } from '../../src/keys/dispatcher.js';
+import { KeyRouter } from '../../src/keys/key-router.js';
 
 const RULES = ['rule', 'rules'] as const;
 
@@ -35,9 +35,9 @@ describe('list status line', () => {
     expect(render(<ListStatus counts={counts} width={80} />).lastFrame()).toBe('37 of 120 rules · 5 marked · /img');
     expect(render(<ListStatus counts={counts} width={20} />).lastFrame()).toBe('37 of 120 rules · 5…');
     const typing = render(
-      <KeyDispatcher>
+      <KeyRouter>
         <ListStatus counts={counts} width={40} filtering filterText="img" onFilter={() => undefined} />
-      </KeyDispatcher>,
+      </KeyRouter>,
     );
     expect(typing.lastFrame()).toMatch(/^\/img/);
   });

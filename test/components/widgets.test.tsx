@@ -1,5 +1,5 @@
 // Widgets in ink-testing-library: the windowed table (cells, not characters), the text input on
-// ink-text-input, and the choice list on ink-select-input, each through the one dispatcher.
+// ink-text-input, and the choice list on ink-select-input, each through the one key router.
 import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ChoiceList, SelectWindow } from '../../src/components/select-list.js';
 import { TextInput } from '../../src/components/text-input.js';
 import { WindowedTable } from '../../src/components/windowed-table.js';
-import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
+import { KeyRouter, PRIORITY, useKeys } from '../../src/keys/key-router.js';
 import { cellWidth } from '../../src/ui/text.js';
 import { waitFor } from '../helpers/emulator.js';
 
@@ -78,9 +78,9 @@ function InputHarness({ initial = 'ab' }: { readonly initial?: string }) {
 describe('text input on ink-text-input', () => {
   it('takes every printable key (q included) until Enter; the screen gets keys again after', async () => {
     const app = render(
-      <KeyDispatcher>
+      <KeyRouter>
         <InputHarness />
-      </KeyDispatcher>,
+      </KeyRouter>,
     );
     await mounted(app.lastFrame, 'value:ab');
     for (const k of ['c', 'q', ' ', 'x']) {
@@ -100,9 +100,9 @@ describe('text input on ink-text-input', () => {
 
   it('Ctrl-u clears the text (no "u" typed), Esc drops it', async () => {
     const app = render(
-      <KeyDispatcher>
+      <KeyRouter>
         <InputHarness initial="hello" />
-      </KeyDispatcher>,
+      </KeyRouter>,
     );
     await mounted(app.lastFrame, 'value:hello');
     app.stdin.write('\u0015');
@@ -116,9 +116,9 @@ describe('text input on ink-text-input', () => {
 
   it('takes a pasted 10,000-character value whole, in one change', async () => {
     const app = render(
-      <KeyDispatcher>
+      <KeyRouter>
         <InputHarness initial="" />
-      </KeyDispatcher>,
+      </KeyRouter>,
     );
     await mounted(app.lastFrame, 'value:');
     app.stdin.write('x'.repeat(10_000));
@@ -150,9 +150,9 @@ function ChoiceHarness() {
 describe('choice list on ink-select-input', () => {
   it('starts on the current value, moves with ↓ and j, Enter chooses', async () => {
     const app = render(
-      <KeyDispatcher>
+      <KeyRouter>
         <ChoiceHarness />
-      </KeyDispatcher>,
+      </KeyRouter>,
     );
     await mounted(app.lastFrame, 'means override');
     app.stdin.write('j');
@@ -164,9 +164,9 @@ describe('choice list on ink-select-input', () => {
 
   it('Esc cancels', async () => {
     const app = render(
-      <KeyDispatcher>
+      <KeyRouter>
         <ChoiceHarness />
-      </KeyDispatcher>,
+      </KeyRouter>,
     );
     await mounted(app.lastFrame, 'means override');
     app.stdin.write('\u001b');

@@ -5,7 +5,7 @@ import { Box, Text, type DOMElement } from 'ink';
 import { useRef, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferFramesWhileKeysWait, MAX_FRAME_WAIT_MS, useFramesPerBurst } from '../../src/keys/burst-frames.js';
-import { KeyDispatcher, PRIORITY, useKeys } from '../../src/keys/dispatcher.js';
+import { KeyRouter, PRIORITY, useKeys } from '../../src/keys/key-router.js';
 import { waitFor } from '../helpers/emulator.js';
 import { renderPaced, type PacedApp } from '../helpers/paced-render.js';
 
@@ -38,11 +38,11 @@ afterEach(() => app?.unmount());
 
 async function start(): Promise<PacedApp> {
   app = renderPaced(
-    <KeyDispatcher>
+    <KeyRouter>
       <Gated>
         <Moves />
       </Gated>
-    </KeyDispatcher>,
+    </KeyRouter>,
   );
   await waitFor(() => app!.lastFrame()?.includes('moves:'));
   await new Promise((r) => setImmediate(r));

@@ -1,7 +1,7 @@
 // The `?` help laid out (docs/ux.md §5): up to the terminal's width before any text is cut, every
 // description whole (wrapped under itself; a window that scrolls where the height is short), each key with its own words.
 import { describe, expect, it } from 'vitest';
-import type { Binding } from '../../src/keys/dispatcher.js';
+import type { Binding } from '../../src/keys/key-router.js';
 import { COMMANDS, type Command } from '../../src/keys/table.js';
 import { helpEntries, helpLines, helpWindow } from '../../src/screens/help/help-lines.js';
 import { cellWidth } from '../../src/ui/text.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkChange } from '../../src/server/change-check.js';
-import { DataFileError, loadDataFile } from '../../src/server/journal.js';
+import { DataFileError, loadDataFile } from '../../src/server/data-file.js';
 import { seedStore } from '../../src/server/seed/index.js';
 import { ChangeError, EmulatorState, subChange } from '../../src/server/state.js';
 import { Store } from '../../src/server/store.js';

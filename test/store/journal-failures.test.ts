@@ -14,7 +14,7 @@ import {
   type Draft,
   type HistoryStore,
 } from '../../src/store/index.js';
-import { journalWriter, RETRY_MS } from '../../src/store/journal-writer.js';
+import { delayedWriter, RETRY_MS } from '../../src/store/delayed-writer.js';
 import { readJournal } from '../../src/store/journal.js';
 import { diskReason } from '../../src/store/disk-words.js';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
@@ -40,7 +40,7 @@ describe('journal writer, when writes fail', () => {
     let fail = true;
     let tries = 0;
     const told: unknown[] = [];
-    const writer = journalWriter(
+    const writer = delayedWriter(
       {
         save: () => {
           tries++;
@@ -75,7 +75,7 @@ describe('journal writer, when writes fail', () => {
     let fail = true;
     const told: unknown[] = [];
     const saved: string[] = [];
-    const writer = journalWriter(
+    const writer = delayedWriter(
       {
         save: (d: Record<string, Draft>) => void saved.push(String(d['configuration:1']?.values.name)),
         saveInBackground: async () => {
@@ -98,7 +98,7 @@ describe('journal writer, when writes fail', () => {
   it('an older background write failing after a newer write got through says nothing', async () => {
     const told: unknown[] = [];
     let reject!: (e: unknown) => void;
-    const writer = journalWriter(
+    const writer = delayedWriter(
       { save: () => undefined, saveInBackground: () => new Promise<void>((_, r) => (reject = r)) },
       () => draft('x'),
       0,

@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emulatorFixture, tempDir } from '../helpers/emulator.js';
 import { createFileJournal, createMemoryJournal, journalFile, recordKey, stateDir, type Draft } from '../../src/store/index.js';
-import { journalWriter } from '../../src/store/journal-writer.js';
+import { delayedWriter } from '../../src/store/delayed-writer.js';
 import { storeFor } from './helpers.js';
 import { demoId } from '../helpers/seed-ids.js';
 
@@ -118,7 +118,7 @@ describe('journal writer', () => {
     vi.useFakeTimers();
     const journal = createMemoryJournal();
     let drafts = draft('a');
-    const writer = journalWriter(journal, () => drafts, 100);
+    const writer = delayedWriter(journal, () => drafts, 100);
     for (const name of ['b', 'c', 'd']) {
       drafts = draft(name);
       writer.changed();
@@ -135,7 +135,7 @@ describe('journal writer', () => {
   it('flush writes at once what is not on disk, and nothing when all is', () => {
     vi.useFakeTimers();
     const journal = createMemoryJournal();
-    const writer = journalWriter(journal, () => draft('x'), 100);
+    const writer = delayedWriter(journal, () => draft('x'), 100);
     writer.flush();
     expect(journal.saved).toBe(0);
     writer.changed();
@@ -150,7 +150,7 @@ describe('journal writer', () => {
     let fail = true;
     const saved: unknown[] = [];
     const told: unknown[] = [];
-    const writer = journalWriter(
+    const writer = delayedWriter(
       {
         save: (d) =>
           fail
@@ -202,7 +202,7 @@ describe('file journal, written in the background', () => {
   it('a flush while a background write is under way writes at once', async () => {
     const { journal } = setUp();
     let current = drafts('typed');
-    const writer = journalWriter(journal, () => current, 0);
+    const writer = delayedWriter(journal, () => current, 0);
     writer.changed();
     await new Promise((r) => setTimeout(r, 0)); // the writer's timer (set first) has fired: its background write is under way
     current = drafts('typed more');

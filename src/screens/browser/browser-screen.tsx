@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable, type Column } from '../../components/windowed-table.js';
-import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import { markedLabel } from '../../keys/table.js';
 import { configurationNames, freeName, lintWarnings, parseKey } from '../../store/index.js';
 import { safe } from '../../ui/text.js';

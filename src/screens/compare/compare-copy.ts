@@ -4,9 +4,8 @@
 // under the review, so that after `y` it reads both sides again and shows what is left. Identity
 // fields (name, cnames, cname access only) go only when chosen one by one.
 import type { Stores } from '../../app/stores.js';
-import { VIEW, type CompareSide, type Route } from '../../app/routes.js';
+import { VIEW, sideName, type CompareSide, type Route } from '../../app/routes.js';
 import { currentRoute, type UiStore } from '../../app/ui-store.js';
-import { sideName } from '../../app/chrome.js';
 import type { AppStore } from '../../store/index.js';
 import { planCopy, type Difference, type Snapshot } from '../../transfer/compare.js';
 import { safe } from '../../ui/text.js';

@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { WindowedTable } from '../../components/windowed-table.js';
-import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import { markedLabel } from '../../keys/table.js';
 import {
   cursorNow,
@@ -18,9 +18,8 @@ import {
   useMarked,
   type ListControl,
 } from '../../app/list-controller.js';
-import { VIEW, type CompareSide } from '../../app/routes.js';
+import { VIEW, sideName, type CompareSide } from '../../app/routes.js';
 import { useBodySize, useReadOnlyReason, useStores } from '../../app/stores.js';
-import { sideName } from '../../app/chrome.js';
 import { pacingText, type AppState, type AppStore } from '../../store/index.js';
 import type { Difference } from '../../transfer/compare.js';
 import { fit, safe } from '../../ui/text.js';

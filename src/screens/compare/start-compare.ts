@@ -1,6 +1,6 @@
 // `=` on a configuration (a browser row, the open configuration): the palette asks what to compare
 // it with (compare-items.ts in the palette), then the compare view opens.
-import type { Binding } from '../../keys/dispatcher.js';
+import type { Binding } from '../../keys/key-router.js';
 import { VIEW, type CompareSide } from '../../app/routes.js';
 import { setFilter } from '../../app/list-controller.js';
 import type { Stores } from '../../app/stores.js';

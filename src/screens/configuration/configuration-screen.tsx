@@ -2,7 +2,7 @@
 // used is kept per configuration in the UI store; each tab keeps its own cursor (its own view).
 import { Box } from 'ink';
 import { useEffect } from 'react';
-import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import { isFresh, listKey, recordKey } from '../../store/index.js';
 import { TABS, VIEW, type Tab } from '../../app/routes.js';
 import { useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';

@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable } from '../../components/windowed-table.js';
-import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import { markedLabel } from '../../keys/table.js';
 import { deleteNeeds, listKey, parseKey, type ChildKind } from '../../store/index.js';
 import { askDelete } from './ask-delete.js';

@@ -7,7 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ChoiceList } from '../../components/select-list.js';
 import { FieldRow } from '../../components/field-row.js';
 import { jsonEqual } from '../../diff/index.js';
-import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import { notApplicable, type FieldSpec } from '../../schema/index.js';
 import { emptyRequired } from '../../store/index.js';
 import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';

@@ -1,7 +1,7 @@
 // The lines of the `?` help, laid out for the terminal (docs/ux.md §5): as wide as its longest line up
 // to the terminal's width, every description whole (wrapped under itself); taller than the
 // terminal, it scrolls (↓/j, PgDn) and its last line says so.
-import type { Binding } from '../../keys/dispatcher.js';
+import type { Binding } from '../../keys/key-router.js';
 import { showKey } from '../../keys/names.js';
 import { COMMANDS, type Command } from '../../keys/table.js';
 import { cellWidth, fit, pad, wrap } from '../../ui/text.js';

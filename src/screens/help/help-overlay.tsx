@@ -2,7 +2,7 @@
 // a box as wide as its lines up to the terminal's width (help-lines.ts lays them out); taller than
 // the terminal, it scrolls.
 import { Box, Text } from 'ink';
-import { PRIORITY, useActiveBindings, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useActiveBindings, useKeys, type Binding } from '../../keys/key-router.js';
 import { useTheme } from '../../ui/theme.js';
 import { useBodySize, useStores, useUiStore } from '../../app/stores.js';
 import { listView } from '../../app/ui-store.js';

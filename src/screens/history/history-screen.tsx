@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable, type Column } from '../../components/windowed-table.js';
-import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import type { ConfigurationContents, HistoryEntry } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ListStatus } from '../../components/list-status.js';
 import { SelectWindow, choicesWidth } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
-import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import { keptAt, listKey, parseKey, type AppState } from '../../store/index.js';
 import { ago, fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
@@ -21,8 +21,7 @@ import type { Profiles } from '../../app/profiles.js';
 import { profileItems, switchProfile, type Item } from './profile-items.js';
 import { compareItems, compareQuery, otherStore, type CompareChoices } from './compare-items.js';
 import { profileOnScreen } from '../compare/start-compare.js';
-import { sideName } from '../../app/chrome.js';
-import type { CompareSide } from '../../app/routes.js';
+import { sideName, type CompareSide } from '../../app/routes.js';
 import { useStore } from 'zustand';
 
 const view = VIEW.palette;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ChoiceList, type Choice } from '../../components/select-list.js';
 import { FieldRow } from '../../components/field-row.js';
 import { TextInput } from '../../components/text-input.js';
-import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import type { PurgeJob } from '../../store/index.js';
 import { fit, safe, wrap } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';

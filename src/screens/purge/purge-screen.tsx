@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { ScrollLines } from '../../components/scroll-lines.js';
-import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import { purgeCounts, purgeRequests, type AppStore } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';

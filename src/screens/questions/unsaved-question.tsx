@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { PromptedInput } from '../../components/prompted-input.js';
-import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import { useAppStore, useStores } from '../../app/stores.js';
 import { fileTime } from '../../store/journal.js';
 import { shownPath } from '../../store/disk-words.js';

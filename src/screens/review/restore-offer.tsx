@@ -1,7 +1,7 @@
 // At start, drafts kept from an earlier session (a crash, a dropped link) are offered back.
 import { Box, Text } from 'ink';
 import { useEffect } from 'react';
-import { PRIORITY, useKeys } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import { useTheme } from '../../ui/theme.js';
 import { useAppStore, useStores } from '../../app/stores.js';
 

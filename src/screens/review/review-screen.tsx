@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { ScrollLines } from '../../components/scroll-lines.js';
-import { PRIORITY, useKeys, type Binding } from '../../keys/dispatcher.js';
+import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import {
   alreadyApplied,
   preflight,
@@ -30,7 +30,7 @@ import { openDraftForm } from '../../app/open-draft.js';
 import { VIEW } from '../../app/routes.js';
 import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import type { ResultLine, UiStore } from '../../app/ui-store.js';
-import { sendReviewed } from '../../app/send-job.js';
+import { sendReviewed } from './send-job.js';
 import { useJobLine } from '../../app/job-status.js';
 import { reviewCounts, reviewLines, type ReviewCounts, type ReviewLine } from './review-lines.js';
 import { useReviewed } from './review-state.js';

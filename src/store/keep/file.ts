@@ -8,8 +8,8 @@ import { basename, dirname, join } from 'node:path';
 import { makeFolder } from '../../util/make-folder.js';
 import { atomicFile } from '../atomic-file.js';
 import { diskProblem } from '../disk-words.js';
-import { apiStateFile } from '../journal.js';
-import type { WriteTarget } from '../journal-writer.js';
+import { apiStateFile } from '../state-files.js';
+import type { WriteTarget } from '../delayed-writer.js';
 import { decodeKeep, keepEncoder, type KeepSnapshot, type KeptList } from './format.js';
 
 /** Where the store's lists are kept between sessions, and read back at start. */
