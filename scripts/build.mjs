@@ -512,17 +512,16 @@ function parseArgs(args) {
   return { ifStale, on, out: dir, stamped: !plain && !out };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { ifStale, on, out, stamped } = parseArgs(process.argv.slice(2));
-  // Hashed before building: a source saved while the build runs makes the next check build again.
-  const inputs = inputsHash(ROOT);
-  if (ifStale && isFresh(ROOT, inputs)) process.exit(0);
-  // On a slow box the build takes long enough to wonder why nothing shows: say what is going on.
-  if (ifStale) console.error('cdn-tui: building dist/ (a source changed since the last build, or there was none)');
+/**
+ * Builds the app into `out` (an absolute path) with the tricks of PATCHES named in `on`.
+ * `extraPlugins` go first: scripts/measure-patches.mjs swaps a stand-in of src/ with them.
+ */
+export async function buildApp({ on = ALL_PATCHES, out, extraPlugins = [] }) {
+  checkPatchNames(on);
   rmSync(out, { recursive: true, force: true }); // no chunk of an older build left beside the new ones
   mkdirSync(out, { recursive: true });
   const options = bundleOptionsFor(on);
-  const plugins = [...options.plugins];
+  const plugins = [...extraPlugins, ...options.plugins];
   const define = { ...options.define };
   // The third-party scripts and their code caches ('dep-scripts'); without them Ink, React and
   // undici are bundled as any module (src/util/dep-scripts.ts then does nothing).
@@ -546,5 +545,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   chmodSync(join(out, 'cdn-tui.js'), 0o755);
   copyFileSync(`${ROOT}/src/cli/launcher.cjs`, join(out, 'cdn-tui.cjs'));
   chmodSync(join(out, 'cdn-tui.cjs'), 0o755);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { ifStale, on, out, stamped } = parseArgs(process.argv.slice(2));
+  // Hashed before building: a source saved while the build runs makes the next check build again.
+  const inputs = inputsHash(ROOT);
+  if (ifStale && isFresh(ROOT, inputs)) process.exit(0);
+  // On a slow box the build takes long enough to wonder why nothing shows: say what is going on.
+  if (ifStale) console.error('cdn-tui: building dist/ (a source changed since the last build, or there was none)');
+  await buildApp({ on, out });
   if (stamped) writeStamp(ROOT, inputs);
 }
