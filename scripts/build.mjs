@@ -174,6 +174,21 @@ const undiciNoH2 = {
   },
 };
 
+// The define of `esbuildDetection` (bundleOptionsFor) is undici's internal flag for "bundled as in
+// Node itself": llhttp alone parses HTTP/1, its second parser (~200 kB) is left out. A define of a
+// name nobody reads would change nothing without a word, so the build checks that undici still
+// reads it where it picks its parser.
+const undiciEsbuildFlag = {
+  name: 'undici-esbuild-flag',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/ }, (args) => {
+      if (!readFileSync(args.path, 'utf8').includes("typeof esbuildDetection === 'undefined'"))
+        throw new Error(`undici changed: ${args.path} no longer reads esbuildDetection; update scripts/build.mjs`);
+      return undefined; // read as it is
+    });
+  },
+};
+
 // An ES import of a Node builtin reads every export of it, lazy getters included: node:http's
 // load Node's whole fetch (15-40 ms), node:crypto's its web crypto. Instead each builtin an ES
 // module imports becomes one ES module of its own (builtinModule above) reading through
@@ -324,6 +339,7 @@ export function bundleOptionsFor(on = ALL_PATCHES) {
   if (has('undici-agent-only')) plugins.push(undiciAgentOnly);
   if (has('undici-lazy-http')) plugins.push(undiciLazyHttp);
   if (has('undici-no-h2')) plugins.push(undiciNoH2);
+  if (has('undici-esbuild-flag')) plugins.push(undiciEsbuildFlag);
   if (has('builtins-by-require')) plugins.push(builtinsByRequire);
   if (has('string-width-fast')) plugins.push(stringWidthFast);
   if (has('ink-blank-cell') || has('ink-styled-chars'))
