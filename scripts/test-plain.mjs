@@ -7,10 +7,12 @@
 // (test/helpers/emulator.ts). They are picked by name, so this script checks that each of them ran
 // and passed: a test renamed or skipped counts as a failure, not as nothing to do. The results go to
 // .tmp/vitest-plain-results.json (never the suite's .tmp/vitest-results.json, which .ci/run counts
-// too). Ends with "plain smoke: N passed, N failed", also written to .tmp/plain-smoke.json for
+// too). Before them it checks that the plain build holds none of the build's tricks (PATCHES_SEEN:
+// what each leaves in the JavaScript, esbuild's comment for a module of a plugin's own or a text a
+// patch writes); that check counts as one more test. Ends with "plain smoke: N passed, N failed", also written to .tmp/plain-smoke.json for
 // .ci/run's last line; exits 1 on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,6 +34,30 @@ export const SMOKE = [
   },
 ];
 
+/** What each trick of scripts/build.mjs leaves in the bundle it is on in (checked absent from dist-plain/). */
+const PATCHES_SEEN = {
+  'a module of a build plugin (undici-agent-only, builtins-by-require, react-once, dep-scripts, stub-devtools)':
+    /^\s*\/\/ (undici-agent|undici-proxy|builtin-es|react-once|yoga-ready|dep-shim|stub):/m,
+  'undici-lazy-http': /__defaultMaxHeaderSize/,
+  'undici-no-h2': /speaks HTTP\/1\.1 only/,
+  'string-width-fast': /ambiguousIsNarrow && \w+\(string\)/,
+  'ink-blank-cell': /__BLANK_CELL/,
+  'ink-styled-chars': /\w+\(line, __tokenizer\)/,
+  'ink-sanitize': /sanitizeAnsi = \(text\) => \{\s*if \(\w+\(text\)\)/,
+  'dep-scripts': /__cdnTuiDeps/,
+};
+
+/** The tricks whose marks are in the JavaScript under `dir`. */
+export function patchesIn(dir) {
+  const code = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.c?js$/.test(e.name))
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .join('\n');
+  return Object.entries(PATCHES_SEEN)
+    .filter(([, mark]) => mark.test(code))
+    .map(([name]) => name);
+}
+
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function run(args, env = process.env) {
@@ -49,11 +75,14 @@ function end(passed, failed, why) {
 function main() {
   rmSync(join(ROOT, SUMMARY), { force: true });
   if (!process.argv.includes('--no-build') && run(['scripts/build.mjs', '--plain']) !== 0) {
-    return end(0, SMOKE.length, `npm run build:plain failed`);
+    return end(0, SMOKE.length + 1, `npm run build:plain failed`);
   }
   if (!existsSync(join(ROOT, BIN))) {
-    return end(0, SMOKE.length, `${BIN} is missing`);
+    return end(0, SMOKE.length + 1, `${BIN} is missing`);
   }
+  const left = patchesIn(join(ROOT, 'dist-plain'));
+  for (const name of left) console.log(`plain smoke: dist-plain/ holds a patch: ${name}`);
+  const plainChecked = left.length === 0 ? 1 : 0;
   rmSync(join(ROOT, RESULTS), { force: true });
   const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
   const pattern = SMOKE.map((t) => escape(t.name.split(' ').slice(-8).join(' '))).join('|');
@@ -64,7 +93,7 @@ function main() {
     { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'CI')), CDN_TUI_BIN: BIN },
   );
   if (!existsSync(join(ROOT, RESULTS))) {
-    return end(0, SMOKE.length, `vitest wrote no results`);
+    return end(0, SMOKE.length + 1, `vitest wrote no results`);
   }
   const results = JSON.parse(readFileSync(join(ROOT, RESULTS), 'utf8'));
   const status = new Map(results.testResults.flatMap((f) => f.assertionResults.map((a) => [a.fullName, a.status])));
@@ -75,7 +104,7 @@ function main() {
   const extra =
     results.numFailedTests + (results.numFailedTestSuites > 0 && results.numFailedTests === 0 ? results.numFailedTestSuites : 0);
   const failed = Math.max(problems.length, extra);
-  return end(SMOKE.length - problems.length, failed);
+  return end(SMOKE.length - problems.length + plainChecked, failed + 1 - plainChecked);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(main());
