@@ -10,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.tmp/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  { ignores: ['dist/', 'dist-plain/', '.tmp/', 'node_modules/', 'coverage/', 'bench/results/'] },
   js.configs.recommended,
   {
     files: ['**/*.{js,mjs}'],

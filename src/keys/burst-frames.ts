@@ -13,6 +13,12 @@
 // apply of 200 PATCHes built a frame per answer (~3 ms each at 120×40, on the thread that takes the
 // next answer); now ~30 a second. A key's frame is never held: for MAX_FRAME_WAIT_MS after a key,
 // every commit is drawn at once (a key's change may take a few commits).
+//
+// This reaches into Ink: its root DOM node ('ink-root', found through `parentNode`) and the
+// `onRender` function Ink puts on it, which Ink's reconciler calls after every commit to build and
+// write a frame. Neither is Ink's public API. If an upgrade of Ink renames or drops them, the
+// frames are not silently built per key again: the hook throws (InkHookMissing), and
+// test/keys/burst-frames.test.tsx fails ("Ink's hook") — see docs/dependency-patches.md.
 import { useStdin, type DOMElement } from 'ink';
 import { useLayoutEffect, type RefObject } from 'react';
 import { pacerOf } from './paced-stdin.js';
@@ -23,6 +29,14 @@ export const MAX_FRAME_WAIT_MS = 33;
 /** Ink's root node as far as drawing goes: the function a React commit calls to build and write a frame. */
 export interface FrameRoot {
   onRender?: (() => void) | undefined;
+}
+
+/** Ink no longer has what this module replaces (its root node, or that node's `onRender`): Ink changed. */
+export class InkHookMissing extends Error {
+  constructor(what: string) {
+    super(`${what}: src/keys/burst-frames.ts relies on it and must be updated for this Ink (docs/dependency-patches.md)`);
+    this.name = 'InkHookMissing';
+  }
 }
 
 /** What the frames wait for: keys not handed to Ink yet (the pacer), and when the last was. */
@@ -44,7 +58,7 @@ export function deferFramesWhileKeysWait(
   now: () => number = () => performance.now(),
 ): () => void {
   const render = root.onRender;
-  if (!render) return () => undefined;
+  if (typeof render !== 'function') throw new InkHookMissing("Ink's root node has no onRender function");
   /** When the oldest commit not drawn yet happened; undefined: the screen shows the newest state. */
   let since: number | undefined;
   let drawnAt = -Infinity;
@@ -88,10 +102,12 @@ export function deferFramesWhileKeysWait(
   };
 }
 
-/** Ink's root node above `node` (the 'ink-root' element that draws the frames). */
-function inkRoot(node: DOMElement | null): DOMElement | undefined {
-  let at: DOMElement | undefined = node ?? undefined;
+/** Ink's root node above `node` (the 'ink-root' element that draws the frames); throws when there is none. */
+export function inkRoot(node: DOMElement | null): DOMElement {
+  if (!node) throw new Error('useFramesPerBurst: its ref is not on a mounted Box');
+  let at: DOMElement | undefined = node;
   while (at && at.nodeName !== 'ink-root') at = at.parentNode;
+  if (!at) throw new InkHookMissing(`no 'ink-root' node above a Box (through parentNode)`);
   return at;
 }
 
@@ -103,7 +119,6 @@ export function useFramesPerBurst(ref: RefObject<DOMElement | null>): void {
   const { stdin } = useStdin();
   useLayoutEffect(() => {
     const pacer = pacerOf(stdin);
-    const root = inkRoot(ref.current);
-    return pacer && root ? deferFramesWhileKeysWait(root, pacer) : undefined;
+    return pacer ? deferFramesWhileKeysWait(inkRoot(ref.current), pacer) : undefined;
   }, [stdin, ref]);
 }

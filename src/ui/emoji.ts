@@ -4,7 +4,8 @@
 // "…" or an arrow. A grapheme of one code point is an RGI emoji exactly when it has the
 // Emoji_Presentation property, regional indicators aside (a lone one is not RGI): a cheap regex.
 // test/ui/emoji.test.ts checks that against the full regex for every code point. Longer graphemes
-// (sequences, flags) still ask the full regex. scripts/build.mjs has string-width use this.
+// (sequences, flags) still ask the full regex. scripts/build.mjs has string-width use this
+// (docs/dependency-patches.md: what it saves, how to drop it).
 
 const PRESENTATION = /^\p{Emoji_Presentation}$/u;
 let full: RegExp | undefined;

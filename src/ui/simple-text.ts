@@ -5,7 +5,8 @@
 // other text needs Intl.Segmenter and Unicode-property regexes, whose first use loads ICU data:
 // 10–30 ms in the first frame for a `›` in the header. src/ui/text.ts and, through
 // scripts/build.mjs, string-width (under Ink) answer this text at once; test/ui/simple-text.test.ts
-// checks every character of the set against string-width and the segmenter.
+// checks every character of the set against string-width and the segmenter. The string-width
+// patch, what it saves and how to drop it: docs/dependency-patches.md.
 
 /** The characters of the set above, as the inside of a regex character class. */
 export const SIMPLE_CHARS =

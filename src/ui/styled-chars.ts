@@ -10,7 +10,8 @@
 // which are those of the long way, built straight: sanitizeAnsi leaves it as it is, and its cells
 // are one per character, with the styles the codes before it reduce to. Any other text (a wide
 // or combining character, a control, another escape) goes the long way. test/ui/styled-chars.test.ts
-// checks both answers against Ink's and the tokenizer's own.
+// checks both answers against Ink's and the tokenizer's own. Only the Ink patches use it (not in
+// npm run build:plain); what it saves and how to drop it: docs/dependency-patches.md.
 import { SIMPLE_CHARS } from './simple-text.js';
 
 /** An SGR code as the tokenizer holds it. */

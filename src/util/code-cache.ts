@@ -2,7 +2,8 @@
 // the first does not parse ~1.6 MB of JavaScript again: the TUI's first frame comes ~7 ms sooner
 // (Ink's chunk loads in ~45 ms instead of ~52). The cache is only a cache:
 // `$XDG_CACHE_HOME/cdn-tui/compile` (default ~/.cache/cdn-tui/compile), a failure to use it is
-// ignored, and NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch).
+// ignored, and NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch). What the caches
+// save, measured: docs/dependency-patches.md.
 import module from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';

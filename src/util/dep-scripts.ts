@@ -12,7 +12,8 @@
 // nothing here is used. Each cache is only a cache: one file per script in
 // `$XDG_CACHE_HOME/cdn-tui/code` (default ~/.cache/cdn-tui/code), named by the build and the Node
 // version, made again when V8 refuses it (other flags, say) or another build or Node is run;
-// NODE_DISABLE_COMPILE_CACHE=1 turns it off as it does Node's own.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off as it does Node's own. `npm run build:plain` makes no
+// scripts, and this does nothing; what they save and how to drop them: docs/dependency-patches.md.
 import { createRequire } from 'node:module';
 import { readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

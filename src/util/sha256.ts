@@ -1,8 +1,9 @@
-// SHA-256 of a text (UTF-8), as hex: what names the state files of an API (journal.ts), and the key
+// SHA-256 of a text (UTF-8), as hex: what names the state files of an API (src/store/state-files.ts), and the key
 // of a token's rate budget (src/api/token-budget.ts: the token itself is kept as no key). It is
 // here in plain code because node:crypto costs ~9 ms to load, at every start, before the first
 // frame, for a hash or two; no hash is compared with a secret (no timing to guard).
-// test/util/sha256.test.ts checks it against node:crypto.
+// test/util/sha256.test.ts checks it against node:crypto. What it saves, measured, and how to drop
+// it: docs/dependency-patches.md.
 
 const K = Uint32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be,

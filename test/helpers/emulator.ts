@@ -11,8 +11,11 @@ import { tempDir } from './temp.js';
 
 export { tempDir };
 
-/** The package's bin as a user runs it: the launcher that checks the Node version, then loads the bundle. */
-export const BIN = resolve(import.meta.dirname, '../../dist/cdn-tui.cjs');
+/**
+ * The package's bin as a user runs it: the launcher that checks the Node version, then loads the
+ * bundle. CDN_TUI_BIN names another build's bin (`npm run test:plain`: dist-plain/cdn-tui.cjs).
+ */
+export const BIN = resolve(import.meta.dirname, '../..', process.env.CDN_TUI_BIN || 'dist/cdn-tui.cjs');
 
 /**
  * A JSON body of the emulator (an answer, or a request body in its log), read field by field.

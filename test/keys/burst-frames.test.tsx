@@ -2,9 +2,9 @@
 // render of the one before (its bindings in place), but Ink's frame built once for the burst.
 // Changes no key made (answers, timers) are drawn at most every MAX_FRAME_WAIT_MS; a key's never held.
 import { Box, Text, type DOMElement } from 'ink';
-import { useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferFramesWhileKeysWait, MAX_FRAME_WAIT_MS, useFramesPerBurst } from '../../src/keys/burst-frames.js';
+import { deferFramesWhileKeysWait, InkHookMissing, inkRoot, MAX_FRAME_WAIT_MS, useFramesPerBurst } from '../../src/keys/burst-frames.js';
 import { KeyRouter, PRIORITY, useKeys } from '../../src/keys/key-router.js';
 import { waitFor } from '../helpers/emulator.js';
 import { renderPaced, type PacedApp } from '../helpers/paced-render.js';
@@ -192,5 +192,50 @@ describe('deferFramesWhileKeysWait', () => {
     s.stop();
     vi.advanceTimersByTime(1000);
     expect(s.drawn).toEqual([0]);
+  });
+});
+
+// burst-frames.ts replaces a function on Ink's root node; none of it is Ink's public API. This is
+// what an upgrade of Ink must keep, or burst-frames.ts must follow (docs/dependency-patches.md).
+describe("Ink's hook, which burst-frames.ts replaces", () => {
+  it("a Box's parentNode chain reaches the 'ink-root' node; its onRender is what Ink calls after each commit, read anew each time", async () => {
+    let box: DOMElement | null = null;
+    let bump = () => undefined as void;
+    function Probe() {
+      const ref = useRef<DOMElement>(null);
+      const [n, setN] = useState(0);
+      useLayoutEffect(() => {
+        box = ref.current;
+        bump = () => setN((m) => m + 1);
+      });
+      return (
+        <Box ref={ref}>
+          <Text>n:{n}</Text>
+        </Box>
+      );
+    }
+    app = renderPaced(<Probe />);
+    await waitFor(() => app!.lastFrame()?.includes('n:0'));
+    const root = inkRoot(box);
+    expect(root.nodeName).toBe('ink-root');
+    // DOMElement is Ink's own type: a rename of onRender there fails the typecheck here too.
+    const inks = root.onRender;
+    expect(typeof inks, "Ink's root node has no onRender function").toBe('function');
+    let calls = 0;
+    root.onRender = () => {
+      calls++;
+      inks!();
+    };
+    bump();
+    await waitFor(() => app!.lastFrame()?.includes('n:1'));
+    expect(calls, 'Ink drew the commit without calling the replaced onRender').toBeGreaterThan(0);
+  });
+
+  it('fails loudly, not silently, when the root node or its onRender is gone', () => {
+    const keys = { waiting: () => false, onDrained: () => () => undefined, lastKeyAt: () => undefined };
+    expect(() => deferFramesWhileKeysWait({}, keys)).toThrow(InkHookMissing);
+    expect(() => deferFramesWhileKeysWait({}, keys)).toThrow(/no onRender function: src\/keys\/burst-frames\.ts/);
+    const orphan = { nodeName: 'ink-box', parentNode: undefined } as unknown as DOMElement;
+    expect(() => inkRoot(orphan)).toThrow(InkHookMissing);
   });
 });

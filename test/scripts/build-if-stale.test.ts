@@ -137,7 +137,9 @@ describe('scripts/build.mjs --if-stale', () => {
   it('refuses an argument it does not know', () => {
     const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stael'], { cwd: dir, encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('scripts/build.mjs: unknown argument "--if-stael" (it takes --if-stale or nothing)\n');
+    expect(r.stderr).toBe(
+      'scripts/build.mjs: unknown argument "--if-stael" (it takes --if-stale, --plain, --without NAME,NAME --out DIR, or nothing)\n',
+    );
   });
 
   const old = oldNodeDir();
