@@ -126,6 +126,29 @@ function either(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}`;
 }
 
+/** Edits (insert, delete, change a letter) from `a` to `b`. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The name nearest to a mistyped one (at most two edits, or one for short names), if one is. */
+function closest(typed: string, names: readonly string[]): string | undefined {
+  const most = typed.length <= 4 ? 1 : 2;
+  let best: string | undefined;
+  let bestDistance = most + 1;
+  for (const n of names) {
+    const d = distance(typed, n);
+    if (d < bestDistance) [best, bestDistance] = [n, d];
+  }
+  return best;
+}
+
 /** Every word a query takes before `:` for these kinds: their fields, then the keywords. */
 export function keysFor(kinds: readonly QueryKind[]): string[] {
   const refs = kinds.includes('rule') ? [...REF_WORDS.keys()].map((w) => `${w}:NAME`) : [];
@@ -189,7 +212,8 @@ export function parseQuery(text: string): Parsed {
     const having = kinds.filter((k) => queryField(k, key) !== undefined);
     if (having.length === 0) {
       const of = kinds.length === QUERY_KINDS.length ? '' : ` of ${either(kinds.map(plural))}`;
-      return { ok: false, error: `unknown field ${key}: the fields${of} are ${keysFor(kinds).join(', ')}` };
+      const near = closest(key, fieldNames(kinds));
+      return { ok: false, error: `unknown field ${key}${near ? ` (${near}?)` : ''}: the fields${of} are ${keysFor(kinds).join(', ')}` };
     }
     const problems: string[] = [];
     const fit = having.filter((k) => {

@@ -227,6 +227,9 @@ export function PaletteOverlay() {
     },
     { command: 'drop', run: close },
   ]);
+  // Why the query is not one, under it, in the room of the list it has no entries for (an unknown
+  // field's lists the fields there are); the query stays as typed.
+  const problem = !parsed.ok && !comparing && !ui.getState().copying ? parsed.error : undefined;
   return (
     <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={boxWidth}>
       {comparing ? <Text dimColor>{fit(`compare ${sideName(comparing)} with (name, id, or profile:name):`, boxWidth - 4)}</Text> : null}
@@ -240,10 +243,12 @@ export function PaletteOverlay() {
           onCancel={close}
         />
       </Box>
-      {!parsed.ok && !comparing && !ui.getState().copying ? <Text color={theme.c('red')}>{fit(parsed.error, boxWidth - 4)}</Text> : null}
+      {problem !== undefined ? <Text color={theme.c('red')}>{fit(problem, (boxWidth - 4) * listHeight - 2)}</Text> : null}
       {searching ? <Text dimColor>{`searched ${searching.done} of ${searching.total} configurations…`}</Text> : null}
       {items.length === 0 ? (
-        <Text dimColor>{searching ? 'nothing matches yet' : 'nothing matches'}</Text>
+        problem !== undefined ? null : (
+          <Text dimColor>{searching ? 'nothing matches yet' : 'nothing matches'}</Text>
+        )
       ) : (
         <SelectWindow
           choices={items.slice(current.top, current.top + listHeight)}
