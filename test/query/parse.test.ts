@@ -1,6 +1,7 @@
 // The query language's parsing (docs/ux.md §10): every kind of term is recognised and comes back
 // from its text; field names and what a field takes come from src/schema; an unknown field is an
 // error naming the fields there are, a bad value one naming what the field takes.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -162,5 +163,18 @@ describe('parsing a query', () => {
     expect(error('GZIP:False protocol_policy:HTTP')).toBe('ok');
     expect(error('waf_rule_set_id:none method:none')).toMatch(/unknown field method/); // rules, then origins: no record has both
     expect(error('kind:origin method:none')).toBe('ok');
+  });
+});
+
+describe('the examples of docs/ux.md §10', () => {
+  it('are queries', () => {
+    const doc = readFileSync(new URL('../../docs/ux.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## 10. '));
+    const examples = section
+      .split('\n')
+      .filter((l) => l.startsWith('- `'))
+      .flatMap((l) => [...l.matchAll(/`([^`]+:[^`]*)`/g)].map((m) => m[1]!));
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    for (const e of examples) expect(parseQuery(e), e).toMatchObject({ ok: true });
   });
 });
