@@ -73,7 +73,8 @@ export function searchSlice(ctx: SliceContext, get: () => AppState): SearchActio
       const kinds: readonly ChildKind[] = needed ?? (rulesOnly ? ['rule'] : ['rule', 'origin']);
       const reading: readonly ChildKind[] = needed ?? ['rule', 'origin'];
       const all = (get().lists.configurations?.keys ?? []).map((k) => parseKey(k).id!);
-      const confs = only ? all.filter((c) => only.includes(c)) : all;
+      const kept = only && new Set(only);
+      const confs = kept ? all.filter((c) => kept.has(c)) : all;
       if (running && run) {
         run = { ...run, confs, kinds };
         read(run, reading, signal);
