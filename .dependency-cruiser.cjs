@@ -9,7 +9,8 @@
 //   keys/  ui/    the key table and router, keys off stdin; text measured and cut, theme, the screen writer
 //   transfer/     export, apply, compare and copy of whole configurations
 //   store/        the data store: records, lists, drafts and their journal, history, sends
-//   lint/  diff/  pure: a configuration's warnings; the changes of a draft and the request they make
+//   lint/  diff/  pure: a configuration's warnings; the changes of a draft and the request they make;
+//   query/        the query language of find: parsed and matched over records
 //   api/          the HTTP client
 //   server/       the emulator (`cdn-tui serve`, the demo): shares the schema with the client, not its code
 //   schema/       every resource once: fields, bounds, the one validator
@@ -76,6 +77,13 @@ module.exports = {
         "names the API's paths (resourcePath, through api/index.ts); neither knows the store or anything above.",
       from: { path: IN('diff', 'lint') },
       to: { path: '^src/', pathNot: [IN('diff', 'lint', 'schema', 'util'), '^src/api/index\\.ts$'] },
+    },
+    {
+      name: 'query-pure',
+      severity: 'error',
+      comment: 'query/ parses and matches a query over records: the schema and util only, nothing that holds or draws them.',
+      from: { path: IN('query') },
+      to: { path: '^src/', pathNot: IN('query', 'schema', 'util') },
     },
     {
       name: 'store-not-ui',

@@ -7,8 +7,10 @@ import { ListStatus } from '../../components/list-status.js';
 import { SelectWindow, choicesWidth } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/key-router.js';
-import { keptAt, listKey, parseKey, type AppState } from '../../store/index.js';
-import { ago, fit, safe } from '../../ui/text.js';
+import { listKey, parseKey, type AppState } from '../../store/index.js';
+import { fit, safe } from '../../ui/text.js';
+import type { Parsed } from '../../query/index.js';
+import { lookedThrough, paletteQuery, queryItems, searchFor } from './query-items.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
 import { TABS, TAB_TITLES, VIEW, type Route } from '../../app/routes.js';
@@ -52,15 +54,11 @@ interface Elsewhere {
   readonly profiles: Profiles | undefined;
   readonly onScreen: string;
   readonly other: CompareChoices['other'];
+  /** The query typed (docs/ux.md §10), or why it is not one. */
+  readonly parsed: Parsed;
 }
 
-/** ` · as of 3 h ago` after a result found in a list kept by an earlier start and not read again yet. */
-function asOf(data: AppState, list: string, now: number): string {
-  const at = keptAt(data, list);
-  return at === undefined ? '' : ` · as of ${ago(now - at)}`;
-}
-
-function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { profiles, onScreen, other }: Elsewhere): Item[] {
+function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { profiles, onScreen, other, parsed }: Elsewhere): Item[] {
   const q = listView(ui, view).filter.trim().toLowerCase();
   const out: Item[] = [];
   if (ui.comparing) {
@@ -107,82 +105,20 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { p
   }
   const { items: profileChoices, none } = profileItems(profiles, q, actions.profile, actions.close);
   out.push(...profileChoices);
-  const confs = data.lists.configurations?.keys ?? [];
-  const confsAsOf = asOf(data, 'configurations', now);
-  for (const k of confs) {
-    const r = data.records[k];
-    if (!r || !(String(r.id) === q || matches(r, q))) continue;
-    const conf = Number(r.id);
-    out.push({
-      key: k,
-      label: `configuration ${safe(r.name)} (${conf})`,
-      help: `${safe(r.domain_name)}${confsAsOf}`,
-      value: conf,
-      go: () => actions.jump({ screen: 'configuration', conf }),
-    });
-    if (out.length >= MAX_ITEMS) return out;
-  }
-  if (q.length >= MIN_EVERYWHERE) everywhere(data, q, confs, out, actions, now);
+  if (parsed.ok) out.push(...queryItems(parsed.query, data, actions, now, MAX_ITEMS - out.length));
   if (none && out.length < MAX_ITEMS) out.push(none);
   return out;
 }
 
 /** How many entries the palette looks through for the query now (its status line's total). */
-function candidates(data: AppState, ui: UiState, profiles: Profiles | undefined): number {
+function candidates(data: AppState, ui: UiState, profiles: Profiles | undefined, parsed: Parsed): number {
   const confs = data.lists.configurations?.keys ?? [];
   if (ui.copying) return Math.max(0, confs.length - 1);
   if (ui.comparing) return Math.max(0, confs.length - 1) + Math.max(0, (profiles?.list().entries.length ?? 1) - 1);
   const tabs = currentRoute(ui).screen === 'configuration' ? TABS.length : 0;
-  let found = 0;
-  if (listView(ui, view).filter.trim().length >= MIN_EVERYWHERE) {
-    for (const k of confs) {
-      const conf = parseKey(k).id!;
-      found += (data.lists[listKey('rule', conf)]?.keys.length ?? 0) + (data.lists[listKey('origin', conf)]?.keys.length ?? 0);
-    }
-  }
+  const looked = parsed.ok ? lookedThrough(parsed.query, data) : 0;
   const profileCount = profiles ? Math.max(1, profiles.list().entries.length) : 0; // "no profiles" counts one
-  return 2 + tabs + profileCount + confs.length + found; // 2: the pending changes and the history
-}
-
-/** Queries this long also look through every configuration's rules and origins (find anywhere). */
-const MIN_EVERYWHERE = 2;
-
-/** Rules by path or behaviour, and configurations by origin address, among the lists loaded (or kept) so far. */
-function everywhere(data: AppState, q: string, confs: readonly string[], out: Item[], actions: Actions, now: number): void {
-  for (const k of confs) {
-    const conf = parseKey(k).id!;
-    const name = safe(data.records[k]?.name ?? '');
-    const rulesAsOf = asOf(data, listKey('rule', conf), now);
-    for (const rk of data.lists[listKey('rule', conf)]?.keys ?? []) {
-      const r = data.records[rk];
-      const path = String(r?.path ?? '');
-      const behavior = String(r?.behavior ?? '');
-      if (!path.toLowerCase().includes(q) && !behavior.toLowerCase().includes(q)) continue;
-      out.push({
-        key: rk,
-        label: `rule ${safe(path)} (${safe(behavior)})`,
-        help: `${name} (${conf})${rulesAsOf}`,
-        value: rk,
-        go: () => actions.open(conf, 'rules'),
-      });
-      if (out.length >= MAX_ITEMS) return;
-    }
-    for (const ok of data.lists[listKey('origin', conf)]?.keys ?? []) {
-      const addresses = data.records[ok]?.addresses;
-      const hit = (Array.isArray(addresses) ? addresses : [])
-        .map((a: unknown) => (a !== null && typeof a === 'object' && 'address' in a ? String(a.address) : ''))
-        .find((a) => a.toLowerCase().includes(q));
-      if (hit === undefined) continue;
-      out.push({
-        key: ok,
-        label: `origin ${safe(hit)}`,
-        help: `${name} (${conf})${asOf(data, listKey('origin', conf), now)}`,
-        value: ok,
-        go: () => actions.open(conf, 'origins'),
-      });
-      if (out.length >= MAX_ITEMS) return;
-    }
-  }
+  return 2 + tabs + profileCount + looked; // 2: the pending changes and the history
 }
 
 export function PaletteOverlay() {
@@ -204,15 +140,18 @@ export function PaletteOverlay() {
   const other = useMemo(() => (profiles && named !== onScreen ? otherStore(profiles, named) : undefined), [profiles, named, onScreen]);
   useStore(other && 'store' in other ? other.store : data, (s) => s.lists.configurations);
   useStore(other && 'store' in other ? other.store : data, (s) => s.requests.configurations);
-  // Rules and origins of every configuration are read (once, then kept) for a query long enough;
-  // a path (a `/` in it) can only be a rule's, so it is searched once the rules are in.
+  // The lists the query needs of every configuration it looks in are read (once, then kept): the
+  // rules and origins for bare words long enough (a path, a `/` in it, only the rules), the kinds
+  // its fields name, the cache settings or origins its references name.
   const searching = useAppStore((s) => s.searching);
   useAppStore((s) => s.lists);
-  const everywhereWanted = query.trim().length >= MIN_EVERYWHERE;
-  const rulesOnly = query.includes('/');
+  const parsed = useMemo(() => paletteQuery(query), [query]);
+  const wanted = parsed.ok && !comparing && !ui.getState().copying ? searchFor(parsed.query, data.getState()) : undefined;
+  const wantedKey = wanted?.kinds.length ? `${wanted.kinds.join(',')} in ${wanted.confs?.join(',') ?? 'all'}` : '';
   useEffect(() => {
-    if (everywhereWanted) void data.getState().loadEverywhere({ rulesOnly });
-  }, [everywhereWanted, rulesOnly, data]);
+    if (!wantedKey || !parsed.ok) return;
+    void data.getState().loadEverywhere(searchFor(parsed.query, data.getState()));
+  }, [wantedKey, parsed, data]);
   const close = () => {
     // The answer to a copy's or a compare's question is not the next `:`'s query.
     if (ui.getState().copying || ui.getState().comparing) setFilter(ui, view, '', false);
@@ -268,7 +207,7 @@ export function PaletteOverlay() {
     },
     typeProfile: (name) => setFilter(ui, view, `${name}:`, true),
   };
-  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt, { profiles, onScreen, other });
+  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt, { profiles, onScreen, other, parsed });
   const items = itemsNow();
   // 80 columns, wider (up to the terminal's width) for results that need it: nothing cut that the width could show.
   const boxWidth = Math.min(width, Math.max(80, choicesWidth(items) + 4));
@@ -287,6 +226,9 @@ export function PaletteOverlay() {
     },
     { command: 'drop', run: close },
   ]);
+  // Why the query is not one, under it, in the room of the list it has no entries for (an unknown
+  // field's lists the fields there are); the query stays as typed.
+  const problem = !parsed.ok && !comparing && !ui.getState().copying ? parsed.error : undefined;
   return (
     <Box flexDirection="column" borderStyle={theme.border} paddingX={1} width={boxWidth}>
       {comparing ? <Text dimColor>{fit(`compare ${sideName(comparing)} with (name, id, or profile:name):`, boxWidth - 4)}</Text> : null}
@@ -300,9 +242,12 @@ export function PaletteOverlay() {
           onCancel={close}
         />
       </Box>
+      {problem !== undefined ? <Text color={theme.c('red')}>{fit(problem, (boxWidth - 4) * listHeight - 2)}</Text> : null}
       {searching ? <Text dimColor>{`searched ${searching.done} of ${searching.total} configurations…`}</Text> : null}
       {items.length === 0 ? (
-        <Text dimColor>{searching ? 'nothing matches yet' : 'nothing matches'}</Text>
+        problem !== undefined ? null : (
+          <Text dimColor>{searching ? 'nothing matches yet' : 'nothing matches'}</Text>
+        )
       ) : (
         <SelectWindow
           choices={items.slice(current.top, current.top + listHeight)}
@@ -314,7 +259,7 @@ export function PaletteOverlay() {
         counts={{
           shown: items.length,
           more: items.length >= MAX_ITEMS,
-          total: candidates(data.getState(), ui.getState(), profiles),
+          total: candidates(data.getState(), ui.getState(), profiles, parsed),
           what: WHAT,
         }}
         width={boxWidth - 4}
