@@ -1,8 +1,8 @@
 // A table that mounts only its visible rows (smooth at 10,000): a header, the focused row in
 // inverse video, marks, and columns as wide as what they hold, measured in terminal cells
 // (column-widths.ts: cut only when the line is too narrow for all of them, widest texts first).
-import { Box, Text } from 'ink';
-import { memo, useMemo } from 'react';
+import { Box, Text, Transform, useIsScreenReaderEnabled } from 'ink';
+import { useMemo } from 'react';
 import { pad, padStart } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
 import { fitColumns, measureColumns, widest, type Measurable } from './column-widths.js';
@@ -83,23 +83,29 @@ export function tableWidths<Row>(
 /** A column cut to fewer cells than this is left out (its `…` would tell nothing). */
 const MIN_CUT = 4;
 
-/**
- * One row, one text node of its own, drawn again only when its text or its focus changes. Not one
- * text of all the rows: Ink keeps the size of every text it lays out (up to 8,192 of them, its
- * measure cache), and a text of all the rows is a new one of ~4,500 characters at every key: after
- * 5,000 keys over 10,000 rows that cache held ~37 MB. Rows repeat from frame to frame, a row's text
- * whether or not it is focused (inverse is a style, not part of the text), so what it keeps stays
- * small: a row's line for each row shown so far, ~8,192 × ~120 characters at most.
- */
-const TableRow = memo(function TableRow({ line, focused }: { readonly line: string; readonly focused: boolean }) {
-  return (
-    <Text inverse={focused} wrap="truncate">
-      {line}
-    </Text>
-  );
-});
+/** `count` lines of one space: what Ink lays out for `count` rows drawn by a Transform (kept: one per count). */
+function blankLines(count: number): string {
+  let text = blanks[count];
+  if (text === undefined) blanks[count] = text = Array.from({ length: count }, () => ' ').join('\n');
+  return text;
+}
+const blanks: string[] = [];
 
-/** The rows shown, each a text of its own (TableRow), the focused one in inverse video. */
+/**
+ * Rows drawn over a blank text of as many lines: Ink lays out and measures the blank text (the same
+ * from key to key: measured once), and the rows' lines take its lines' places as the frame is drawn
+ * (Transform; the table's box gives them its width). Ink keeps the size of every text it lays out,
+ * up to 8,192 of them (its measure cache): with a text of the rows themselves, a new one of ~4,500
+ * characters at every key, that cache held ~37 MB after 5,000 keys over 10,000 rows.
+ */
+function Rows({ lines }: { readonly lines: readonly string[] }) {
+  const reader = useIsScreenReaderEnabled(); // Ink reads out the text itself, not what a Transform makes of it
+  if (lines.length === 0) return null;
+  if (reader) return <Text>{lines.join('\n')}</Text>;
+  return <Transform transform={(_, i) => lines[i] ?? ''}>{blankLines(lines.length)}</Transform>;
+}
+
+/** The rows shown, the focused one in inverse video (a text of its own: one row's line, ~120 characters, for Ink to keep). */
 export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
   const theme = useTheme();
   const { rows, columns, cursor, top, height, width, rowKey } = props;
@@ -108,14 +114,13 @@ export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
   const shown = rows.slice(top, top + height);
   const cells = shown.map((row) => columns.map((c) => c.cell(row)));
   const widths = tableWidths(columns, measured, cells, width - 2);
-  const keys = new Set<string>();
-  const drawn = shown.map((row, i) => {
-    let key = rowKey(row);
+  const lines = shown.map((row, i) => {
+    const key = rowKey(row);
     const mark = props.marked?.has(key) ? theme.sym.mark : props.pending?.has(key) ? '*' : props.flagged?.(row) ? '!' : ' ';
-    if (keys.has(key)) key = `${key}\u0000${String(i)}`; // React wants each key once
-    keys.add(key);
-    return { key, line: `${mark} ${tableLine(cells[i]!, columns, widths, ascii)}` };
+    return `${mark} ${tableLine(cells[i]!, columns, widths, ascii)}`;
   });
+  const at = cursor - top;
+  const focused = at >= 0 && at < lines.length;
   return (
     <Box flexDirection="column" height={height + 1} width={width} overflow="hidden">
       <Text bold color={theme.c('cyan')} wrap="truncate">
@@ -127,10 +132,18 @@ export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
           ascii,
         )}
       </Text>
-      {drawn.length === 0 ? (
+      {lines.length === 0 ? (
         <Text dimColor>{`  ${props.empty ?? 'nothing here'}`}</Text>
+      ) : focused ? (
+        <>
+          <Rows lines={lines.slice(0, at)} />
+          <Text inverse wrap="truncate">
+            {lines[at]}
+          </Text>
+          <Rows lines={lines.slice(at + 1)} />
+        </>
       ) : (
-        drawn.map(({ key, line }, i) => <TableRow key={key} line={line} focused={top + i === cursor} />)
+        <Rows lines={lines} />
       )}
     </Box>
   );
