@@ -100,7 +100,7 @@ async function rssAfterKeys(burst) {
     measure: `RSS after ${RSS_KEYS.toLocaleString('en')} keys, ${how}`,
     value: rssMiB(),
     unit: 'MB',
-    limit: 150,
+    limit: 120,
     note: `${Math.round(startRss)} MiB before; per 1,000 keys: ${samples.join(', ')} MiB; frames written: ${frames}; the app's CPU ${cpu.toFixed(1)} ms a key; load average ${load0}–${loadAverage()}`,
   });
 }
