@@ -7,6 +7,7 @@ import { stateDir } from '../store/state-files.js';
 import { pathReason } from '../store/disk-words.js';
 import { codeOf } from '../util/errors.js';
 import { cacheDir } from '../util/code-cache.js';
+import { beforeScriptRuns } from '../util/dep-scripts.js';
 import { makeFolder } from '../util/make-folder.js';
 import { parseServeArgs, type TuiFlags } from './args.js';
 import { CliError, EXIT, addSecret } from './errors.js';
@@ -142,6 +143,8 @@ async function importInk(): Promise<typeof import('../shell/run-tui.js')> {
   const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   if (fetch?.configurable) Reflect.deleteProperty(globalThis, 'fetch');
   try {
+    // yoga's WebAssembly is compiled under flags of its own (layout-flags.ts), set back once it is ready.
+    beforeScriptRuns('ui', (await import('../ui/layout-flags.js')).setLayoutFlags);
     return await import('../shell/run-tui.js');
   } finally {
     if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);

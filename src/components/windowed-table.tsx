@@ -1,7 +1,7 @@
 // A table that mounts only its visible rows (smooth at 10,000): a header, the focused row in
 // inverse video, marks, and columns as wide as what they hold, measured in terminal cells
 // (column-widths.ts: cut only when the line is too narrow for all of them, widest texts first).
-import { Box, Text } from 'ink';
+import { Box, Text, Transform, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { pad, padStart } from '../ui/text.js';
 import { useTheme } from '../ui/theme.js';
@@ -83,10 +83,29 @@ export function tableWidths<Row>(
 /** A column cut to fewer cells than this is left out (its `…` would tell nothing). */
 const MIN_CUT = 4;
 
+/** `count` lines of one space: what Ink lays out for `count` rows drawn by a Transform (kept: one per count). */
+function blankLines(count: number): string {
+  let text = blanks[count];
+  if (text === undefined) blanks[count] = text = Array.from({ length: count }, () => ' ').join('\n');
+  return text;
+}
+const blanks: string[] = [];
+
 /**
- * The rows as one text of lines (one layout node, however many rows: the first frame and every
- * key lay out and measure one node instead of one per row), the focused row in nested inverse text.
+ * Rows drawn over a blank text of as many lines: Ink lays out and measures the blank text (the same
+ * from key to key: measured once), and the rows' lines take its lines' places as the frame is drawn
+ * (Transform; the table's box gives them its width). Ink keeps the size of every text it lays out,
+ * up to 8,192 of them (its measure cache): with a text of the rows themselves, a new one of ~4,500
+ * characters at every key, that cache held ~37 MB after 5,000 keys over 10,000 rows.
  */
+function Rows({ lines }: { readonly lines: readonly string[] }) {
+  const reader = useIsScreenReaderEnabled(); // Ink reads out the text itself, not what a Transform makes of it
+  if (lines.length === 0) return null;
+  if (reader) return <Text>{lines.join('\n')}</Text>;
+  return <Transform transform={(_, i) => lines[i] ?? ''}>{blankLines(lines.length)}</Transform>;
+}
+
+/** The rows shown, the focused one in inverse video (a text of its own: one row's line, ~120 characters, for Ink to keep). */
 export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
   const theme = useTheme();
   const { rows, columns, cursor, top, height, width, rowKey } = props;
@@ -102,8 +121,6 @@ export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
   });
   const at = cursor - top;
   const focused = at >= 0 && at < lines.length;
-  const before = focused ? lines.slice(0, at) : lines;
-  const after = focused ? lines.slice(at + 1) : [];
   return (
     <Box flexDirection="column" height={height + 1} width={width} overflow="hidden">
       <Text bold color={theme.c('cyan')} wrap="truncate">
@@ -117,12 +134,16 @@ export function WindowedTable<Row>(props: WindowedTableProps<Row>) {
       </Text>
       {lines.length === 0 ? (
         <Text dimColor>{`  ${props.empty ?? 'nothing here'}`}</Text>
+      ) : focused ? (
+        <>
+          <Rows lines={lines.slice(0, at)} />
+          <Text inverse wrap="truncate">
+            {lines[at]}
+          </Text>
+          <Rows lines={lines.slice(at + 1)} />
+        </>
       ) : (
-        <Text wrap="truncate">
-          {before.length ? `${before.join('\n')}${focused ? '\n' : ''}` : ''}
-          {focused ? <Text inverse>{lines[at]}</Text> : null}
-          {after.length ? `\n${after.join('\n')}` : ''}
-        </Text>
+        <Rows lines={lines} />
       )}
     </Box>
   );

@@ -5,6 +5,7 @@ import { bundled, depScript, saveDepScriptCaches } from '../util/dep-scripts.js'
 import type { Session } from './session.js';
 import { pacedStdin } from '../keys/paced-stdin.js';
 import type { AppStore } from '../store/index.js';
+import { resetLayoutFlags } from '../ui/layout-flags.js';
 import { screenWriter } from '../ui/screen-writer.js';
 import { detectTheme } from '../ui/theme.js';
 import { App } from './app.js';
@@ -76,7 +77,10 @@ export async function runTui(options: TuiOptions, session: Session, source?: Pro
     );
   };
   // Ink's layout engine loads its WebAssembly as the bundle's script runs; outside the bundle, as Ink is imported.
-  if (bundled) await depScript('ui').yogaReady;
+  if (bundled) {
+    await depScript('ui').yogaReady;
+    resetLayoutFlags();
+  }
   const instance = render(app(), {
     alternateScreen: true,
     // Ink turns itself off under CI=true; a TTY is what matters here (the CLI checked it).

@@ -36,6 +36,14 @@ interface Loaded {
 
 const loaded = new Map<string, Loaded>();
 
+/** What runs just before a script of a kind runs (its code is compiled, or taken from its cache, by then). */
+const beforeRun = new Map<string, () => void>();
+
+/** Runs `hook` just before the script `kind` runs, if it has not run yet (src/ui/layout-flags.ts). */
+export function beforeScriptRuns(kind: string, hook: () => void): void {
+  beforeRun.set(kind, hook);
+}
+
 /** Whether the app runs from the bundle, whose third-party code is in scripts. */
 export const bundled = typeof __DEP_SCRIPTS__ !== 'undefined';
 
@@ -43,7 +51,7 @@ export const bundled = typeof __DEP_SCRIPTS__ !== 'undefined';
 export function depScript(kind: string): DepExports {
   let done = loaded.get(kind);
   if (done === undefined) {
-    done = load(__DEP_SCRIPTS__![kind]!, process.env);
+    done = load(__DEP_SCRIPTS__![kind]!, process.env, beforeRun.get(kind));
     loaded.set(kind, done);
   }
   return done.exports;
@@ -68,7 +76,7 @@ export function saveDepScriptCaches(): void {
   }
 }
 
-function load(name: string, env: NodeJS.ProcessEnv): Loaded {
+function load(name: string, env: NodeJS.ProcessEnv, before?: () => void): Loaded {
   const file = join(distDir(), name);
   const cacheFile = env.NODE_DISABLE_COMPILE_CACHE
     ? undefined
@@ -80,6 +88,7 @@ function load(name: string, env: NodeJS.ProcessEnv): Loaded {
   const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   if (fetch?.configurable) Reflect.deleteProperty(globalThis, 'fetch');
   try {
+    before?.();
     const run: (require: NodeJS.Require) => DepExports = script.runInThisContext();
     const exports = run(createRequire(file));
     return cacheFile !== undefined && (!cachedData || script.cachedDataRejected)

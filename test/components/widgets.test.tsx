@@ -3,6 +3,8 @@
 import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ChoiceList, SelectWindow } from '../../src/components/select-list.js';
 import { TextInput } from '../../src/components/text-input.js';
@@ -49,6 +51,47 @@ describe('windowed table', () => {
     expect(lines[1]).toContain('東京のサ…'); // cut on a grapheme, marked with …
     const halves = [...lines[4]!].filter((c) => /[\u{1F1E6}-\u{1F1FF}]/u.test(c)).length;
     expect(halves % 2).toBe(0); // flags are cut whole, never half a flag
+  });
+
+  it('keeps what Ink holds small while the window scrolls through 1,000 rows (Ink lays out a blank text, the rows are drawn over it)', () => {
+    // Ink remembers the size of every text it lays out (up to 8,192 texts): a text of the whole
+    // window would be a new ~3,800 characters at every key here (~4 MB over these 1,000), ~37 MB in
+    // the app after 5,000 keys.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const wide = Array.from({ length: 1_500 }, (_, i) => ({ id: i + 1, name: `site-${String(i + 1).padStart(5, '0')}-${'x'.repeat(70)}` }));
+    const table = (at: number) => (
+      <WindowedTable rows={wide} columns={columns} cursor={at + 37} top={at} height={38} width={100} rowKey={(r) => String(r.id)} />
+    );
+    const { rerender, lastFrame, frames, unmount } = render(table(0));
+    const heapAfter = (from: number, to: number) => {
+      for (let at = from; at <= to; at++) rerender(table(at));
+      frames.length = 0; // the test's stdout keeps every frame written
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = heapAfter(1, 100); // what the first frames make once (code, Ink's own)
+    const grown = heapAfter(101, 1_100) - before;
+    expect(lastFrame()).toContain('site-01138');
+    unmount();
+    expect(grown).toBeLessThan(1.5 * 1024 * 1024);
+  });
+
+  it("reads its rows out to a screen reader (Ink's screen reader mode draws text, not what a Transform makes of it)", () => {
+    const before = process.env.INK_SCREEN_READER;
+    process.env.INK_SCREEN_READER = 'true';
+    try {
+      const { lastFrame, unmount } = render(
+        <WindowedTable rows={rows} columns={columns} cursor={5000} top={4995} height={10} width={40} rowKey={(r) => String(r.id)} />,
+      );
+      expect(lastFrame()).toContain('site-4996');
+      expect(lastFrame()).toContain('site-5001'); // the focused row
+      expect(lastFrame()).toContain('site-5005');
+      unmount();
+    } finally {
+      if (before === undefined) delete process.env.INK_SCREEN_READER;
+      else process.env.INK_SCREEN_READER = before;
+    }
   });
 });
 
