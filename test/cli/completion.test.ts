@@ -99,7 +99,19 @@ describe('the built bin', () => {
     expect(bash('cdn-tui', '--profile', '')).toEqual(['prod', 'staging']);
     expect(bash('cdn-tui', '--profile', 's')).toEqual(['staging']);
     expect(bash('cdn-tui', '--profile', '=', '')).toEqual(['prod', 'staging']); // --profile=<Tab>
-    expect(bash('cdn-tui', '')).toEqual(['apply', 'bulk', 'completion', 'diff', 'export', 'find', 'help', 'lint', 'login', 'purge', 'serve']);
+    expect(bash('cdn-tui', '')).toEqual([
+      'apply',
+      'bulk',
+      'completion',
+      'diff',
+      'export',
+      'find',
+      'help',
+      'lint',
+      'login',
+      'purge',
+      'serve',
+    ]);
     expect(bash('cdn-tui', 'purge', '--w')).toEqual(['--wildcard']);
     expect(bash('cdn-tui', 'lint', '--i')).toEqual(['--ignore']);
     expect(bash('cdn-tui', 'lint', 'shop', '--j')).toEqual(['--json']);

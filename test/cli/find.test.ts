@@ -49,6 +49,7 @@ interface Rule {
   readonly id: number;
   readonly path: string;
   readonly gzip: boolean;
+  readonly cache_settings_id: number | null;
   readonly conf: number;
 }
 
@@ -144,6 +145,18 @@ describe('cdn-tui bulk', () => {
     expect(() => parseBulkArgs(['gzip:false'])).toThrow(/needs at least one --set FIELD=VALUE/);
     expect(() => parseBulkArgs(['gzip:false', '--set', 'gzip'])).toThrow(/--set needs FIELD=VALUE/);
     expect(() => parseBulkArgs(['gzip:false', '--set', 'gzip=true', '--dry-run', '--yes'])).toThrow(/either --dry-run/);
+    expect(writes(emu)).toEqual([]);
+  });
+
+  it('a cache setting by name is the id of the one of that name in the configuration of each rule', async () => {
+    const conf: { id: number; name: string } = (await emu.call('GET', CFG)).body[1];
+    const settings: Array<{ id: number; name: string }> = (await emu.call('GET', `${CFG}/${conf.id}/cache_settings`)).body;
+    const onRules = (await rules(emu)).filter((x) => x.conf === conf.id).map((x) => x.cache_settings_id);
+    const target = settings.find((c) => onRules.some((id) => id !== c.id))!;
+    const r = await run(['bulk', 'kind:rule', `in:${conf.name}`, '--set', `cache=${target.name.toUpperCase()}`, '--dry-run'], emu);
+    expect(r.status, r.stderr + r.stdout).toBe(0);
+    expect(r.stdout).toContain(`\nconfiguration ${conf.name} (${conf.id})\n`);
+    expect(r.stdout).toMatch(new RegExp(`PATCH .*/rules_engine/\\d+ \\{"cache_settings_id": ${target.id}\\}`));
     expect(writes(emu)).toEqual([]);
   });
 
