@@ -211,6 +211,9 @@ export async function bulkCommand(args: BulkArgs, io: Io = realIo): Promise<numb
   const changes = new Map<QueryKind, Change[]>(query.kinds.map((k) => [k, args.sets.map((s) => changeOf(s, k, query.kinds.length > 1))]));
   const refs = [...changes.values()].flat().flatMap((c) => ('ref' in c ? [c.ref] : []));
   const needs = [...new Set<ChildKind>([...query.needs, ...refs])];
+  // As apply: without a terminal to ask, say so before reading anything.
+  if (!args.yes && !args.dryRun && !io.interactive)
+    throw new UsageError('no terminal to ask before sending: add --yes to send without asking, or --dry-run to see the review');
   const conn = connect(args.flags, true);
   const data = await readFor(conn, query, needs, io);
   const { matches } = matchQuery(query, data);

@@ -2,7 +2,8 @@
 // against the emulator (seeded with 12 configurations): find's lines and JSON, exit 0 with matches,
 // 1 with none, 2 for a query that does not parse (the parser's words), 4 when the API cannot be
 // reached; bulk's review grouped by configuration, --dry-run sends nothing (no write in the log),
-// --yes sends exactly one PATCH per changed match, once, as one send of the profile's history; a
+// --yes sends exactly one PATCH per changed match, once, as one send of the profile's history (whose
+// undo, the TUI's z, puts every record back); without a terminal to ask, bad usage before any read; a
 // field the records lack, a bad value, a cache setting a configuration does not have; and bulk
 // under a tight write window (5 a 5 s): every PATCH once, at most one answer 429. Then the built
 // command as a user runs it.
@@ -13,7 +14,16 @@ import { CliError } from '../../src/cli/errors.js';
 import { bulkCommand, findCommand } from '../../src/cli/find.js';
 import { parseBulkArgs } from '../../src/cli/find-args.js';
 import { FIND_USAGE } from '../../src/cli/usage.js';
-import { createFileHistory, historyFile, stateDir } from '../../src/store/index.js';
+import { createApiClient } from '../../src/api/index.js';
+import {
+  createAppStore,
+  createFileHistory,
+  createMemoryHistory,
+  createMemoryJournal,
+  historyFile,
+  listKey,
+  stateDir,
+} from '../../src/store/index.js';
 import { BIN, emulatorFixture, type EmulatorFixture } from '../helpers/emulator.js';
 
 const CFG = '/content_delivery/configurations';
@@ -182,11 +192,36 @@ describe('cdn-tui bulk', () => {
     const entries = createFileHistory(historyFile(stateDir(process.env), emu.url)).load();
     expect(entries).toHaveLength(off.length);
     expect(new Set(entries.map((e) => e.send)).size).toBe(1);
-    // Again: every match has it already, nothing to send.
+    // What the TUI's z does with that send (H, the send, z): one review that puts every rule back.
+    const store = createAppStore({
+      api: createApiClient({ baseUrl: emu.url, token: emu.token }),
+      journal: createMemoryJournal(),
+      history: createMemoryHistory(),
+    });
+    await store.getState().ensureLoaded('configurations');
+    // The records as the TUI has them (read, or kept from an earlier start).
+    await store.getState().loadLists([...new Set(off.map((x) => listKey('rule', x.conf)))], { concurrency: 4 });
+    const undo = store.getState().startUndo(entries);
+    if ('problem' in undo) throw new Error(undo.problem);
+    expect(undo.keys).toHaveLength(off.length);
+    expect((await store.getState().applyMany(undo.keys)).every((x) => x.outcome === 'applied')).toBe(true);
+    expect((await rules(emu)).filter((x) => !x.gzip).map((x) => x.id)).toEqual(off.map((x) => x.id));
+    const back = writes(emu).length;
+    expect(back).toBe(2 * off.length);
+    // Redone, then again: every match has it already, nothing to send.
+    expect((await run(['bulk', 'gzip:false', '--set', 'gzip=true', '--yes'], emu)).status).toBe(0);
     const again = await run(['bulk', 'path:/', 'kind:rule', '--set', 'gzip=true', '--yes'], emu);
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/already have gzip=true: left alone\nnothing to do\n$/);
-    expect(writes(emu)).toHaveLength(off.length);
+    expect(writes(emu)).toHaveLength(3 * off.length);
+  });
+
+  it('without --yes or --dry-run and no terminal to ask: bad usage before anything is read', async () => {
+    const before = emu.log().length;
+    const r = await run(['bulk', 'gzip:false', '--set', 'gzip=true'], emu);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no terminal to ask before sending: add --yes/);
+    expect(emu.log()).toHaveLength(before);
   });
 });
 
