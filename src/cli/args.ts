@@ -8,6 +8,7 @@ import { parseFlags } from './strict-args.js';
 import { parseDiffArgs, type DiffArgs } from './diff-args.js';
 import { parsePurgeArgs, type PurgeArgs } from './purge-args.js';
 import { parseLintArgs, type LintArgs } from './lint-args.js';
+import { parseBulkArgs, parseFindArgs, type BulkArgs, type FindArgs } from './find-args.js';
 import { given, tuiFlags, type TuiFlags } from './tui-args.js';
 
 export { parseServeArgs } from './serve-args.js';
@@ -25,7 +26,7 @@ export interface LoginFlags {
 }
 
 /** Which help text to print: `cdn-tui --help`, `cdn-tui login --help`, `cdn-tui serve --help`. */
-export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer' | 'diff' | 'purge' | 'lint';
+export type HelpTopic = 'main' | 'login' | 'serve' | 'completion' | 'transfer' | 'diff' | 'purge' | 'lint' | 'find';
 
 export type Command =
   | { readonly kind: 'help'; readonly topic: HelpTopic }
@@ -38,7 +39,9 @@ export type Command =
   | { readonly kind: 'apply'; readonly args: ApplyArgs }
   | { readonly kind: 'diff'; readonly args: DiffArgs }
   | { readonly kind: 'purge'; readonly args: PurgeArgs }
-  | { readonly kind: 'lint'; readonly args: LintArgs };
+  | { readonly kind: 'lint'; readonly args: LintArgs }
+  | { readonly kind: 'find'; readonly args: FindArgs }
+  | { readonly kind: 'bulk'; readonly args: BulkArgs };
 
 export const LOGIN_FLAGS = {
   help: { type: 'boolean', short: 'h' },
@@ -69,6 +72,10 @@ export function parseCommand(argv: readonly string[]): Command {
   if (first === 'purge')
     return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'purge' } : { kind: 'purge', args: parsePurgeArgs(rest) };
   if (first === 'lint') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'lint' } : { kind: 'lint', args: parseLintArgs(rest) };
+  if (first === 'find' || first === 'bulk') {
+    if (asks(rest, '--help', '-h')) return { kind: 'help', topic: 'find' };
+    return first === 'find' ? { kind: 'find', args: parseFindArgs(rest) } : { kind: 'bulk', args: parseBulkArgs(rest) };
+  }
   if (first === 'login') return asks(rest, '--help', '-h') ? { kind: 'help', topic: 'login' } : { kind: 'login', flags: loginFlags(rest) };
   if (asks(argv, '--help', '-h')) return { kind: 'help', topic: 'main' };
   if (asks(argv, '--version', '-v')) return { kind: 'version' };
@@ -78,6 +85,7 @@ export function parseCommand(argv: readonly string[]): Command {
 /** `cdn-tui help WORD`: the help of that command (export and apply share one), else the main help. */
 function helpTopic(word: string | undefined): HelpTopic {
   if (word === 'login' || word === 'serve' || word === 'completion' || word === 'diff' || word === 'purge' || word === 'lint') return word;
+  if (word === 'find' || word === 'bulk') return 'find';
   return word === 'export' || word === 'apply' ? 'transfer' : 'main';
 }
 

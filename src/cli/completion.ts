@@ -11,8 +11,9 @@ import { SERVE_FLAGS } from './serve-args.js';
 import type { FlagConfig } from './strict-args.js';
 import { PURGE_FLAGS } from './purge-args.js';
 import { LINT_FLAGS } from './lint-args.js';
+import { BULK_FLAGS, FIND_FLAGS } from './find-args.js';
 import { APPLY_FLAGS, EXPORT_FLAGS } from './transfer-args.js';
-import { LINT_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
+import { FIND_USAGE, LINT_USAGE, LOGIN_USAGE, PURGE_USAGE, SERVE_USAGE, TRANSFER_USAGE, USAGE } from './usage.js';
 
 const HELP_ONLY = { help: { type: 'boolean', short: 'h' } } as const satisfies FlagConfig;
 
@@ -59,10 +60,22 @@ export function commandSpecs(): CommandSpec[] {
       words: [],
     },
     {
+      name: 'find',
+      help: 'the records a query matches in every configuration',
+      flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(FIND_FLAGS, FIND_USAGE)],
+      words: [],
+    },
+    {
+      name: 'bulk',
+      help: 'set fields of every record a query matches, after one review',
+      flags: [...flagSpecs(TUI_FLAGS, USAGE), ...flagSpecs(BULK_FLAGS, FIND_USAGE)],
+      words: [],
+    },
+    {
       name: 'help',
       help: 'the help of a command',
       flags: [],
-      words: ['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint'],
+      words: ['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint', 'find', 'bulk'],
     },
   ];
 }

@@ -5,6 +5,7 @@ import { EXIT, reportError } from './errors.js';
 import {
   COMPLETION_USAGE,
   DIFF_USAGE,
+  FIND_USAGE,
   LINT_USAGE,
   LOGIN_USAGE,
   PURGE_USAGE,
@@ -23,8 +24,9 @@ const HELP: Record<HelpTopic, string> = {
   diff: DIFF_USAGE,
   purge: PURGE_USAGE,
   lint: LINT_USAGE,
+  find: FIND_USAGE,
 };
-const COMMANDS = new Set(['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint']);
+const COMMANDS = new Set(['login', 'serve', 'completion', 'export', 'apply', 'diff', 'purge', 'lint', 'find', 'bulk']);
 
 export async function main(argv: readonly string[]): Promise<number> {
   let command: Command;
@@ -60,6 +62,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       return run('cdn-tui purge', async () => (await import('./purge.js')).purgeCommand(command.args));
     case 'lint':
       return run('cdn-tui lint', async () => (await import('./lint.js')).lintCommand(command.args));
+    case 'find':
+      return run('cdn-tui find', async () => (await import('./find.js')).findCommand(command.args));
+    case 'bulk':
+      return run('cdn-tui bulk', async () => (await import('./find.js')).bulkCommand(command.args));
     case 'tui':
       return run('cdn-tui', async () => (await import('./tui.js')).tuiCommand(command.flags));
   }

@@ -61,25 +61,46 @@ export function findingLine(f: Finding, about = f.field): string {
   return `  ${f.severity === 'refused' ? 'refused' : 'warning'}: ${about ? `${about}: ` : ''}${f.message}${f.lint ? ` [${f.code}]` : ''}`;
 }
 
-/** The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request, what the pre-flight found. */
-function reviewText(store: AppStore, keys: readonly string[], checked: Preflight): string {
+/**
+ * The review as plain text: each record, its changed fields (`-old` / `+new`), the exact request,
+ * what the pre-flight found; with `plan.group`, under a heading line per group (a configuration),
+ * the plan's own problems of the group first.
+ */
+function reviewText(store: AppStore, plan: Planned, checked: Preflight): string {
   const lines: string[] = [];
-  for (const key of keys) {
-    const review = store.getState().review(key);
-    if (!review?.request) continue;
-    const d = store.getState().drafts[key];
-    lines.push(titleOf(key, d?.values ?? store.getState().records[key]));
-    // A field that takes the id of a record made first says so (`+{the id of new cache setting x}`), not its stand-in.
-    for (const c of review.changes)
-      lines.push(
-        `  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`,
-      );
-    lines.push(`  ${formatRequest(review.request)}`);
-    lines.push(...(checked.findings[key] ?? []).map((f) => findingLine(f)));
+  const problems = plan.problems ?? new Map<string, readonly string[]>();
+  const indent = plan.group ? '  ' : '';
+  // Group by group (a heading, the plan's problems of the group, its drafts); without groups, the drafts in order.
+  const sections: Array<readonly [group: string | undefined, keys: readonly RecordKey[]]> = plan.group
+    ? (plan.groups ?? [...new Set(plan.keys.map(plan.group))]).map((g) => [g, plan.keys.filter((k) => plan.group!(k) === g)] as const)
+    : [[undefined, plan.keys]];
+  for (const [group, keys] of sections) {
+    if (group !== undefined && (keys.length || problems.get(group)?.length)) {
+      lines.push(group);
+      lines.push(...(problems.get(group) ?? []).map((p) => `  refused: ${p}`));
+    }
+    for (const key of keys) lines.push(...recordLines(store, key, checked, indent));
   }
   // What the send brings on records it does not touch.
   lines.push(...checked.general.map((f) => findingLine(f).trimStart()));
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** One record of the review: its title, changed fields, request and findings. */
+function recordLines(store: AppStore, key: RecordKey, checked: Preflight, indent: string): string[] {
+  const review = store.getState().review(key);
+  if (!review?.request) return [];
+  const lines: string[] = [];
+  const d = store.getState().drafts[key];
+  lines.push(`${indent}${titleOf(key, d?.values ?? store.getState().records[key])}`);
+  // A field that takes the id of a record made first says so (`+{the id of new cache setting x}`), not its stand-in.
+  for (const c of review.changes)
+    lines.push(
+      `${indent}  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`,
+    );
+  lines.push(`${indent}  ${formatRequest(review.request)}`);
+  lines.push(...(checked.findings[key] ?? []).map((f) => `${indent}${findingLine(f)}`));
+  return lines;
 }
 
 /**
@@ -116,6 +137,14 @@ export interface Planned {
   readonly keys: readonly RecordKey[];
   readonly conflicts: readonly string[];
   readonly notes?: readonly string[];
+  /** The group a draft is shown under (its configuration's heading line); the keys come group by group. */
+  readonly group?: (key: RecordKey) => string;
+  /** Every group in order, those without a draft (only problems) too. */
+  readonly groups?: readonly string[];
+  /** Problems of the plan itself, by group, in the API's words: each would be refused, so nothing is sent. */
+  readonly problems?: ReadonlyMap<string, readonly string[]>;
+  /** What to fix when something would be refused (`fix the file`). */
+  readonly fix?: string;
 }
 
 /** Prints the review of `plan`, asks, sends: the exit code. */
@@ -125,7 +154,8 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
     return EXIT.conflict;
   }
   for (const note of plan.notes ?? []) io.out(`note: ${note}\n`);
-  if (plan.keys.length === 0) {
+  const problems = [...(plan.problems?.values() ?? [])].reduce((n, p) => n + p.length, 0);
+  if (plan.keys.length === 0 && problems === 0) {
     io.out('nothing to do\n');
     return EXIT.ok;
   }
@@ -133,15 +163,16 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
   // Checked against the target as read now, and against each other (docs/preflight.md).
   await Promise.all(preflightNeeds(store.getState(), plan.keys).map((k) => store.getState().ensureFresh(k)));
   const checked = preflight(store.getState(), plan.keys);
-  io.out(reviewText(store, plan.keys, checked));
-  const refusedWords = checked.refused ? ` · ${checked.refused} would be refused` : '';
+  io.out(reviewText(store, plan, checked));
+  const refused = checked.refused + problems;
+  const refusedWords = refused ? ` · ${refused} would be refused` : '';
   const warningWords = checked.warnings ? ` · ${checked.warnings} warning${checked.warnings === 1 ? '' : 's'}` : '';
   io.out(
     `${plan.keys.length} change${plan.keys.length === 1 ? '' : 's'}, ${requests} request${requests === 1 ? '' : 's'}${refusedWords}${warningWords}\n`,
   );
   // The file is sent whole or not at all: a request the API would refuse stops it here.
-  if (checked.refused) {
-    io.out(`not sent: ${checked.refused} request${checked.refused === 1 ? '' : 's'} would be refused (above): fix the file\n`);
+  if (refused) {
+    io.out(`not sent: ${refused} request${refused === 1 ? '' : 's'} would be refused (above): ${plan.fix ?? 'fix the file'}\n`);
     return EXIT.error;
   }
   if (options.dryRun) return EXIT.ok;

@@ -13,6 +13,8 @@ export const USAGE = `Usage:
   cdn-tui diff A B                      (A, B: [PROFILE:]ID|NAME, an export file, or -)
   cdn-tui purge URL... [--wildcard | --cachekey] [--dry-run]
   cdn-tui lint [PROFILE:]ID|NAME|FILE|--all [--json] [--ignore CODE]...
+  cdn-tui find QUERY [--json]
+  cdn-tui bulk QUERY --set FIELD=VALUE... [--dry-run | --yes]
   cdn-tui --help | --version
 
 The terminal UI for CDN content delivery configurations. With no base URL and token from the
@@ -53,6 +55,10 @@ Commands:
   lint TARGET         warnings for what the API accepts but that breaks a site (an https
                       certificate, an unreachable origin, a runaway regex); exit 1 when there
                       are some (cdn-tui lint --help)
+  find QUERY          the records a query matches in every configuration (gzip:false,
+                      behavior:redirect in:shop*), one a line; exit 1 when none (cdn-tui find --help)
+  bulk QUERY          set fields of every match (--set gzip=true), after one review grouped by
+                      configuration, paced by the rate limit (cdn-tui bulk --help)
 
 Environment (flags win over the environment, which wins over the profile):
   CDN_TUI_BASE_URL, CDN_TUI_TOKEN, CDN_TUI_PROFILE
@@ -246,4 +252,44 @@ Options:
 
 Exit codes: 0 no finding, 1 findings, 2 bad usage (an unknown code or profile), 4 a configuration
 or file could not be read (a missing file, no such configuration, no answer).
+`;
+
+export const FIND_USAGE = `Usage:
+  cdn-tui find QUERY [--json] [connection flags]
+  cdn-tui bulk QUERY --set FIELD=VALUE... [--dry-run | --yes] [connection flags]
+
+QUERY is the query of the palette's find (docs/ux.md §10), one argument or several: terms all of
+which a record must match — a bare word (text anywhere), field:value (gzip:false, path:/static,
+behavior:redirect; text by substring, booleans, choices and numbers exactly), field:=value (text
+exactly), cache:NAME and origin:NAME (a rule's cache setting or origin by name), kind:rule|cache|
+origin|configuration, in:GLOB (configurations by name, * and ?). Every configuration the query
+keeps is read, only the lists it needs, paced by the rate limit (each wait said on stderr).
+
+find prints one match a line, configuration id · name · kind · id · path or name:
+
+  1528252734 · shop · rule · 1528255001 · /static
+
+bulk sets each --set in every match: the value as a form reads it (true/false, a choice, 5m for
+seconds, none for empty); cache_setting=NAME and origin=NAME name the one of each rule's own
+configuration (a configuration without it is a problem of the review). It prints the review as
+apply does, grouped by configuration (each change as -old +new and the exact request), asks, and
+sends it paced by the rate limit, progress on stderr: one send of the profile's history, which one
+z undoes in cdn-tui (H).
+
+Options:
+  --json              find: one JSON array of {configuration: {id, name}, kind, id, path or name}
+  --set FIELD=VALUE   bulk: the field to set and its value (repeatable)
+  --dry-run           bulk: print the review, send nothing
+  --yes, -y           bulk: send without asking (needed without a terminal)
+  connection flags    --base-url, --token, --token-file, --profile, --ca-file, --max-body,
+                      --headers-timeout, --body-timeout (as for cdn-tui; see cdn-tui --help)
+  --help, -h          this help
+
+  cdn-tui find 'gzip:false in:shop*' --json
+  cdn-tui bulk cache:"html old" --set cache_setting="html no-cache" --dry-run
+  cdn-tui bulk gzip:false --set gzip=true --yes
+
+Exit codes: find 0 matches, 1 none; bulk 0 sent (or nothing to do), 1 a failure, or something
+would be refused (nothing sent), 3 a conflict; both 2 bad usage (a query that does not parse, a
+field the records do not have, a value it cannot take), 4 the configurations could not be read.
 `;

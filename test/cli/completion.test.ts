@@ -99,10 +99,24 @@ describe('the built bin', () => {
     expect(bash('cdn-tui', '--profile', '')).toEqual(['prod', 'staging']);
     expect(bash('cdn-tui', '--profile', 's')).toEqual(['staging']);
     expect(bash('cdn-tui', '--profile', '=', '')).toEqual(['prod', 'staging']); // --profile=<Tab>
-    expect(bash('cdn-tui', '')).toEqual(['apply', 'completion', 'diff', 'export', 'help', 'lint', 'login', 'purge', 'serve']);
+    expect(bash('cdn-tui', '')).toEqual([
+      'apply',
+      'bulk',
+      'completion',
+      'diff',
+      'export',
+      'find',
+      'help',
+      'lint',
+      'login',
+      'purge',
+      'serve',
+    ]);
     expect(bash('cdn-tui', 'purge', '--w')).toEqual(['--wildcard']);
     expect(bash('cdn-tui', 'lint', '--i')).toEqual(['--ignore']);
     expect(bash('cdn-tui', 'lint', 'shop', '--j')).toEqual(['--json']);
+    expect(bash('cdn-tui', 'bulk', 'gzip:false', '--s')).toEqual(['--set']);
+    expect(bash('cdn-tui', 'find', 'gzip:false', '--j')).toEqual(['--json']);
     expect(bash('cdn-tui', 'help', 'l')).toEqual(['lint', 'login']);
     expect(bash('cdn-tui', 'login', '--pro')).toEqual(['--profile']);
     expect(bash('cdn-tui', 'serve', '--seed', '')).toEqual(['demo', 'none']);
@@ -124,7 +138,7 @@ describe('the built bin', () => {
     };
     expect(fish('cdn-tui --pro')).toEqual(['--profile']);
     expect(fish('cdn-tui --profile ')).toEqual(['prod', 'staging']);
-    expect(fish('cdn-tui ')).toEqual(['apply', 'completion', 'diff', 'export', 'help', 'lint', 'login', 'purge', 'serve']);
+    expect(fish('cdn-tui ')).toEqual(['apply', 'bulk', 'completion', 'diff', 'export', 'find', 'help', 'lint', 'login', 'purge', 'serve']);
     expect(fish('cdn-tui serve --seed ')).toEqual(['demo', 'none']);
   });
 
