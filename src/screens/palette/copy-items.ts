@@ -40,10 +40,7 @@ export function copyItems(data: AppState, ui: UiState, query: string, choices: C
   const what = copyingWhat(keys);
   const targets = targetsOf(data, ui);
   if (targets.length) {
-    const source = data.records[`configuration:${from}`];
-    const left = markedConfigurations(data, ui).includes(from)
-      ? ` (not ${safe(source?.name ?? String(from))} (${from}): they are from there)`
-      : '';
+    const left = markedConfigurations(data, ui).includes(from) ? ' (this one left out: the source)' : '';
     const label = `copy ${what} to the ${plural(targets.length, 'marked configuration')}${left}`;
     if (query === '' || label.toLowerCase().includes(query))
       out.push({ key: 'marked', label, value: 'marked', go: () => choices.copyToMany(targets) });
