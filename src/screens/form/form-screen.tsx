@@ -22,7 +22,18 @@ const NEW_HINT: Readonly<Record<FormKind, string>> = {
   origin: 'New origin: fill in the fields marked * (addresses: host role w=N; next…), then s reviews the POST.',
 };
 
-export function FormScreen({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {
+export function FormScreen({
+  recordKey: opened,
+  kind,
+  conf,
+}: {
+  readonly recordKey: RecordKey;
+  readonly kind: FormKind;
+  readonly conf?: number;
+}) {
+  // A draft that went under another key (a new rule made an update of the rule that had its path,
+  // docs/ux.md §10) is edited under that key.
+  const recordKey = useAppStore((s) => s.moved[opened] ?? opened);
   const loadKey = conf === undefined || kind === 'configuration' ? recordKey : listKey(kind, conf);
   return (
     <LoadState
