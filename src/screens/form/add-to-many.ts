@@ -20,6 +20,8 @@ export interface AddToMany {
   readonly binding: Binding;
   /** `s`, while made in all the marked: one review of a POST in each. */
   readonly openReview?: (pending: readonly RecordKey[]) => void;
+  /** `U`: the copies made by an earlier `s` go with the form's draft. */
+  readonly onRevertAll: () => void;
 }
 
 /** What the form of new rule `key` in `conf` does for the configurations marked in the browser; undefined when it is one configuration's. */
@@ -31,25 +33,29 @@ export function useAddToMany(key: RecordKey, conf: number | undefined): AddToMan
   const isNewRule = parseKey(key).isNew && parseKey(key).kind === 'rule';
   if (!isNewRule || conf === undefined || !marked.includes(conf) || marked.length < 2) return undefined;
   const others = marked.filter((c) => c !== conf);
+  const dropCopies = () => {
+    data.getState().dropCopies(formView(ui.getState(), view).copies ?? []);
+    ui.getState().setForm(view, (v) => ({ ...v, copies: [] }));
+  };
   const binding: Binding = {
     command: 'onlyHere',
     label: onlyHere ? `all ${marked.length} marked` : undefined,
     run: () => {
       // This one only: copies made by an earlier `s` go with the others.
-      if (!onlyHere) data.getState().dropCopies(formView(ui.getState(), view).copies ?? []);
-      ui.getState().setForm(view, (v) => ({ ...v, onlyHere: !onlyHere, ...(onlyHere ? {} : { copies: [] }) }));
+      if (!onlyHere) dropCopies();
+      ui.getState().setForm(view, (v) => ({ ...v, onlyHere: !onlyHere }));
     },
   };
   if (onlyHere)
     return {
       hint: `New rule in this configuration only (o: in all ${marked.length} marked); fill in the fields marked *, s reviews the POST.`,
       binding,
+      onRevertAll: dropCopies,
     };
   const openReview = () => {
     // The copies of an earlier `s` go: they are made again from the form as it is now, into the
     // origins and cache settings of each configuration as they are now.
-    data.getState().dropCopies(formView(ui.getState(), view).copies ?? []);
-    ui.getState().setForm(view, (v) => ({ ...v, copies: [] }));
+    dropCopies();
     const lists = [conf, ...others].flatMap((c) => [listKey('origin', c), listKey('cache_setting', c)]);
     openFresh({ data, ui }, lists, `the origins and cache settings of the ${marked.length} configurations`, () => {
       const made = data.getState().addToMany(key, others);
@@ -63,5 +69,6 @@ export function useAddToMany(key: RecordKey, conf: number | undefined): AddToMan
     hint: `New rule in ${marked.length} marked configurations (o: this one only); s reviews one POST for each.`,
     binding,
     openReview,
+    onRevertAll: dropCopies,
   };
 }

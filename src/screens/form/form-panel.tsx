@@ -43,6 +43,8 @@ export interface FormPanelProps {
   readonly reviewTitle: string;
   /** Opens the review of the form's drafts (`s`); by default the review of `pending` under `reviewTitle`. */
   readonly openReview?: (pending: readonly RecordKey[]) => void;
+  /** After `U` (every field reverted): what else goes with the form's drafts (a new rule's copies in the marked configurations). */
+  readonly onRevertAll?: () => void;
   /** Bindings of the screen around the form (e: $EDITOR). */
   readonly extra?: readonly Binding[];
   /** A grid of cells (the error-code TTLs): ←/→ move like ↑/↓. */
@@ -60,6 +62,7 @@ export function FormPanel({
   refs = NO_REFS,
   reviewTitle,
   openReview,
+  onRevertAll,
   extra = [],
   grid = false,
 }: FormPanelProps) {
@@ -128,7 +131,13 @@ export function FormPanel({
     { command: 'left', footer: false, disabled: grid ? undefined : whyNot, run: grid ? () => focus(now().index - 1) : step(-1) },
     { command: 'right', footer: false, disabled: grid ? undefined : whyNot, run: grid ? () => focus(now().index + 1) : step(1) },
     { command: 'revert', run: () => void (now().field && data.getState().revertFields(spec.keys, now().field!.name)) },
-    { command: 'revertAll', run: () => data.getState().discardDrafts(spec.keys.filter(hasDraft)) },
+    {
+      command: 'revertAll',
+      run: () => {
+        data.getState().discardDrafts(spec.keys.filter(hasDraft));
+        onRevertAll?.();
+      },
+    },
     {
       command: 'review',
       run: () => {

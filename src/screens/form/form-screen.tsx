@@ -73,6 +73,7 @@ function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readon
         extra={many ? [editor, many.binding] : [editor]}
         reviewTitle={schemaFor(kind).title}
         {...(many?.openReview ? { openReview: many.openReview } : {})}
+        {...(many ? { onRevertAll: many.onRevertAll } : {})}
       />
     </Box>
   );
