@@ -3,7 +3,7 @@
 // switching tabs and reopening find it again). Plain data: no React in it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PurgeTarget, RecordKey } from '../store/index.js';
-import type { CompareSide, Route, Tab } from './routes.js';
+import { VIEW, type CompareSide, type Route, type Tab } from './routes.js';
 import { EMPTY_FORM, EMPTY_LIST, type FormView, type ListView } from './views.js';
 
 /** Drawn over the screen: help, the palette, the offer of drafts kept from the last session, or logging in again (a token rejected). */
@@ -115,7 +115,9 @@ export function createUiStore(initial: Route = { screen: 'browser' }, overlay?: 
     setList: (view, update) => set((s) => ({ lists: { ...s.lists, [view]: update(s.lists[view] ?? EMPTY_LIST) } })),
     setForm: (view, update) => set((s) => ({ forms: { ...s.forms, [view]: update(s.forms[view] ?? EMPTY_FORM) } })),
     setTab: (conf, tab) => set((s) => ({ tabs: { ...s.tabs, [conf]: tab } })),
-    setCopying: (copying) => set(copying ? { copying, overlay: 'palette' } : { copying: undefined }),
+    // The question where to copy starts with an empty query, not the last `:`'s.
+    setCopying: (copying) =>
+      set((s) => (copying ? { copying, overlay: 'palette', lists: { ...s.lists, [VIEW.palette]: EMPTY_LIST } } : { copying: undefined })),
     setComparing: (comparing) => set(comparing ? { comparing, overlay: 'palette' } : { comparing: undefined }),
     setExpanded: (view, on) => set((s) => ({ expanded: { ...s.expanded, [view]: on } })),
     setResults: (view, lines) =>

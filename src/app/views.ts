@@ -20,6 +20,10 @@ export interface FormView {
   readonly top: number;
   /** An inline input or a list to choose from is open on the focused field. */
   readonly editing?: 'text' | 'choice';
+  /** A new rule with configurations marked in the browser (docs/ux.md §10): made in this one only. */
+  readonly onlyHere?: boolean;
+  /** A new rule made in the marked configurations too: the drafts of its copies, made again at each `s`. */
+  readonly copies?: readonly string[];
 }
 
 export const EMPTY_FORM: FormView = { top: 0 };

@@ -23,6 +23,8 @@ export const FOOTER_ORDER: readonly Command[] = [
   'open',
   'fix',
   'dropChange',
+  'updateTheirs',
+  'onlyHere',
   'copyRight',
   'copyLeft',
   'review',

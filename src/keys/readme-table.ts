@@ -22,7 +22,8 @@ export function keyTableMarkdown(): string {
     const first = COMMANDS[commands[0]!];
     const does = commands.map((c) => COMMANDS[c]).find((s) => 'does' in s);
     const text = does && 'does' in does ? does.does : first.help;
-    lines.push(`| ${commands.map(keysOf).join(', ')} | ${first.where} | ${text} |`);
+    // One key that means one thing here and another there (`o` in the review and in a form) is named once.
+    lines.push(`| ${[...new Set(commands.map(keysOf))].join(', ')} | ${first.where} | ${text} |`);
   }
   return lines.join('\n');
 }

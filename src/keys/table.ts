@@ -125,6 +125,14 @@ export const COMMANDS = {
     does: 'keep mine / take theirs where both changed a field',
   },
   takeTheirs: { keys: ['t'], help: 'take theirs', where: 'review with a conflict', row: 'conflict' },
+  updateTheirs: {
+    keys: ['o'],
+    help: 'update theirs',
+    where: 'review, a path taken; new rule form, configurations marked',
+    row: 'many',
+    does: 'a new rule whose path its configuration has already: update that rule instead (PATCH, the diff against it) / a new rule in the marked configurations: this one only, or all of them again',
+  },
+  onlyHere: { keys: ['o'], help: 'this one only', where: 'new rule form, configurations marked', row: 'many' },
   confirm: { keys: ['y'], help: 'yes', where: 'question', does: 'confirm (any other key cancels)' },
   reload: { keys: ['r'], help: 'reload', where: 'anywhere', does: 'reload the view from the API' },
   palette: {

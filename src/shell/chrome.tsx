@@ -28,9 +28,10 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
     case 'configuration':
       return ['configurations', conf(route.conf), TAB_TITLES[tab ?? 'settings'].toLowerCase()];
     case 'form': {
-      const { isNew, id } = parseKey(route.key);
+      const key = data.moved[route.key] ?? route.key; // as the form follows a draft that went under another key
+      const { isNew, id } = parseKey(key);
       if (route.conf === undefined || route.kind === 'configuration') return ['configurations', isNew ? 'new' : conf(id)];
-      const record = data.drafts[route.key]?.values ?? data.records[route.key];
+      const record = data.drafts[key]?.values ?? data.records[key];
       const name = isNew ? 'new' : safe(record?.path ?? record?.name ?? '…');
       return ['configurations', conf(route.conf), kindWords(route.kind)[1], name];
     }

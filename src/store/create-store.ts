@@ -4,6 +4,7 @@ import type { SliceContext, StoreDeps } from './context.js';
 import { applySlice, type ApplyActions } from './slices/apply.js';
 import { deleteSlice, type DeleteActions } from './slices/delete.js';
 import { draftSlice, type DraftActions } from './slices/drafts.js';
+import { manySlice, type ManyActions } from './slices/many.js';
 import { loadSlice, type LoadActions } from './slices/load.js';
 import { searchSlice, type SearchActions } from './slices/search.js';
 import { purgeSlice, type PurgeActions, type PurgeState } from './slices/purge.js';
@@ -49,6 +50,7 @@ export type AppState = DataState &
   LoadActions &
   SearchActions &
   DraftActions &
+  ManyActions &
   ApplyActions &
   DeleteActions &
   PurgeState &
@@ -111,6 +113,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
       ...(deps.journal.restoreFile ? { restoreFile: deps.journal.restoreFile } : {}),
       ...loadSlice(ctx),
       ...draftSlice(ctx),
+      ...manySlice(ctx),
       ...applySlice(ctx),
       ...deleteSlice(ctx, get),
       ...searchSlice(ctx, get),

@@ -19,6 +19,7 @@ export { listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKe
 export type * from './types.js';
 export type { DeleteOutcome, DeleteFailure } from './slices/delete.js';
 export type { Drafted } from './slices/drafts.js';
+export { configurationWords, ruleWithPath } from './slices/many.js';
 export { configurationNamed, configurationNames, freeName, type ConfigurationContents } from './clone.js';
 export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';
 export { linked, sendOrder } from './refs.js';

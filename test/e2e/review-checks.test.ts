@@ -42,12 +42,11 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         await app.waitForText(
           new RegExp(`Review: \\d+ changes, \\d+ requests · ${clash.length} would be refused( · \\d+ warnings?)? · Enter fixes, x drops`),
         );
-        // The first refusal under the cursor, in the API's words, naming the rule there.
+        // The first refusal under the cursor, naming the configuration, the path and (in the API's words) the rule there.
         const first = there.find((t) => t.path === clash[0]!.path && t.regex === clash[0]!.regex)!;
-        await app.waitUntil(
-          () => app.inverseRows().some((r) => app.inverseText(r).includes(`✗ path: Rule ${first.id} already has this path`)),
-          'the cursor on the first refusal',
-        );
+        const refusal = `✗ path: configuration acme-outdoor shop (staging) (${demoId(2)}) has a rule ${first.path} already`;
+        await app.waitUntil(() => app.inverseRows().some((r) => app.inverseText(r).includes(refusal)), 'the cursor on the first refusal');
+        expect(app.screen()).toContain(`(Rule ${first.id} already has`);
         for (let left = clash.length; left > 0; left--) {
           await app.press('x');
           await app.waitForText(left > 1 ? `${left - 1} would be refused` : /· y sends all ·/);

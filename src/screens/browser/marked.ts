@@ -1,8 +1,11 @@
 // Enter on marked configurations: their settings in one bulk form (one review, one PATCH each),
-// started from the list as read now (a list kept from an earlier start is read again first).
-import { parseKey, type RecordKey } from '../../store/index.js';
+// started from the list as read now (a list kept from an earlier start is read again first). The
+// marked configurations are also where `c` and `n` add to many.
+import { parseKey, type AppState, type RecordKey } from '../../store/index.js';
 import { openFresh } from '../../app/open-fresh.js';
+import { VIEW } from '../../app/routes.js';
 import type { Stores } from '../../app/stores.js';
+import { listView, type UiState } from '../../app/ui-store.js';
 
 export function openMarked(stores: Pick<Stores, 'data' | 'ui'>, marked: readonly RecordKey[]): void {
   const { data, ui } = stores;
@@ -16,4 +19,15 @@ export function openMarked(stores: Pick<Stores, 'data' | 'ui'>, marked: readonly
       ui.getState().push({ screen: 'configuration', conf });
     } else ui.getState().say('error', 'gone from the server since it was kept: r shows the configurations as they are');
   });
+}
+
+/**
+ * The configurations marked in the browser, by id, that are still listed: where `c` copies and `n`
+ * makes a new rule when several are (docs/ux.md §10, Add to many). The marks stay in the browser's view.
+ */
+export function markedConfigurations(data: Pick<AppState, 'records'>, ui: UiState): number[] {
+  return listView(ui, VIEW.browser)
+    .marks.filter((k) => data.records[k] !== undefined)
+    .map((k) => parseKey(k).id)
+    .filter((id): id is number => id !== undefined);
 }

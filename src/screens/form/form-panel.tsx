@@ -9,7 +9,7 @@ import { FieldRow } from '../../components/field-row.js';
 import { jsonEqual } from '../../diff/index.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import { notApplicable, type FieldSpec } from '../../schema/index.js';
-import { emptyRequired } from '../../store/index.js';
+import { emptyRequired, type RecordKey } from '../../store/index.js';
 import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { formView } from '../../app/ui-store.js';
 import { windowTop } from '../../app/views.js';
@@ -41,6 +41,10 @@ export interface FormPanelProps {
   readonly refs?: RefChoices;
   /** The review's title (`s` opens the review of the drafts among the form's records). */
   readonly reviewTitle: string;
+  /** Opens the review of the form's drafts (`s`); by default the review of `pending` under `reviewTitle`. */
+  readonly openReview?: (pending: readonly RecordKey[]) => void;
+  /** After `U` (every field reverted): what else goes with the form's drafts (a new rule's copies in the marked configurations). */
+  readonly onRevertAll?: () => void;
   /** Bindings of the screen around the form (e: $EDITOR). */
   readonly extra?: readonly Binding[];
   /** A grid of cells (the error-code TTLs): ←/→ move like ↑/↓. */
@@ -50,7 +54,18 @@ export interface FormPanelProps {
 const CHOOSER_ROWS = 8;
 const NO_REFS: RefChoices = {};
 
-export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTitle, extra = [], grid = false }: FormPanelProps) {
+export function FormPanel({
+  spec,
+  view,
+  width,
+  height,
+  refs = NO_REFS,
+  reviewTitle,
+  openReview,
+  onRevertAll,
+  extra = [],
+  grid = false,
+}: FormPanelProps) {
   const { data, ui } = useStores();
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
@@ -84,7 +99,7 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
     const i = Math.max(0, Math.min(list.length - 1, index));
     ui.getState().setForm(view, (v) => ({ ...v, field: list[i]?.name, top: windowTop(i, rowsHeight, list.length, v.top) }));
   };
-  const close = () => ui.getState().setForm(view, (v) => ({ field: v.field, top: v.top }));
+  const close = () => ui.getState().setForm(view, (v) => ({ ...v, editing: undefined }));
   const set = (field: string, value: unknown) => data.getState().editFields(spec.keys, field, value);
   const whyNot = readOnly ?? (focused && fixedReason(spec, focused));
   const step = (d: number) => () => {
@@ -116,7 +131,13 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
     { command: 'left', footer: false, disabled: grid ? undefined : whyNot, run: grid ? () => focus(now().index - 1) : step(-1) },
     { command: 'right', footer: false, disabled: grid ? undefined : whyNot, run: grid ? () => focus(now().index + 1) : step(1) },
     { command: 'revert', run: () => void (now().field && data.getState().revertFields(spec.keys, now().field!.name)) },
-    { command: 'revertAll', run: () => data.getState().discardDrafts(spec.keys.filter(hasDraft)) },
+    {
+      command: 'revertAll',
+      run: () => {
+        data.getState().discardDrafts(spec.keys.filter(hasDraft));
+        onRevertAll?.();
+      },
+    },
     {
       command: 'review',
       run: () => {
@@ -130,7 +151,8 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
           return void ui.getState().say('error', `${label}: ${message} Fill it in, then s.`);
         }
         const pending = spec.keys.filter(hasDraft);
-        if (pending.length) ui.getState().review(pending, reviewTitle);
+        if (pending.length && openReview) openReview(pending);
+        else if (pending.length) ui.getState().review(pending, reviewTitle);
         else ui.getState().say('info', 'nothing to review: no field was changed');
       },
     },

@@ -1,6 +1,7 @@
 // The editor of one record on a screen of its own: a rule, a cache setting, or a new configuration
 // (a configuration's settings are its first tab). References are chosen by name; fields that do
-// not apply are dimmed and explained; `e` edits it as JSON in $EDITOR; `s` reviews it.
+// not apply are dimmed and explained; `e` edits it as JSON in $EDITOR; `s` reviews it. A new rule
+// with configurations marked in the browser is made in each of them (add-to-many.ts).
 import { Box, Text } from 'ink';
 import { useEffect } from 'react';
 import { listKey, parseKey, titleOf, type RecordKey } from '../../store/index.js';
@@ -11,6 +12,7 @@ import { useExternalEditor } from '../../app/use-external-editor.js';
 import { LoadState } from '../load-state.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
+import { useAddToMany } from './add-to-many.js';
 import { schemaFor } from '../../schema/index.js';
 
 const NEW_HINT: Readonly<Record<FormKind, string>> = {
@@ -20,7 +22,18 @@ const NEW_HINT: Readonly<Record<FormKind, string>> = {
   origin: 'New origin: fill in the fields marked * (addresses: host role w=N; next…), then s reviews the POST.',
 };
 
-export function FormScreen({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {
+export function FormScreen({
+  recordKey: opened,
+  kind,
+  conf,
+}: {
+  readonly recordKey: RecordKey;
+  readonly kind: FormKind;
+  readonly conf?: number;
+}) {
+  // A draft that went under another key (a new rule made an update of the rule that had its path,
+  // docs/ux.md §10) is edited under that key.
+  const recordKey = useAppStore((s) => s.moved[opened] ?? opened);
   const loadKey = conf === undefined || kind === 'configuration' ? recordKey : listKey(kind, conf);
   return (
     <LoadState
@@ -44,10 +57,11 @@ function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readon
       for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
   }, [data, kind, conf]);
   const editor = useExternalEditor(() => recordKey);
+  const many = useAddToMany(recordKey, kind === 'rule' ? conf : undefined);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate">
-        {isNew ? NEW_HINT[kind] : safe(title)}
+        {many ? many.hint : isNew ? NEW_HINT[kind] : safe(title)}
       </Text>
       <Box height={1} />
       <FormPanel
@@ -56,8 +70,10 @@ function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readon
         width={width}
         height={height - 2}
         {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})}
-        extra={[editor]}
+        extra={many ? [editor, many.binding] : [editor]}
         reviewTitle={schemaFor(kind).title}
+        {...(many?.openReview ? { openReview: many.openReview } : {})}
+        {...(many ? { onRevertAll: many.onRevertAll } : {})}
       />
     </Box>
   );

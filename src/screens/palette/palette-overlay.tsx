@@ -7,7 +7,7 @@ import { ListStatus } from '../../components/list-status.js';
 import { SelectWindow, choicesWidth } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/key-router.js';
-import { listKey, parseKey, type AppState } from '../../store/index.js';
+import { listKey, parseKey, type AppState, type RecordKey } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import type { Parsed } from '../../query/index.js';
 import { lookedThrough, paletteQuery, queryItems, searchFor } from './query-items.js';
@@ -16,11 +16,11 @@ import { cursorNow, moveBindings, setFilter, useListView, type ListControl } fro
 import { TABS, TAB_TITLES, VIEW, type Route } from '../../app/routes.js';
 import { useAppStore, useBodySize, useStores, useUiStore } from '../../app/stores.js';
 import { currentRoute, listView, type UiState } from '../../app/ui-store.js';
-import { matches } from '../rows.js';
 import { reviewDrafted } from '../../app/drafted.js';
 import { openFresh } from '../../app/open-fresh.js';
 import type { Profiles } from '../../app/profiles.js';
 import { profileItems, switchProfile, type Item } from './profile-items.js';
+import { copyingWhat, copyItems, copyTargetsEntry, type CopyChoices } from './copy-items.js';
 import { compareItems, compareQuery, otherStore, type CompareChoices } from './compare-items.js';
 import { profileOnScreen } from '../compare/start-compare.js';
 import { sideName, type CompareSide } from '../../app/routes.js';
@@ -32,13 +32,11 @@ const WHAT = ['entry', 'entries'] as const;
 const MAX_ITEMS = 500;
 
 /** What the query matches now: the pending changes, a tab of the configuration on screen, configurations. */
-interface Actions {
+interface Actions extends CopyChoices {
   jump(r: Route): void;
   tab(conf: number, t: (typeof TABS)[number]): void;
   /** Opens a configuration on a tab. */
   open(conf: number, t: (typeof TABS)[number]): void;
-  /** Copies the rows being copied to configuration `conf`, then reviews the new records. */
-  copyTo(conf: number): void;
   pending(): void;
   /** Switches the app to a profile. */
   profile(name: string): void;
@@ -74,19 +72,8 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { p
       max: MAX_ITEMS,
     });
   }
-  if (ui.copying) {
-    // Copying rows (`c`): only where they can go, the other configurations.
-    const { keys, from } = ui.copying;
-    const what = `${keys.length} ${parseKey(keys[0] ?? 'rule:0:0').kind === 'rule' ? 'rule' : 'cache setting'}${keys.length === 1 ? '' : 's'}`;
-    for (const k of data.lists.configurations?.keys ?? []) {
-      const r = data.records[k];
-      const conf = parseKey(k).id!;
-      if (!r || conf === from || !(String(conf) === q || matches(r, q))) continue;
-      out.push({ key: k, label: `copy ${what} to ${safe(r.name)} (${conf})`, value: conf, go: () => actions.copyTo(conf) });
-      if (out.length >= MAX_ITEMS) break;
-    }
-    return out;
-  }
+  // Copying rows (`c`): only where they can go, the other configurations (the marked ones first).
+  if (ui.copying) return copyItems(data, ui, q, actions, MAX_ITEMS);
   const pending = Object.keys(data.drafts).length;
   if (q === '' || 'pending changes'.includes(q))
     out.push({ key: 'pending', label: `pending changes (${pending})`, value: 'pending', go: actions.pending });
@@ -113,7 +100,7 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { p
 /** How many entries the palette looks through for the query now (its status line's total). */
 function candidates(data: AppState, ui: UiState, profiles: Profiles | undefined, parsed: Parsed): number {
   const confs = data.lists.configurations?.keys ?? [];
-  if (ui.copying) return Math.max(0, confs.length - 1);
+  if (ui.copying) return Math.max(0, confs.length - 1) + copyTargetsEntry(data, ui);
   if (ui.comparing) return Math.max(0, confs.length - 1) + Math.max(0, (profiles?.list().entries.length ?? 1) - 1);
   const tabs = currentRoute(ui).screen === 'configuration' ? TABS.length : 0;
   const looked = parsed.ok ? lookedThrough(parsed.query, data) : 0;
@@ -159,24 +146,35 @@ export function PaletteOverlay() {
     ui.getState().setCopying(undefined);
     ui.getState().setComparing(undefined);
   };
+  /** The rows being copied, once what they go to in `confs` is read as it is now (the palette closed). */
+  const copyingTo = (confs: readonly number[], copy: (keys: readonly RecordKey[]) => void) => {
+    const copying = ui.getState().copying;
+    const keys = copying?.keys ?? [];
+    close();
+    // Copies are made from the rows as they are now, into the configurations' origins and cache
+    // settings as they are now: lists kept from an earlier start are read again first.
+    const from = parseKey(keys[0] ?? 'rule:0:0');
+    const lists = [
+      ...confs.flatMap((conf) => [listKey('origin', conf), listKey('cache_setting', conf)]),
+      ...(copying && from.kind !== 'configuration' && from.kind !== 'error_responses' ? [listKey(from.kind, copying.from)] : []),
+    ];
+    openFresh({ data, ui }, lists, 'the rows and where they go, as they are now', () => copy(keys));
+  };
   const actions: Actions = {
-    copyTo: (conf) => {
-      const copying = ui.getState().copying;
-      const keys = copying?.keys ?? [];
-      close();
-      // Copies are made from the rows as they are now, into the configuration's origins and cache
-      // settings as they are now: lists kept from an earlier start are read again first.
-      const from = parseKey(keys[0] ?? 'rule:0:0');
-      const lists = [
-        listKey('origin', conf),
-        listKey('cache_setting', conf),
-        ...(copying && from.kind !== 'configuration' && from.kind !== 'error_responses' ? [listKey(from.kind, copying.from)] : []),
-      ];
-      openFresh({ data, ui }, lists, 'the rows and where they go, as they are now', () => {
+    copyTo: (conf) =>
+      copyingTo([conf], (keys) => {
         const name = safe(data.getState().records[`configuration:${conf}`]?.name ?? String(conf));
         reviewDrafted(ui, data.getState().copyRecords(keys, conf), `copy to ${name} (${conf})`, 'not copied');
-      });
-    },
+      }),
+    copyToMany: (confs) =>
+      copyingTo(confs, (keys) =>
+        reviewDrafted(
+          ui,
+          data.getState().copyIntoMany(keys, confs),
+          `${copyingWhat(keys)} into ${confs.length} configurations`,
+          'not copied',
+        ),
+      ),
     open: (conf, t) => {
       close();
       ui.getState().setTab(conf, t);

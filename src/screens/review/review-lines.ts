@@ -6,7 +6,7 @@
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, Finding, Preflight, RecordKey, Review } from '../../store/index.js';
-import { alreadyApplied, linked, sendOrder, titleOf } from '../../store/index.js';
+import { alreadyApplied, configurationWords, linked, sendOrder, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -89,6 +89,21 @@ function conflictLines(c: Conflict, width: number, ascii: boolean): Line[] {
   ];
 }
 
+/** A new rule's path that a rule of its configuration has already (as read): `o` makes the draft an edit of that rule instead. */
+export function takenPath(state: AppState, key: RecordKey, checked: Preflight): Finding | undefined {
+  const d = state.drafts[key];
+  if (d?.target.op !== 'create' || d.target.kind !== 'rule' || d.target.conf === undefined) return undefined;
+  return checked.findings[key]?.find((f) => f.code === 'pathTaken' && f.holder !== undefined);
+}
+
+/** The taken path said as the target's: `configuration shop (7) has a rule /login already (Rule 12 …) · o updates that rule instead`. */
+function takenWords(state: AppState, key: RecordKey, f: Finding): Finding {
+  const d = state.drafts[key]!;
+  const where = configurationWords(state, d.target.conf!);
+  const message = `${where} has a rule ${String(d.values.path)} already (${f.message}) · o updates that rule instead`;
+  return { ...f, message };
+}
+
 const NO_CHECK: Preflight = { findings: {}, general: [], refused: 0, warnings: 0 };
 
 export function reviewLines(
@@ -133,7 +148,8 @@ export function reviewLines(
       continue;
     }
     if (review) {
-      const found = checked.findings[key] ?? [];
+      const taken = takenPath(state, key, checked);
+      const found = (checked.findings[key] ?? []).map((f) => (f === taken ? takenWords(state, key, f) : f));
       const under = (field: string) =>
         found
           .filter((f) => f.field === field)

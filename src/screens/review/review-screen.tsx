@@ -32,7 +32,7 @@ import { useAppStore, useBodySize, useReadOnlyReason, useStores, useUiStore } fr
 import type { ResultLine, UiStore } from '../../app/ui-store.js';
 import { sendReviewed } from './send-job.js';
 import { useJobLine } from '../../app/job-status.js';
-import { reviewCounts, reviewLines, type ReviewCounts, type ReviewLine } from './review-lines.js';
+import { reviewCounts, reviewLines, takenPath, type ReviewCounts, type ReviewLine } from './review-lines.js';
 import { useReviewed } from './review-state.js';
 
 const NO_RESULTS: readonly ResultLine[] = [];
@@ -159,6 +159,10 @@ export function ReviewScreen({
     },
     { command: 'dropChange', run: drop },
     { command: 'cancel', run: () => void ui.getState().pop() },
+    // A new rule whose path its configuration has already: `o` on its lines updates that rule instead.
+    ...(keys.some((k) => takenPath(state, k, checked))
+      ? ([{ command: 'updateTheirs', disabled: readOnly, run: () => updateTheirs(data, ui, lineNow()?.key, checked) }] satisfies Binding[])
+      : []),
     ...(conflictsNow().length
       ? ([
           { command: 'keepMine', run: resolve('mine') },
@@ -240,6 +244,20 @@ function summaryText(counts: ReviewCounts, checked: Preflight, checking: boolean
 /** The field Enter opens on a line that names none: the first the pre-flight says to change. */
 function firstField(checked: Preflight, key: RecordKey): string | undefined {
   return checked.findings[key]?.find((f) => f.field !== '')?.field;
+}
+
+/** `o`: the new rule under the cursor, whose path its configuration has already, becomes an edit of that rule. */
+function updateTheirs(data: AppStore, ui: UiStore, key: RecordKey | undefined, checked: Preflight): void {
+  if (key === undefined || !takenPath(data.getState(), key, checked))
+    return void ui.getState().say('info', 'o works on the lines of a new rule whose path its configuration has already');
+  const done = data.getState().updateInstead(key);
+  if ('problem' in done) return void ui.getState().say('error', `not updated: ${safe(done.problem)}`);
+  data.getState().flushJournal();
+  const title = titleOf(done.key, data.getState().records[done.key]);
+  ui.getState().say(
+    'info',
+    done.unchanged ? `${title} has these values already: nothing to send for it` : `${title} is updated instead: its diff is in the review`,
+  );
 }
 
 /** `x`: the change goes from the drafts (and those that wait for a record it was to make); the journal follows at once. */

@@ -24,6 +24,8 @@ export interface Finding {
   readonly message: string;
   /** A warning of the lint (docs/lint.md): `code` is one `cdn-tui lint --ignore` takes. */
   readonly lint?: true;
+  /** A value that must be unique: the record (as read) that has it already. */
+  readonly holder?: RecordKey;
 }
 
 export interface Preflight {

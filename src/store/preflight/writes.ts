@@ -111,7 +111,7 @@ export function writeFindings(batch: Batch, e: Entry): Finding[] {
     if (edited && !holds(thenHeld, field, p, holder)) {
       const message = `${titleOf(holder, batch.state.records[holder])} has this ${labelOf(e, field)} now and gives it up in this same send: if this request goes first, the API refuses it (${p.text})`;
       findings.push({ severity: 'warning', field, code: 'order', message });
-    } else findings.push({ severity: 'refused', field, code: p.code, message: p.text });
+    } else findings.push({ severity: 'refused', field, code: p.code, message: p.text, holder });
   }
   for (const [field, p, holder] of thenHeld) {
     if (holds(nowHeld, field, p, holder)) continue;

@@ -3,7 +3,8 @@
 // first edit, so a form left with nothing typed leaves nothing behind.
 import { changedFields, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
-import { cloneDrafts, configurationNamed, createValuesOf } from '../clone.js';
+import { cloneDrafts, configurationNamed } from '../clone.js';
+import { copyDrafts } from '../copy-into.js';
 import { undoDrafts } from '../undo.js';
 import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
@@ -212,70 +213,15 @@ export function draftSlice(ctx: SliceContext): DraftActions {
     },
     copyRecords(keys, conf) {
       const state = get();
-      const there = (kind: 'origin' | 'cache_setting') =>
-        (state.lists[listKey(kind, conf)]?.keys ?? []).map((k) => state.records[k]).filter((r): r is Rec => r !== undefined);
-      const origin = there('origin')[0];
-      const caches = there('cache_setting');
-      const notes = new Set<string>();
-      const made: Array<[RecordKey, Draft]> = [];
-      const now = ctx.now();
-      /** The new cache setting drafted from `source` (each source copied once). */
-      const copies = new Map<RecordKey, RecordKey>();
-      const copyOf = (source: RecordKey, record: Rec): RecordKey => {
-        let key = copies.get(source);
-        if (!key) {
-          key = newRecordKey('cache_setting', conf);
-          copies.set(source, key);
-          made.push([
-            key,
-            {
-              target: { kind: 'cache_setting', op: 'create', conf },
-              values: createValuesOf('cache_setting', record),
-              startedAt: now,
-              updatedAt: now,
-            },
-          ]);
-        }
-        return key;
-      };
-      // Cache settings first: a copied rule refers to the copy of its cache setting.
-      const order = [
-        ...keys.filter((k) => parseKey(k).kind === 'cache_setting'),
-        ...keys.filter((k) => parseKey(k).kind !== 'cache_setting'),
-      ];
-      for (const key of order) {
-        const { kind } = parseKey(key);
-        const record = state.records[key];
-        if (!record || (kind !== 'rule' && kind !== 'cache_setting')) return { problem: `${key} cannot be copied` };
-        if (kind === 'cache_setting') {
-          if (caches.some((c) => c.name === record.name))
-            return { problem: `configuration ${conf} already has a cache setting named ${JSON.stringify(record.name)}` };
-          copyOf(key, record);
-          continue;
-        }
-        if (!origin) return { problem: `configuration ${conf} has no origin to put the rules on` };
-        const values: Rec = { ...createValuesOf(kind, record), path_origin_id: origin.id };
-        notes.add(`rules go on the origin ${String(origin.name)} (${String(origin.id)})`);
-        let refs: Record<string, RecordKey> | undefined;
-        const from = record.cache_settings_id;
-        if (from !== null && from !== undefined) {
-          const sourceKey = recordKey('cache_setting', parseKey(key).conf, Number(from));
-          const source = state.records[sourceKey];
-          const same = caches.find((c) => source && c.name === source.name);
-          if (same) {
-            values.cache_settings_id = same.id;
-            notes.add(`cache setting ${String(same.name)} mapped to the one there (${String(same.id)})`);
-          } else if (source) {
-            refs = { cache_settings_id: copyOf(sourceKey, source) };
-            if (!keys.includes(sourceKey)) notes.add(`cache setting ${String(source.name)} copied too (there is none of that name there)`);
-          } else return { problem: `the cache setting ${String(from)} of rule ${String(record.path)} is not loaded` };
-        }
-        made.push([
-          newRecordKey(kind, conf),
-          { target: { kind, op: 'create', conf }, values, startedAt: now, updatedAt: now, ...(refs ? { refs } : {}) },
-        ]);
-      }
-      return putAll(made, [...notes]);
+      const missing = keys.find((k) => !state.records[k]);
+      if (missing !== undefined) return { problem: `${missing} cannot be copied` };
+      const made = copyDrafts(
+        state,
+        keys.map((k) => [k, state.records[k]!] as const),
+        conf,
+        ctx.now(),
+      );
+      return 'problem' in made ? made : putAll(made.drafts, made.notes);
     },
     cloneConfiguration(conf, name) {
       const state = get();
