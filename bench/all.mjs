@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark, one after the other (each starts and stops its own emulator and
 // app), then one table of the TUI's targets (issue 11) from bench/results/*.json — the table the
-// README shows. BENCH_ONLY=apply,startup limits the run to those.
+// README shows. BENCH_ONLY=apply,startup limits the run to those; BENCH_FLEET=full runs bench/fleet.mjs's
+// fleet edit at the real service's limit (~10 min) instead of its quick variant.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, line } from './report.mjs';
 
-const BENCHES = ['startup', 'apply', 'render', 'paste', 'find', 'paced', 'kept'];
+const BENCHES = ['startup', 'apply', 'render', 'paste', 'find', 'paced', 'kept', 'fleet'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
 let failed = false;
 

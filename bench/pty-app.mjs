@@ -168,13 +168,19 @@ export function writeRuleDrafts(state, url, conf, rules, change) {
 // `startBench` spawns the TUI as soon as the emulator is up; a start-up bench needs the two apart
 // (the emulator ready before the clock starts) and any program in the pty, started many times.
 
-/** Starts `cdn-tui serve --port 0 …serveArgs` in a child process; resolves once it prints its URL and token. */
-export async function startEmulator(serveArgs) {
-  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...serveArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts `cdn-tui serve --port 0 …serveArgs` in a child process; resolves once it prints its URL and
+ * token (with `token`, the emulator's `--token`, it prints none). `stopped()` resolves once it has exited.
+ */
+export async function startEmulator(serveArgs, token) {
+  const args = [BIN, 'serve', '--port', '0', ...serveArgs, ...(token ? ['--token', token] : [])];
+  const server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((ok) => server.once('exit', ok));
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
   const url = /listening on (\S+)/.exec((await lines.next()).value)[1];
-  const token = /token: (\S+)/.exec((await lines.next()).value)[1];
-  return { url, token, stop: () => server.kill('SIGTERM') };
+  const said = token ?? /token: (\S+)/.exec((await lines.next()).value)[1];
+  const stop = () => server.kill('SIGTERM');
+  return { url, token: said, stop, stopped: () => (stop(), exited) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The palette's find takes the query language (docs/ux.md §10): `behavior:redirect in:GLOB` lists
 // the redirect rules of the configurations the glob keeps, reading only their rules; a query that
 // is not one says why under it and stays as typed; `kind:cache` finds cache settings and Enter
-// opens the configuration on that tab.
+// opens the configuration on that tab; a query written in one read with Enter at its end opens its match.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp } from './harness.js';
@@ -40,6 +40,13 @@ describe.skipIf(!existsSync(BIN))('find with a query', () => {
         await app.waitForText(/cache setting html no-cache \(honor\) +acme-outdoor shop \(staging\) \(\d+\)/, 20_000);
         await app.press('enter');
         await app.waitForText(new RegExp(`› acme-outdoor shop \\(staging\\) \\(${demoId(2)}\\) › cache settings`));
+
+        // Keys in one read (typed ahead over a slow link, Enter last): the query is worked out once,
+        // for the whole burst, and Enter acts on all of it — every key kept.
+        await app.press(':');
+        await app.press('ctrl-u');
+        app.write('path:/returns.html in:"acme-outdoor shop (prod)"\r');
+        await app.waitForText(new RegExp(`› acme-outdoor shop \\(prod\\) \\(${demoId(1)}\\) › rules`));
       } finally {
         await app.close();
       }

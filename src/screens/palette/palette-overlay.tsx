@@ -7,6 +7,7 @@ import { ListStatus } from '../../components/list-status.js';
 import { SelectWindow, choicesWidth } from '../../components/select-list.js';
 import { TextInput } from '../../components/text-input.js';
 import { PRIORITY, useKeys } from '../../keys/key-router.js';
+import { useSettled } from '../../keys/settled.js';
 import { listKey, parseKey, type AppState, type RecordKey } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import type { Parsed } from '../../query/index.js';
@@ -132,7 +133,9 @@ export function PaletteOverlay() {
   // its fields name, the cache settings or origins its references name.
   const searching = useAppStore((s) => s.searching);
   useAppStore((s) => s.lists);
-  const parsed = useMemo(() => paletteQuery(query), [query]);
+  // A query written at once (keys in one read) is worked out once, for its last key: not per prefix.
+  const settled = useSettled(query);
+  const parsed = useMemo(() => paletteQuery(settled), [settled]);
   const wanted = parsed.ok && !comparing && !ui.getState().copying ? searchFor(parsed.query, data.getState()) : undefined;
   const wantedKey = wanted?.kinds.length ? `${wanted.kinds.join(',')} in ${wanted.confs?.join(',') ?? 'all'}` : '';
   useEffect(() => {
@@ -205,8 +208,13 @@ export function PaletteOverlay() {
     },
     typeProfile: (name) => setFilter(ui, view, `${name}:`, true),
   };
-  const itemsNow = () => itemsOf(data.getState(), ui.getState(), actions, openedAt, { profiles, onScreen, other, parsed });
-  const items = itemsNow();
+  const itemsFor = (p: Parsed) => itemsOf(data.getState(), ui.getState(), actions, openedAt, { profiles, onScreen, other, parsed: p });
+  const items = itemsFor(parsed);
+  /** The entries of the query as typed now: a key of a burst acts on all the keys before it, drawn or not. */
+  const itemsNow = () => {
+    const typed = listView(ui.getState(), view).filter;
+    return itemsFor(typed === settled ? parsed : paletteQuery(typed));
+  };
   // 80 columns, wider (up to the terminal's width) for results that need it: nothing cut that the width could show.
   const boxWidth = Math.min(width, Math.max(80, choicesWidth(items) + 4));
   const listHeight = Math.max(1, Math.min(10, height - 4));
