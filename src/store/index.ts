@@ -48,4 +48,5 @@ export {
   type Severity,
 } from './preflight/index.js';
 export { emptyRequired } from './validate-draft.js';
+export { namedValues, namesIn } from './by-name.js';
 export { lintWarnings } from './lint-marks.js';
