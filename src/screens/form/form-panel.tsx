@@ -21,6 +21,7 @@ import {
   formData,
   formFields,
   isCreating,
+  namedData,
   rowModels,
   valuesOf,
   type FormData,
@@ -54,7 +55,7 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
   const { data, ui } = useStores();
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
-  const form = useFormData(spec);
+  const form = namedData(data.getState(), spec, useFormData(spec));
   const state = useUiStore((s) => formView(s, view));
   const creating = isCreating(form);
   const fields = formFields(spec, form);
@@ -85,7 +86,11 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
     ui.getState().setForm(view, (v) => ({ ...v, field: list[i]?.name, top: windowTop(i, rowsHeight, list.length, v.top) }));
   };
   const close = () => ui.getState().setForm(view, (v) => ({ field: v.field, top: v.top }));
-  const set = (field: string, value: unknown) => data.getState().editFields(spec.keys, field, value);
+  // A reference chosen by name (records of several configurations) is each record's own of that name.
+  const set = (field: string, value: unknown) =>
+    spec.byName && refs[field] && typeof value === 'string'
+      ? data.getState().editRefByName(spec.keys, field, value)
+      : data.getState().editFields(spec.keys, field, value);
   const whyNot = readOnly ?? (focused && fixedReason(spec, focused));
   const step = (d: number) => () => {
     const { field: f, values: v } = now();
