@@ -15,6 +15,17 @@ export function refOf(key: RecordKey, field: string): RefKind | undefined {
   return f && 'ref' in f ? f.ref : undefined;
 }
 
+/** The lists a name chosen for `field` of these records is looked up in: the referenced kind's, of each record's configuration. */
+export function refLists(keys: readonly RecordKey[], field: string): string[] {
+  const out = new Set<string>();
+  for (const key of keys) {
+    const ref = refOf(key, field);
+    const { conf } = parseKey(key);
+    if (ref && conf !== undefined) out.add(listKey(ref, conf));
+  }
+  return [...out];
+}
+
 /** The records of `kind` in configuration `conf`, as read. */
 function recordsIn(s: Lists, kind: RefKind, conf: number | undefined): Rec[] {
   if (conf === undefined) return [];

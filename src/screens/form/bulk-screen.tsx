@@ -5,9 +5,10 @@
 // configurations (marked in the browser).
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { namesIn, parseKey, type RecordKey } from '../../store/index.js';
+import { useEffect } from 'react';
+import { namesIn, parseKey, refLists, type RecordKey } from '../../store/index.js';
 import { VIEW, type BulkRoute } from '../../app/routes.js';
-import { useAppStore, useBodySize } from '../../app/stores.js';
+import { useAppStore, useBodySize, useStores } from '../../app/stores.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
 import type { RefChoices } from './form-model.js';
@@ -36,9 +37,23 @@ export function BulkScreen({ route }: { readonly route: BulkRoute }) {
   return <ChildBulk keys={route.keys} kind={route.kind} conf={route.conf} />;
 }
 
+/** Lists of names read at once for a bulk form over several configurations (the budget paces them). */
+const REF_READS = 6;
+
 /** Records of several configurations: a rule's references are chosen by name among those of the marked rules' configurations. */
 function AcrossBulk({ keys, kind }: { readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting' | 'origin' }) {
+  const { data } = useStores();
   const confs = [...new Set(keys.flatMap((k) => parseKey(k).conf ?? []))];
+  useEffect(() => {
+    // The names to choose among: each configuration's cache settings and origins not read yet, in the background.
+    if (kind === 'rule')
+      void data
+        .getState()
+        .loadLists([...refLists(keys, 'cache_settings_id'), ...refLists(keys, 'path_origin_id')], {
+          concurrency: REF_READS,
+          priority: 'background',
+        });
+  }, [data, keys, kind]);
   const caches = useAppStore(useShallow((s) => (kind === 'rule' ? namesIn(s, 'cache_setting', confs) : [])));
   const origins = useAppStore(useShallow((s) => (kind === 'rule' ? namesIn(s, 'origin', confs) : [])));
   const byName = (n: string) => ({ key: n, value: n, label: safe(n), help: 'the one of this name in each configuration' });

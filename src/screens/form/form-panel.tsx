@@ -9,7 +9,8 @@ import { FieldRow } from '../../components/field-row.js';
 import { jsonEqual } from '../../diff/index.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import { notApplicable, type FieldSpec } from '../../schema/index.js';
-import { emptyRequired } from '../../store/index.js';
+import { emptyRequired, refLists } from '../../store/index.js';
+import { openFresh } from '../../app/open-fresh.js';
 import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { formView } from '../../app/ui-store.js';
 import { windowTop } from '../../app/views.js';
@@ -86,10 +87,13 @@ export function FormPanel({ spec, view, width, height, refs = NO_REFS, reviewTit
     ui.getState().setForm(view, (v) => ({ ...v, field: list[i]?.name, top: windowTop(i, rowsHeight, list.length, v.top) }));
   };
   const close = () => ui.getState().setForm(view, (v) => ({ field: v.field, top: v.top }));
-  // A reference chosen by name (records of several configurations) is each record's own of that name.
+  // A reference chosen by name (records of several configurations) is each record's own of that
+  // name, looked up in its configuration's list as read now (one only kept is read again first).
   const set = (field: string, value: unknown) =>
     spec.byName && refs[field] && typeof value === 'string'
-      ? data.getState().editRefByName(spec.keys, field, value)
+      ? openFresh({ data, ui }, refLists(spec.keys, field), 'the names as they are now', () =>
+          data.getState().editRefByName(spec.keys, field, value),
+        )
       : data.getState().editFields(spec.keys, field, value);
   const whyNot = readOnly ?? (focused && fixedReason(spec, focused));
   const step = (d: number) => () => {

@@ -131,9 +131,9 @@ function openOne(stores: Pick<Stores, 'data' | 'ui'>, row: ResultRow): void {
 }
 
 /**
- * Enter with marks: one bulk form over the marked records (of one kind), read again first with what
- * their references are chosen among — each configuration's cache settings and origins — so that a
- * name resolves against the lists as they are now.
+ * Enter with marks: one bulk form over the marked records (of one kind), read again first if they
+ * were only kept. What their references are chosen among (each configuration's cache settings and
+ * origins) is read by the form meanwhile, and again, if need be, when a name is chosen.
  */
 function openMarked(stores: Pick<Stores, 'data' | 'ui'>, marked: readonly RecordKey[]): void {
   const { data, ui } = stores;
@@ -142,8 +142,7 @@ function openMarked(stores: Pick<Stores, 'data' | 'ui'>, marked: readonly Record
   if (kinds.length !== 1 || !kind)
     return void ui.getState().say('error', 'the marked rows are of several kinds: mark rows of one kind to edit them together');
   const confs = configurationsOf(marked);
-  const refs: readonly ChildKind[] = kind === 'rule' ? ['cache_setting', 'origin'] : [];
-  const lists = confs.flatMap((c) => [kind, ...refs].map((k) => listKey(k, c)));
+  const lists = confs.map((c) => listKey(kind, c));
   openFresh(stores, lists, `the marked ${kindWords(kind)[1]} as they are now`, () => {
     const there = marked.filter((k) => data.getState().records[k] !== undefined); // not gone meanwhile
     const [one] = confs;
