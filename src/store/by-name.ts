@@ -46,6 +46,12 @@ export function nameById(s: Lists, kind: RefKind, conf: number | undefined, id: 
   return r && typeof r.name === 'string' ? r.name : undefined;
 }
 
+/** The name of the record that `field` of `key` refers to with `value` (in `key`'s configuration, as read), if it is one. */
+export function refNameOf(s: Lists, key: RecordKey, field: string, value: unknown): string | undefined {
+  const ref = refOf(key, field);
+  return ref && typeof value === 'number' ? nameById(s, ref, parseKey(key).conf, value) : undefined;
+}
+
 /** The names of the records of `kind` in these configurations, each once, sorted (a bulk form's choices). */
 export function namesIn(s: Lists, kind: RefKind, confs: readonly number[]): string[] {
   const names = new Set<string>();

@@ -118,7 +118,7 @@ describe.skipIf(!existsSync(BIN))('the matches as a list', () => {
         await app.waitForText(`has no cache setting named "html 5m"`);
         const caches = (await app.emulator.call('GET', `${CFG}/${demoId(1)}/cache_settings`)).body as Rec[];
         const html5m = caches.find((c) => c.name === 'html 5m')!.id;
-        await app.waitForText(`cache_settings_id: -none → +${String(html5m)}`); // shop (prod)'s own
+        await app.waitForText(`cache_settings_id: -none → +${String(html5m)} (html 5m)`); // shop (prod)'s own
         expect(app.screen()).toContain(`configuration acme partner api (${demoId(4)}) has no cache setting named "html 5m"`);
         expect(app.screen()).toMatch(/3 would be refused/);
         const sent = app.log().length;

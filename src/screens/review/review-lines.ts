@@ -6,7 +6,7 @@
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, Finding, Preflight, RecordKey, Review } from '../../store/index.js';
-import { alreadyApplied, linked, parseKey, recordKey, sendOrder, titleOf } from '../../store/index.js';
+import { alreadyApplied, linked, parseKey, recordKey, refNameOf, sendOrder, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -173,10 +173,10 @@ export function reviewLines(
       if (review.target.op === 'delete') out.push(...of([{ text: '  - the whole record is deleted', tone: 'remove' }]));
       for (const c of review.changes) {
         const ref = review.refs?.[c.field];
-        out.push(
-          ...of(changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width, ascii), c.field),
-          ...under(c.field),
-        );
+        // A reference's id with the name it has there (`1702415501 (html 5m)`): one chosen by name is seen to be the right one.
+        const named = refNameOf(state, key, c.field, c.after);
+        const after = ref === undefined ? `${safe(showValue(c.after))}${named === undefined ? '' : ` (${safe(named)})`}` : `{${safe(ref)}}`;
+        out.push(...of(changeLines(c.field, c.before, after, width, ascii), c.field), ...under(c.field));
       }
       // Problems of fields the draft does not change (one missing), and of the request as a whole.
       const changed = new Set(review.changes.map((c) => c.field));
