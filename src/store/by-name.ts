@@ -34,10 +34,15 @@ function recordsIn(s: Lists, kind: RefKind, conf: number | undefined): Rec[] {
 
 /** The id of the record of `kind` named `name` in `conf`: that name exactly, else in another case when only one has it. */
 export function idByName(s: Lists, kind: RefKind, conf: number | undefined, name: string): number | undefined {
-  const all = recordsIn(s, kind, conf);
-  let named = all.filter((r) => r.name === name);
-  if (named.length === 0) named = all.filter((r) => String(r.name ?? '').toLowerCase() === name.toLowerCase());
+  const named = namedIn(s, kind, conf, name);
   return named.length === 1 ? Number(named[0]!.id) : undefined;
+}
+
+/** The records of `kind` in `conf` named `name`: exactly, else in any case. */
+function namedIn(s: Lists, kind: RefKind, conf: number | undefined, name: string): Rec[] {
+  const all = recordsIn(s, kind, conf);
+  const exact = all.filter((r) => r.name === name);
+  return exact.length ? exact : all.filter((r) => String(r.name ?? '').toLowerCase() === name.toLowerCase());
 }
 
 /** The name of the record of `kind` with id `id` in `conf`, as read (undefined: none, or not read). */
@@ -103,9 +108,13 @@ export function settled(d: Draft, field: string): Draft {
 }
 
 /** The sentence of the review's pre-flight for a name a configuration does not have. */
-export function unresolvedWords(s: Pick<DataState, 'records'>, key: RecordKey, field: string, name: string): string {
+export function unresolvedWords(s: Lists, key: RecordKey, field: string, name: string): string {
   const { conf } = parseKey(key);
   const confName = s.records[recordKey('configuration', undefined, conf)]?.name;
-  const ref = refOf(key, field) ?? 'record';
-  return `configuration ${typeof confName === 'string' ? `${confName} ` : ''}(${String(conf)}) has no ${ref.replace('_', ' ')} named ${JSON.stringify(name)}.`;
+  const ref = refOf(key, field);
+  const what = (ref ?? 'record').replace('_', ' ');
+  // Several of that name (in another case each): which one is meant cannot be told.
+  const several = ref ? namedIn(s, ref, conf, name).length : 0;
+  const has = several > 1 ? `has ${several} ${what}s named` : `has no ${what} named`;
+  return `configuration ${typeof confName === 'string' ? `${confName} ` : ''}(${String(conf)}) ${has} ${JSON.stringify(name)}.`;
 }

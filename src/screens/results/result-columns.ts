@@ -1,7 +1,8 @@
 // The results screen's columns (docs/ux.md §10): what the match is — its kind, id, a rule's path or
 // a record's name, what tells it apart (a rule's behaviour, a cache setting's CDN cache, an origin's
 // addresses), a rule's gzip — and its configuration's name and id. Too narrow, the detail is cut
-// first, then the path or name and the configuration's name; the ids last (column-widths.ts).
+// first, then the path or name and the configuration's name, then the short kind and gzip; the ids
+// last (column-widths.ts).
 import type { Column } from '../../components/windowed-table.js';
 import { kindWords } from '../../schema/index.js';
 import { safe } from '../../ui/text.js';
