@@ -24,7 +24,7 @@ export const TAB_SHORT: Readonly<Record<Tab, string>> = {
 /** Records a form edits on its own screen (a configuration's settings are a tab). */
 export type FormKind = 'configuration' | 'rule' | 'cache_setting' | 'origin';
 
-/** Bulk edit of marked rows: rules or cache settings of one configuration, or configurations. */
+/** Bulk edit of marked rows: rules, cache settings or origins of one configuration (or of several: no `conf`), or configurations. */
 export type BulkRoute = Extract<Route, { readonly screen: 'bulk' }>;
 
 export type Route =
@@ -35,7 +35,8 @@ export type Route =
       readonly screen: 'bulk';
       readonly keys: readonly RecordKey[];
       readonly kind: 'rule' | 'cache_setting' | 'origin';
-      readonly conf: number;
+      /** Their configuration; absent, records of several (marked among a query's matches): references are chosen by name. */
+      readonly conf?: number;
     }
   /** Marked configurations: their settings together (the browser). */
   | { readonly screen: 'bulk'; readonly keys: readonly RecordKey[]; readonly kind: 'configuration' }
@@ -47,6 +48,8 @@ export type Route =
       readonly notes?: readonly string[];
     }
   | { readonly screen: 'history' }
+  /** A query's matches across configurations as a list of their own (docs/ux.md §10). */
+  | { readonly screen: 'results'; readonly query: string }
   /** A purge's form, review and outcome (`P`): the purge is the data store's `purges[id]`. */
   | { readonly screen: 'purge'; readonly id: number; readonly conf: number }
   /** Two configurations side by side (`=`): their differences, to copy across (`>`, `<`). */
@@ -69,6 +72,7 @@ export const VIEW = {
   form: (key: RecordKey) => `form:${key}`,
   bulk: (keys: readonly RecordKey[]) => `bulk:${keys.join(',')}`,
   review: (id: number) => `review:${id}`,
+  results: (query: string) => `results:${query}`,
   purge: (id: number) => `purge:${id}`,
   compare: (left: CompareSide, right: CompareSide) => `compare:${left.profile}:${left.conf}:${right.profile}:${right.conf}`,
 } as const;

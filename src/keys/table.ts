@@ -46,13 +46,13 @@ export const COMMANDS = {
   mark: {
     keys: ['space'],
     help: 'mark ↓',
-    where: 'configurations, rules, cache settings, origins, compare',
+    where: 'configurations, rules, cache settings, origins, matches, compare',
     does: 'mark / unmark the row and move down (bulk edit, copy, purge or delete of marked rows; the line under the list counts them; once their changes are sent, they are unmarked)',
   },
   markAll: {
     keys: ['a'],
     help: 'mark all',
-    where: 'configurations, rules, cache settings, origins, compare',
+    where: 'configurations, rules, cache settings, origins, matches, compare',
     does: "mark every row shown (the filter's); when all are marked, unmark them",
   },
   filter: { keys: ['/'], help: 'filter', where: 'lists', does: 'filter as you type (Enter keeps it, Esc clears it)' },

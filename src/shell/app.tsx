@@ -28,6 +28,7 @@ import type { QuitHow } from './leave-keys.js';
 import type { Profiles } from '../app/profiles.js';
 import { VIEW, type Route } from '../app/routes.js';
 import { CompareScreen } from '../screens/compare/compare-screen.js';
+import { ResultsScreen } from '../screens/results/results-screen.js';
 import { BodySizeProvider, StoresProvider, useBodySize, useUiStore } from '../app/stores.js';
 import { currentRoute, type UiStore } from '../app/ui-store.js';
 import { MIN_SIZE, TooSmall, tooSmall } from './too-small.js';
@@ -52,6 +53,8 @@ function Screen({ route }: { readonly route: Route }) {
       return <PurgeScreen key={route.id} id={route.id} />;
     case 'compare':
       return <CompareScreen key={VIEW.compare(route.left, route.right)} left={route.left} right={route.right} />;
+    case 'results':
+      return <ResultsScreen key={route.query} query={route.query} />;
     default: {
       const never: never = route;
       return never;

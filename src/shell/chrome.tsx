@@ -36,9 +36,11 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
       return ['configurations', conf(route.conf), kindWords(route.kind)[1], name];
     }
     case 'bulk':
-      return route.kind === 'configuration'
+      return route.kind === 'configuration' || route.conf === undefined
         ? ['configurations', `${route.keys.length} marked`]
         : ['configurations', conf(route.conf), `${route.keys.length} marked`];
+    case 'results':
+      return ['matches', safe(route.query)];
     case 'history':
       return ['history'];
     case 'review':

@@ -24,6 +24,9 @@ function readKeyOf(key: RecordKey): string {
   return kind === 'error_responses' ? recordKey('error_responses', conf) : listKey(kind, conf);
 }
 
+/** What records of many configurations are read under (at most MOST_KEYS of them). */
+const readKeysOf = (keys: readonly RecordKey[]) => [...new Set(keys.map(readKeyOf))].slice(0, MOST_KEYS);
+
 /** The store keys (lists, records) that the view on screen shows, for `reload`. */
 export function viewKeys(s: UiState): string[] {
   const route = currentRoute(s);
@@ -36,9 +39,12 @@ export function viewKeys(s: UiState): string[] {
     case 'form':
       return [readKeyOf(route.key)];
     case 'bulk':
-      return [route.kind === 'configuration' ? 'configurations' : listKey(route.kind, route.conf)];
+      if (route.kind === 'configuration') return ['configurations'];
+      return route.conf === undefined ? readKeysOf(route.keys) : [listKey(route.kind, route.conf)];
     case 'review':
-      return [...new Set(route.keys.map(readKeyOf))].slice(0, MOST_KEYS);
+      return readKeysOf(route.keys);
+    case 'results':
+      return ['configurations'];
     case 'purge':
       return [recordKey('configuration', undefined, route.conf)];
     case 'compare':

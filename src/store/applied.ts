@@ -13,7 +13,7 @@ type Seen = Pick<DataState, 'drafts' | 'records' | 'lists' | 'readAgain'>;
 
 export function alreadyApplied(s: Seen, key: RecordKey): boolean {
   const d = s.drafts[key];
-  if (!d || d.refs) return false;
+  if (!d || d.refs || d.unresolved) return false;
   if (d.target.op === 'delete') {
     const list = listOfRecord(key);
     return list !== undefined && isFresh(s, list) && !s.lists[list]!.keys.includes(key);

@@ -49,4 +49,5 @@ export {
   type Severity,
 } from './preflight/index.js';
 export { emptyRequired } from './validate-draft.js';
+export { namedValues, namesIn, refLists, refNameOf } from './by-name.js';
 export { lintWarnings } from './lint-marks.js';

@@ -47,6 +47,9 @@ const VERSION = 1;
 const OPS: readonly unknown[] = ['update', 'create', 'delete'];
 const KINDS: readonly unknown[] = ['configuration', 'rule', 'cache_setting', 'error_responses'];
 
+/** An object of texts (a draft's `refs`, `unresolved`). */
+const textsOf = (v: unknown) => isPlainObject(v) && Object.values(v).every((r) => typeof r === 'string');
+
 function isDraft(v: unknown): v is Draft {
   if (!isPlainObject(v) || !isPlainObject(v.target) || !isPlainObject(v.values)) return false;
   const { target } = v;
@@ -56,7 +59,8 @@ function isDraft(v: unknown): v is Draft {
     (target.conf === undefined || typeof target.conf === 'number') &&
     (target.id === undefined || typeof target.id === 'number') &&
     (v.base === undefined || isPlainObject(v.base)) &&
-    (v.refs === undefined || (isPlainObject(v.refs) && Object.values(v.refs).every((r) => typeof r === 'string'))) &&
+    (v.refs === undefined || textsOf(v.refs)) &&
+    (v.unresolved === undefined || textsOf(v.unresolved)) &&
     typeof v.startedAt === 'number' &&
     typeof v.updatedAt === 'number'
   );

@@ -48,6 +48,11 @@ export interface Draft {
    * FIRST_ORIGIN (its configuration's first origin). Until then the field holds a stand-in.
    */
   readonly refs?: Readonly<Record<string, RecordKey>>;
+  /**
+   * References chosen by name that the draft's configuration has no record of (src/store/by-name.ts):
+   * field → the name. The field keeps its value meanwhile; the review refuses to send while one stands.
+   */
+  readonly unresolved?: Readonly<Record<string, string>>;
 }
 
 export interface Conflict {

@@ -27,7 +27,7 @@ describe.skipIf(!existsSync(BIN))('find anywhere', () => {
           await app.press(':', 'ctrl-u'); // the palette keeps its last query
           await app.type('/admin');
           await app.waitForText(/rule \/admin \(access_denied\)/, 20_000);
-          await app.press('enter');
+          await app.press('down', 'enter'); // the first entry is all the matches as a list; the next, the first match
           await app.waitForText(/› rules/);
           await app.waitForText(/\/admin +access_denied/);
           expect(app.screen().split('\n')[0]).toMatch(/› rules/);

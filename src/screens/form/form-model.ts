@@ -4,7 +4,7 @@
 // could not be changed by an edit here anyway.
 import { jsonEqual } from '../../diff/index.js';
 import { accepts, extraFields, notApplicable, schemaFor, type FieldSpec, type JsonField, type Rec } from '../../schema/index.js';
-import type { AppState, Draft, RecordKey } from '../../store/index.js';
+import { namedValues, type AppState, type Draft, type RecordKey } from '../../store/index.js';
 import type { Choice } from '../../components/select-list.js';
 import { safe } from '../../ui/text.js';
 import { showField } from '../../ui/values.js';
@@ -21,6 +21,11 @@ export interface FormSpec {
   readonly shownOnly: readonly string[];
   /** Fields not offered at all (a bulk form: values unique per record, such as a name). */
   readonly leftOut?: readonly string[];
+  /**
+   * Records of several configurations: references are shown and chosen by name, each record's the
+   * one of its own configuration (src/store/by-name.ts).
+   */
+  readonly byName?: boolean;
 }
 
 /** What the form works on now: the draft (or the blank of a new record) over the server's copy. */
@@ -34,11 +39,33 @@ export interface FormData {
 
 export function formData(s: AppState, spec: FormSpec): FormData {
   const [, ...rest] = spec.keys;
-  return {
+  return namedData(s, spec, {
     draft: s.drafts[spec.key] ?? s.blanks[spec.key],
     server: s.records[spec.key],
     errors: s.fieldErrors[spec.key],
     others: rest.map((k) => s.drafts[k]?.values ?? s.records[k]),
+  });
+}
+
+/** A form whose references are chosen by name (`spec.byName`): every record's reference named, in its own configuration. */
+export function namedData(s: AppState, spec: FormSpec, data: FormData): FormData {
+  if (!spec.byName) return data;
+  const [, ...rest] = spec.keys;
+  const named = (key: RecordKey, values: Rec | undefined) => values && namedValues(s, key, values, s.drafts[key]?.unresolved);
+  const { draft, server } = data;
+  return {
+    ...data,
+    ...(draft
+      ? {
+          draft: {
+            ...draft,
+            values: named(spec.key, draft.values)!,
+            ...(draft.base ? { base: namedValues(s, spec.key, draft.base) } : {}),
+          },
+        }
+      : {}),
+    ...(server ? { server: namedValues(s, spec.key, server) } : {}),
+    others: data.others.map((o, i) => named(rest[i]!, o)),
   };
 }
 

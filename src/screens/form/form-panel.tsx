@@ -9,7 +9,8 @@ import { FieldRow } from '../../components/field-row.js';
 import { jsonEqual } from '../../diff/index.js';
 import { PRIORITY, useKeys, type Binding } from '../../keys/key-router.js';
 import { notApplicable, type FieldSpec } from '../../schema/index.js';
-import { emptyRequired, type RecordKey } from '../../store/index.js';
+import { emptyRequired, refLists, type RecordKey } from '../../store/index.js';
+import { openFresh } from '../../app/open-fresh.js';
 import { useAppStore, useReadOnlyReason, useStores, useUiStore } from '../../app/stores.js';
 import { formView } from '../../app/ui-store.js';
 import { windowTop } from '../../app/views.js';
@@ -21,6 +22,7 @@ import {
   formData,
   formFields,
   isCreating,
+  namedData,
   rowModels,
   valuesOf,
   type FormData,
@@ -69,7 +71,7 @@ export function FormPanel({
   const { data, ui } = useStores();
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
-  const form = useFormData(spec);
+  const form = namedData(data.getState(), spec, useFormData(spec));
   const state = useUiStore((s) => formView(s, view));
   const creating = isCreating(form);
   const fields = formFields(spec, form);
@@ -100,7 +102,14 @@ export function FormPanel({
     ui.getState().setForm(view, (v) => ({ ...v, field: list[i]?.name, top: windowTop(i, rowsHeight, list.length, v.top) }));
   };
   const close = () => ui.getState().setForm(view, (v) => ({ ...v, editing: undefined }));
-  const set = (field: string, value: unknown) => data.getState().editFields(spec.keys, field, value);
+  // A reference chosen by name (records of several configurations) is each record's own of that
+  // name, looked up in its configuration's list as read now (one only kept is read again first).
+  const set = (field: string, value: unknown) =>
+    spec.byName && refs[field] && typeof value === 'string'
+      ? openFresh({ data, ui }, refLists(spec.keys, field), 'the names as they are now', () =>
+          data.getState().editRefByName(spec.keys, field, value),
+        )
+      : data.getState().editFields(spec.keys, field, value);
   const whyNot = readOnly ?? (focused && fixedReason(spec, focused));
   const step = (d: number) => () => {
     const { field: f, values: v } = now();

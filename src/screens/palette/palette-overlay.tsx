@@ -11,7 +11,7 @@ import { useSettled } from '../../keys/settled.js';
 import { listKey, parseKey, type AppState, type RecordKey } from '../../store/index.js';
 import { fit, safe } from '../../ui/text.js';
 import type { Parsed } from '../../query/index.js';
-import { lookedThrough, paletteQuery, queryItems, searchFor } from './query-items.js';
+import { allMatchesItem, lookedThrough, matchCounts, paletteQuery, queryItems, searchFor } from './query-items.js';
 import { useTheme } from '../../ui/theme.js';
 import { cursorNow, moveBindings, setFilter, useListView, type ListControl } from '../../app/list-controller.js';
 import { TABS, TAB_TITLES, VIEW, type Route } from '../../app/routes.js';
@@ -93,7 +93,12 @@ function itemsOf(data: AppState, ui: UiState, actions: Actions, now: number, { p
   }
   const { items: profileChoices, none } = profileItems(profiles, q, actions.profile, actions.close);
   out.push(...profileChoices);
-  if (parsed.ok) out.push(...queryItems(parsed.query, data, actions, now, MAX_ITEMS - out.length));
+  if (parsed.ok) {
+    // The query's matches as a list of their own, before them (first but for the pending changes, history, tabs, profiles its words name).
+    const all = allMatchesItem(parsed.query, listView(ui, view).filter, data, actions);
+    if (all) out.push(all);
+    out.push(...queryItems(parsed.query, data, actions, now, MAX_ITEMS - out.length));
+  }
   if (none && out.length < MAX_ITEMS) out.push(none);
   return out;
 }
@@ -104,7 +109,7 @@ function candidates(data: AppState, ui: UiState, profiles: Profiles | undefined,
   if (ui.copying) return Math.max(0, confs.length - 1) + copyTargetsEntry(data, ui);
   if (ui.comparing) return Math.max(0, confs.length - 1) + Math.max(0, (profiles?.list().entries.length ?? 1) - 1);
   const tabs = currentRoute(ui).screen === 'configuration' ? TABS.length : 0;
-  const looked = parsed.ok ? lookedThrough(parsed.query, data) : 0;
+  const looked = parsed.ok ? lookedThrough(parsed.query, data) + (matchCounts(parsed.query, data).matches ? 1 : 0) : 0; // 1: all the matches
   const profileCount = profiles ? Math.max(1, profiles.list().entries.length) : 0; // "no profiles" counts one
   return 2 + tabs + profileCount + looked; // 2: the pending changes and the history
 }

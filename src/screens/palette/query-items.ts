@@ -130,6 +130,35 @@ export function queryItems(query: Query, data: AppState, actions: QueryActions, 
   return found(query, data, max).matches.map((m) => itemOf(m, data, actions, now));
 }
 
+let whole: { readonly query: Query; readonly data: QueryData; readonly matches: number; readonly confs: number } | undefined;
+
+/** How many records (not configurations) `query` matches among the store's, and in how many configurations. */
+export function matchCounts(query: Query, data: AppState): { readonly matches: number; readonly confs: number } {
+  const qd = queryData(data);
+  if (whole?.query !== query || whole.data !== qd) {
+    const records = matchQuery(query, qd).matches.filter((m) => m.kind !== 'configuration');
+    whole = { query, data: qd, matches: records.length, confs: new Set(records.map((m) => m.conf)).size };
+  }
+  return whole;
+}
+
+/**
+ * The palette's first entry when `query` matches records (not only configurations): `all 37
+ * matches in 12 configurations`, counted over every match found so far (the entries stop at a
+ * limit; this does not), opening them as a list of their own (the results screen, docs/ux.md §10).
+ */
+export function allMatchesItem(query: Query, text: string, data: AppState, actions: QueryActions): Item | undefined {
+  const { matches, confs } = matchCounts(query, data);
+  if (matches === 0) return undefined;
+  return {
+    key: 'all-matches',
+    label: `all ${matches} match${matches === 1 ? '' : 'es'} in ${confs} configuration${confs === 1 ? '' : 's'}`,
+    help: 'as a list: mark, edit together, review',
+    value: 'all-matches',
+    go: () => actions.jump({ screen: 'results', query: text.trim() }),
+  };
+}
+
 /** How many records `query` looked through (the status line's total), as the entries were found. */
 export function lookedThrough(query: Query, data: AppState): number {
   const qd = queryData(data);

@@ -6,7 +6,7 @@
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, Finding, Preflight, RecordKey, Review } from '../../store/index.js';
-import { alreadyApplied, configurationWords, linked, sendOrder, titleOf } from '../../store/index.js';
+import { alreadyApplied, configurationWords, linked, parseKey, recordKey, refNameOf, sendOrder, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -27,6 +27,32 @@ export interface ReviewCounts {
   readonly requests: number;
   /** Drafts whose change the server already has (found by reading again): not sent, `y` clears them. */
   readonly applied: number;
+  /** Configurations the drafts are in (more than one: the review is grouped by configuration). */
+  readonly configurations: number;
+}
+
+/** The configuration a draft is in (a configuration's own draft: itself). */
+function confOf(key: RecordKey): number | undefined {
+  const { kind, conf, id } = parseKey(key);
+  return kind === 'configuration' ? id : conf;
+}
+
+/** The configurations the drafts are in; none when they are all configurations' own settings (each its own: nothing to group). */
+function configurationsOf(keys: readonly RecordKey[]): (number | undefined)[] {
+  return keys.every((k) => parseKey(k).kind === 'configuration') ? [] : [...new Set(keys.map(confOf))];
+}
+
+/** Keys of drafts in more than one configuration, grouped by it (groups in the order they first come); else as they are. */
+function byConfiguration(keys: readonly RecordKey[]): readonly RecordKey[] {
+  const confs = configurationsOf(keys);
+  if (confs.length < 2) return keys;
+  return confs.flatMap((c) => keys.filter((k) => confOf(k) === c));
+}
+
+/** A group's heading: `configuration shop (1528252734)`. */
+function groupTitle(state: AppState, conf: number | undefined): string {
+  const name = state.records[recordKey('configuration', undefined, conf)]?.name;
+  return `configuration ${typeof name === 'string' ? `${safe(name)} ` : ''}(${String(conf ?? 'new')})`;
 }
 
 /** Lines of `text` wrapped to `width`, continuation lines indented. */
@@ -122,8 +148,14 @@ export function reviewLines(
   const resultOf = new Map(results.map((r) => [r.key, r]));
   // Drafts that take ids from others go one at a time: listed, and numbered, in the order they are sent.
   const inOrder = linked(keys, state.drafts);
-  const shown = inOrder ? sendOrder(keys, state.drafts) : keys;
+  const shown = inOrder ? sendOrder(keys, state.drafts) : byConfiguration(keys);
+  const grouped = shown !== keys;
+  let group: number | undefined | null = null;
   for (const [i, key] of shown.entries()) {
+    if (grouped && confOf(key) !== group) {
+      group = confOf(key);
+      out.push({ text: groupTitle(state, group), tone: 'title' }, { text: '' });
+    }
     const review: Review | undefined = state.review(key);
     const result = resultOf.get(key);
     if (!review && !result) continue;
@@ -157,10 +189,10 @@ export function reviewLines(
       if (review.target.op === 'delete') out.push(...of([{ text: '  - the whole record is deleted', tone: 'remove' }]));
       for (const c of review.changes) {
         const ref = review.refs?.[c.field];
-        out.push(
-          ...of(changeLines(c.field, c.before, ref === undefined ? safe(showValue(c.after)) : `{${safe(ref)}}`, width, ascii), c.field),
-          ...under(c.field),
-        );
+        // A reference's id with the name it has there (`1702415501 (html 5m)`): one chosen by name is seen to be the right one.
+        const named = refNameOf(state, key, c.field, c.after);
+        const after = ref === undefined ? `${safe(showValue(c.after))}${named === undefined ? '' : ` (${safe(named)})`}` : `{${safe(ref)}}`;
+        out.push(...of(changeLines(c.field, c.before, after, width, ascii), c.field), ...under(c.field));
       }
       // Problems of fields the draft does not change (one missing), and of the request as a whole.
       const changed = new Set(review.changes.map((c) => c.field));
@@ -200,5 +232,5 @@ export function reviewCounts(state: AppState, keys: readonly RecordKey[]): Revie
     changes += r.target.op === 'delete' ? 1 : r.changes.length;
     if (r.request) requests++;
   }
-  return { drafts, changes, requests, applied };
+  return { drafts, changes, requests, applied, configurations: configurationsOf(keys.filter((k) => state.drafts[k])).length };
 }

@@ -231,7 +231,8 @@ function summaryText(counts: ReviewCounts, checked: Preflight, checking: boolean
   const applied = counts.applied ? ` ${dot} ${counts.applied} already applied` : '';
   if (!counts.drafts)
     return counts.applied ? `Review: nothing to send${applied} ${dot} y clears them ${dot} n/Esc back` : 'Review: nothing pending';
-  const parts = [`Review: ${plural(counts.changes, 'change')}, ${plural(counts.requests, 'request')}${applied}`];
+  const across = counts.configurations > 1 ? ` in ${counts.configurations} configurations` : '';
+  const parts = [`Review: ${plural(counts.changes, 'change')}${across}, ${plural(counts.requests, 'request')}${applied}`];
   if (checking) parts.push('checking against the server');
   if (checked.refused) parts.push(`${checked.refused} would be refused`);
   if (checked.warnings) parts.push(plural(checked.warnings, 'warning'));

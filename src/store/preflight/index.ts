@@ -10,7 +10,7 @@ import { batchOf } from './batch.js';
 import { deleteFindings } from './deletes.js';
 import { needsOf, readWords } from './needs.js';
 import { lintFindings, sideEffects } from './lint.js';
-import { recordFindings } from './record.js';
+import { recordFindings, unresolvedFindings } from './record.js';
 import type { Finding, Preflight, PreflightState } from './types.js';
 import { writeFindings } from './writes.js';
 
@@ -96,6 +96,7 @@ export function preflight(state: PreflightState, keys: readonly RecordKey[]): Pr
     if (alreadyApplied(state, e.key)) continue;
     const checked = [
       ...recordFindings(batch, e),
+      ...unresolvedFindings(batch, e),
       ...writeFindings(batch, e),
       ...deleteFindings(batch, e),
       ...unread(state, needsOf(e), fresh),

@@ -38,7 +38,12 @@ export function needsOf(e: Entry): string[] {
     );
   if (kind !== 'error_responses' && schema.rules.some((r) => r.siblings && touches(r.fields))) out.add(listKey(kind, conf));
   for (const f of schema.fields) {
-    if (f.type === 'integer' && f.ref && touches([f.name]) && body[f.name] !== null && !Object.hasOwn(e.draft.refs ?? {}, f.name))
+    const named = Object.hasOwn(e.draft.unresolved ?? {}, f.name); // a name to look for there again
+    if (
+      f.type === 'integer' &&
+      f.ref &&
+      (named || (touches([f.name]) && body[f.name] !== null && !Object.hasOwn(e.draft.refs ?? {}, f.name)))
+    )
       out.add(listKey(f.ref, conf));
   }
   return [...out];

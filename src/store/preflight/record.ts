@@ -4,6 +4,7 @@
 import { threeWay } from '../../diff/index.js';
 import { isFresh } from '../keep/fresh.js';
 import { listOf } from '../keys.js';
+import { unresolvedWords } from '../by-name.js';
 import { perSend, type Batch, type Entry } from './batch.js';
 import type { Finding } from './types.js';
 
@@ -35,4 +36,14 @@ export function recordFindings(batch: Batch, e: Entry): Finding[] {
       message: `Changed on the server since your draft began (${theirs.join(', ')}): the send stops at this request and shows both sides (m keeps yours, t takes theirs).`,
     },
   ];
+}
+
+/** A reference chosen by name that the record's configuration has no record of: refused until chosen again or dropped. */
+export function unresolvedFindings(batch: Batch, e: Entry): Finding[] {
+  return Object.entries(e.draft.unresolved ?? {}).map(([field, name]) => ({
+    severity: 'refused',
+    field,
+    code: 'unresolved',
+    message: unresolvedWords(batch.state, e.key, field, name),
+  }));
 }

@@ -11,6 +11,7 @@ import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
 import type { DataState, Draft, Review } from '../types.js';
 import { checkDraft } from '../validate-draft.js';
+import { resolveByName, settled } from '../by-name.js';
 import { dependents, refWords, requestOf, shownRequest, standIn } from '../refs.js';
 
 /** Drafts made at once, in the order they are sent, with what was not copied as it was. */
@@ -24,6 +25,11 @@ export interface DraftActions {
   editField(key: RecordKey, field: string, value: unknown): void;
   /** Sets one field in each of several drafts (bulk edit). */
   editFields(keys: readonly RecordKey[], field: string, value: unknown): void;
+  /**
+   * Sets a reference field of each draft by the referenced record's name, the one of each record's
+   * own configuration (src/store/by-name.ts); a configuration without it leaves the draft unresolved.
+   */
+  editRefByName(keys: readonly RecordKey[], field: string, name: string): void;
   /** Replaces the draft's values (the $EDITOR round trip); fields the operation does not take are ignored. */
   setDraftValues(key: RecordKey, values: Rec): void;
   /** A new record: a blank form with the schema's defaults (a required boolean: false, a reference: the first record it can name; a required choice is left to the user); returns its key. */
@@ -105,7 +111,7 @@ export function draftSlice(ctx: SliceContext): DraftActions {
   /** Stores a draft (or drops it when an edit no longer changes anything) and re-checks its fields. */
   function put(key: RecordKey, draft: Draft | undefined): void {
     set((s) => {
-      const unchanged = draft?.target.op === 'update' && !requestOf(draft);
+      const unchanged = draft?.target.op === 'update' && !requestOf(draft) && !draft.unresolved;
       if (!draft || unchanged) {
         return {
           drafts: without(s.drafts, key),
@@ -153,19 +159,25 @@ export function draftSlice(ctx: SliceContext): DraftActions {
   function editField(key: RecordKey, field: string, value: unknown): void {
     const d = draftFor(key);
     if (d.target.op === 'delete') return;
-    put(key, { ...d, values: { ...d.values, [field]: value }, updatedAt: ctx.now() });
+    put(key, { ...settled(d, field), values: { ...d.values, [field]: value }, updatedAt: ctx.now() });
   }
 
   function revertField(key: RecordKey, field: string): void {
     const d = get().drafts[key];
     if (!d || d.target.op !== 'update') return;
-    put(key, { ...d, values: { ...d.values, [field]: structuredClone(d.base?.[field]) }, updatedAt: ctx.now() });
+    put(key, { ...settled(d, field), values: { ...d.values, [field]: structuredClone(d.base?.[field]) }, updatedAt: ctx.now() });
   }
 
   return {
     editField,
     editFields(keys, field, value) {
       for (const key of keys) editField(key, field, value);
+    },
+    editRefByName(keys, field, name) {
+      for (const key of keys) {
+        const d = draftFor(key);
+        if (d.target.op !== 'delete') put(key, { ...resolveByName(get(), d, key, field, name), updatedAt: ctx.now() });
+      }
     },
     setDraftValues(key, values) {
       const d = draftFor(key);
