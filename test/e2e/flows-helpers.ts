@@ -102,5 +102,5 @@ export function writes(log: readonly LogLine[]): LogLine[] {
 
 /** The review's summary line with this many requests to send ("Review: 2 changes, 1 request"). */
 export function reviewOf(requests: number): RegExp {
-  return new RegExp(`Review: \\d+ changes?, ${requests} requests? `);
+  return new RegExp(`Review: \\d+ changes?(?: in \\d+ configurations)?, ${requests} requests? `);
 }

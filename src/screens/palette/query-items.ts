@@ -143,16 +143,16 @@ export function matchCounts(query: Query, data: AppState): { readonly matches: n
 }
 
 /**
- * The palette's first entry when `query` matches records (not only configurations): `all 37
+ * The palette's first entry when `query` matches two or more records (not configurations): `all 37
  * matches in 12 configurations`, counted over every match found so far (the entries stop at a
  * limit; this does not), opening them as a list of their own (the results screen, docs/ux.md §10).
  */
 export function allMatchesItem(query: Query, text: string, data: AppState, actions: QueryActions): Item | undefined {
   const { matches, confs } = matchCounts(query, data);
-  if (matches === 0) return undefined;
+  if (matches < 2) return undefined; // one match is its own entry: Enter opens it at once
   return {
     key: 'all-matches',
-    label: `all ${matches} match${matches === 1 ? '' : 'es'} in ${confs} configuration${confs === 1 ? '' : 's'}`,
+    label: `all ${matches} matches in ${confs} configuration${confs === 1 ? '' : 's'}`,
     help: 'as a list: mark, edit together, review',
     value: 'all-matches',
     go: () => actions.jump({ screen: 'results', query: text.trim() }),

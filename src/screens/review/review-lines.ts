@@ -154,7 +154,7 @@ export function reviewLines(
   for (const [i, key] of shown.entries()) {
     if (grouped && confOf(key) !== group) {
       group = confOf(key);
-      out.push({ text: groupTitle(state, group), tone: 'title' }, { text: '' });
+      out.push({ text: groupTitle(state, group), tone: 'title' });
     }
     const review: Review | undefined = state.review(key);
     const result = resultOf.get(key);
