@@ -3,7 +3,9 @@
 // learnt from the X-RateLimit-Limit / -Remaining / -Reset headers of every answer. A request takes
 // a slot of its lane before it is sent; when the lane's window is spent it waits for the reset
 // instead of being sent into a 429, and the requests in flight never exceed what remains. Waiting
-// requests go in priority order: what the user waits for (foreground) before background work.
+// requests go in priority order: what the user waits for (foreground) before background work, and
+// background work leaves a tenth of a known window to it (a record opened, a send's reads, while
+// a find reads every configuration in the background: docs/ux.md §7).
 import type { IncomingHttpHeaders } from 'node:http';
 import { header } from './headers.js';
 
@@ -119,8 +121,13 @@ class LaneState {
     return this.atMostMs !== undefined && this.atMostMs - this.atLeastMs <= KNOWN_WITHIN_MS ? this.atMostMs : undefined;
   }
 
-  /** Whether a request may go now. */
-  open(now: number): boolean {
+  /** Slots of the window background work leaves to foreground (a tenth of a known limit; none while the reset is unknown). */
+  reserveFor(priority: Priority): number {
+    return priority === 'background' && this.limit !== undefined && this.resetAt !== undefined ? Math.floor(this.limit / 10) : 0;
+  }
+
+  /** Whether a request of `priority` may go now. */
+  open(now: number, priority: Priority = 'foreground'): boolean {
     if (now < this.blockedUntil) return false;
     if (this.resetAt !== undefined && now >= this.resetAt) {
       // The window has passed: a fresh one holds the whole limit (unknown: probe again).
@@ -130,7 +137,7 @@ class LaneState {
     }
     if (!this.answered) return this.inFlight === 0;
     if (this.remaining === undefined) return true;
-    if (this.remaining - this.inFlight > 0) return true;
+    if (this.remaining - this.inFlight > this.reserveFor(priority)) return true;
     // Spent with no reset said: one at a time, and a 429 says how long.
     return this.resetAt === undefined && this.inFlight === 0;
   }
@@ -148,9 +155,10 @@ class LaneState {
     return this.spent() && this.resetAt !== undefined && this.resetAt > now ? this.resetAt : undefined;
   }
 
-  /** The window holds nothing more (what is in flight took the rest; answers can only lower it). */
+  /** The window holds nothing more for the first waiting request (what is in flight took the rest, or the reserve; answers can only lower it). */
   private spent(): boolean {
-    return this.remaining !== undefined && this.remaining - this.inFlight <= 0;
+    const reserve = this.reserveFor(this.queue[0]?.priority ?? 'foreground');
+    return this.remaining !== undefined && this.remaining - this.inFlight <= reserve;
   }
 }
 
@@ -199,7 +207,7 @@ export function createRateBudget(clock: () => number = Date.now): RateBudget {
     let wake = Infinity;
     for (const lane of LANES) {
       const s = lanes[lane];
-      while (s.queue.length && s.open(now)) {
+      while (s.queue.length && s.open(now, s.queue[0]!.priority)) {
         const w = s.queue.shift()!;
         s.inFlight++;
         w.go(slotOf(lane));

@@ -172,6 +172,23 @@ describe('the rate-limit budget', () => {
     expect(order).toEqual(['fg', 'bg1', 'bg2']);
   });
 
+  it('background work leaves a tenth of a known window to foreground requests: a record opened during a find goes at once', async () => {
+    const budget = createRateBudget();
+    const a = take(budget, 'read');
+    await flush();
+    a.state.slot!.done(limits(80, 10, T0 / 1000 + 30));
+    const background = Array.from({ length: 4 }, () => take(budget, 'read', 'background'));
+    await flush();
+    // 10 remain, 8 kept for the user: two background reads go, two wait for the window.
+    expect(background.map((b) => b.got())).toEqual([true, true, false, false]);
+    expect(budget.pacing()).toEqual([expect.objectContaining({ lane: 'read', nextAt: T0 + 30_000 })]);
+    const opened = take(budget, 'read', 'foreground');
+    await flush();
+    expect(opened.got()).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_100);
+    expect(background.map((b) => b.got())).toEqual([true, true, true, true]);
+  });
+
   it('a stop while waiting rejects with the stop error and frees the place; a stop after the slot changes nothing', async () => {
     const budget = createRateBudget();
     const a = take(budget);
