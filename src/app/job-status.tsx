@@ -25,3 +25,17 @@ export function useJobLine(): string | undefined {
   }, [nextAt]);
   return jobLine(job, now, theme.sym.dot);
 }
+
+/**
+ * The message to show beside the job line: with no job, the message; while a job goes on, only a
+ * message said since it began (a send's outcome while a find reads on), never an older one.
+ */
+export function useSaidSinceJob<T>(job: string | undefined, said: T | undefined): T | undefined {
+  const active = job !== undefined;
+  const [before, setBefore] = useState<{ readonly said: T | undefined } | undefined>(undefined);
+  // Adjusted while rendering (React's way for state that follows a value), not in an effect.
+  if (active && before === undefined) setBefore({ said });
+  if (!active && before !== undefined) setBefore(undefined);
+  if (!active) return said;
+  return before !== undefined && said !== before.said ? said : undefined;
+}

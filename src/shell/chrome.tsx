@@ -13,7 +13,7 @@ import { currentRoute, offeredPurge, offeredUndo, tabOf } from '../app/ui-store.
 import { openPurge } from '../screens/purge/open-purge.js';
 import { reviewOfferedUndo } from './undo-offer.js';
 import { interruptBinding, useSuspendBinding, type QuitHow } from './leave-keys.js';
-import { useJobLine } from '../app/job-status.js';
+import { useJobLine, useSaidSinceJob } from '../app/job-status.js';
 import { pendingElsewhere } from '../app/profiles.js';
 import { connectionProblem, useSecondsLeft } from './connection-text.js';
 import { useTheme } from '../ui/theme.js';
@@ -36,9 +36,10 @@ export function crumbsOf(route: Route, data: AppState, tab: Tab | undefined, bet
       return ['configurations', conf(route.conf), kindWords(route.kind)[1], name];
     }
     case 'bulk':
-      return route.kind === 'configuration' || route.conf === undefined
-        ? ['configurations', `${route.keys.length} marked`]
-        : ['configurations', conf(route.conf), `${route.keys.length} marked`];
+      if (route.kind === 'configuration') return ['configurations', `${route.keys.length} marked`];
+      // Records of several configurations: marked among a query's matches (docs/ux.md §10).
+      if (route.conf === undefined) return ['matches', `${route.keys.length} marked ${kindWords(route.kind)[1]}`];
+      return ['configurations', conf(route.conf), `${route.keys.length} marked`];
     case 'results':
       return ['matches', safe(route.query)];
     case 'history':
@@ -109,10 +110,17 @@ export function FooterBar({ width }: { readonly width: number }) {
   // what the user waits for to open (a form read again first) comes before it.
   const jobLine = useJobLine();
   const job = waiting && jobLine ? `${waiting} ${theme.sym.dot} ${jobLine}` : (waiting ?? jobLine);
-  const message =
-    job !== undefined
+  // A message said since the job began (a send's outcome while a find goes on) comes first, the job after it.
+  const shown = useSaidSinceJob(job, said);
+  const message = shown
+    ? {
+        kind: shown.kind,
+        text: [safe(shown.text), ...(job === undefined ? [] : [job])].join(` ${theme.sym.dot} `),
+        keys: shown.keys && safe(shown.keys),
+      }
+    : job !== undefined
       ? { kind: 'info' as const, text: job }
-      : said && { kind: said.kind, text: safe(said.text), keys: said.keys && safe(said.keys) };
+      : undefined;
   return <Footer pending={pending} width={width} {...(message ? { message } : {})} />;
 }
 

@@ -63,6 +63,7 @@ describe.skipIf(!existsSync(BIN))('the matches as a list', () => {
         await app.waitForText(`${off.length} marked`);
         await app.press('enter');
         await app.waitForText(`Bulk edit of ${off.length} rules in ${confs} configurations`);
+        expect(app.screen()).toContain(`matches › ${off.length} marked rules`); // the breadcrumb
         await focusFormField(app, 'gzip');
         await app.press('enter');
         await app.waitUntil(() => /^\* gzip +yes/.test(formRow(app, 'gzip')), 'gzip set on every marked rule');

@@ -87,6 +87,21 @@ describe('screens', () => {
     expect(app.store.getState().drafts).toEqual({});
     app.unmount();
   });
+
+  it('the footer: a message said while a job goes on comes before the job line; one said before the job began does not', async () => {
+    const app = await mount();
+    app.ui.getState().say('ok', 'saved rule /old (1)');
+    await waitFor(() => app.frame().includes('saved rule /old'));
+    app.store.setState({ searching: { done: 3, total: 12 } });
+    await waitFor(() => app.frame().includes('searched 3 of 12 configurations'));
+    expect(app.frame()).not.toContain('saved rule /old');
+    app.ui.getState().say('ok', '16 applied · marks cleared');
+    await waitFor(() => app.frame().includes('✓ 16 applied · marks cleared · searched 3 of 12 configurations'));
+    app.store.setState({ searching: undefined });
+    await waitFor(() => !app.frame().includes('searched 3 of 12'));
+    expect(app.frame()).toContain('✓ 16 applied · marks cleared');
+    app.unmount();
+  });
 });
 
 describe('fields a server sends beyond the schema (docs/api.md §6)', () => {
