@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import { cellWidth, fit, pad } from '../ui/text.js';
 import { useTheme, type Theme } from '../ui/theme.js';
 
-export type Tone = 'title' | 'remove' | 'add' | 'request' | 'error' | 'ok' | 'warn' | 'dim' | 'plain';
+export type Tone = 'heading' | 'title' | 'remove' | 'add' | 'request' | 'error' | 'ok' | 'warn' | 'dim' | 'plain';
 
 export interface Span {
   readonly text: string;
@@ -31,6 +31,8 @@ export interface ScrollLinesProps {
 
 function style(tone: Tone, theme: Theme): { color?: string; bold?: boolean; dimColor?: boolean } {
   switch (tone) {
+    case 'heading':
+      return { bold: true, color: theme.c('magenta') };
     case 'title':
       return { bold: true };
     case 'remove':

@@ -154,7 +154,9 @@ export function reviewLines(
   for (const [i, key] of shown.entries()) {
     if (grouped && confOf(key) !== group) {
       group = confOf(key);
-      out.push({ text: groupTitle(state, group), tone: 'title' });
+      // Set apart from the records' titles by more than colour: a rule on each side.
+      const bar = ascii ? '--' : '──';
+      out.push({ text: `${bar} ${groupTitle(state, group)} ${bar}`, tone: 'heading' });
     }
     const review: Review | undefined = state.review(key);
     const result = resultOf.get(key);
