@@ -13,8 +13,8 @@
 //      window (`--rate-limit 80/5 --rate-window 5`, floor 35 s), with ISO resets (the real
 //      service's form) and with Unix seconds; BENCH_FLEET=full runs the real service's limit, 200
 //      rules at 20 writes/min (`--rate-limit 80/20`, Unix seconds, floor 9 min: ~10 min).
-//   3. (to come, with the results screen of issue 33) 2,000 matches scrolled and marked at list
-//      speed: docs/bench.md says how.
+//   3. the results screen of 2,000 matches scrolled, marked and filtered at list speed: a bench of
+//      its own, bench/results.mjs (one app at `serve --seed 2000`, against the browser's list).
 //   Run: npm run build && node bench/fleet.mjs   (BENCH_RUNS: runs of each TUI query, default 5;
 //   BENCH_FLEET_PARTS=query,tui,edit: which parts)
 import { execFile } from 'node:child_process';

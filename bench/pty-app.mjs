@@ -229,14 +229,20 @@ export function spawnInTerminal({ args, cols = 120, rows = 40, env = {} }) {
   };
 }
 
-/** The id on the table row drawn in inverse video (the cursor bar), read from the terminal's cells. */
-export function cursorRowId(term, rows) {
+/** The text of the table row drawn in inverse video (the cursor bar), read from the terminal's cells. */
+export function cursorRow(term, rows) {
   const b = term.buffer.active;
   for (let r = 3; r < rows; r++) {
     const line = b.getLine(r);
-    if (line?.getCell(2)?.isInverse()) return Number(/^\S?\s*(\d+) /.exec(line.translateToString(true))?.[1]);
+    if (line?.getCell(2)?.isInverse()) return line.translateToString(true);
   }
   return undefined;
+}
+
+/** The id on the cursor bar's row (a list whose first column is the id: the browser's). */
+export function cursorRowId(term, rows) {
+  const row = cursorRow(term, rows);
+  return row === undefined ? undefined : Number(/^\S?\s*(\d+) /.exec(row)?.[1]);
 }
 
 export { BIN };

@@ -10,6 +10,7 @@
 //   Run: npm run build && node bench/render.mjs
 //   BENCH_PHASES=idle,bytes,filter,rss,tabs,burst (default all, in that order); BENCH_RSS_KEYS (5000).
 import { readFileSync } from 'node:fs';
+import { cpuMs as cpuOf, filterKeys } from './list-keys.mjs';
 import { cursorRowId, startBench } from './pty-app.mjs';
 import { loadAverage, target, write as report } from './report.mjs';
 
@@ -42,11 +43,8 @@ const activeTab = () => {
   return at?.[1];
 };
 const rssMiB = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-/** The app's CPU time so far (user + system, ms; /proc counts in 10 ms ticks): a measure a busy machine does not skew. */
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+/** The app's CPU time so far (ms). */
+const cpuMs = () => cpuOf(pid);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 
@@ -146,30 +144,7 @@ if (PHASES.has('bytes')) {
 if (PHASES.has('filter')) {
   // `/`, then a name typed one key at a time: each key narrows the 10,000 rows. The time of a key
   // runs to the last byte its frame writes (then nothing more comes for 150 ms). Three rounds.
-  const times = [];
-  let cpu = 0;
-  for (const typed of ['shop-012', 'media-00', 'docs-009']) {
-    write('/');
-    await until(() => /^\/\s*$/m.test(screen()));
-    await quiet(100);
-    for (let i = 1; i <= typed.length; i++) {
-      const start = performance.now();
-      const cpu0 = cpuMs();
-      write(typed[i - 1]);
-      const text = typed.slice(0, i);
-      await until(() =>
-        screen()
-          .split('\n')
-          .some((l) => l.startsWith(`/${text}`)),
-      );
-      await quiet(150);
-      times.push(app.lastOutputAt() - start);
-      cpu += cpuMs() - cpu0;
-    }
-    write('\u001b'); // Esc: the filter goes
-    await until(() => /10000 of 10000 configurations/.test(screen()));
-    await quiet(100);
-  }
+  const { times, cpu } = await filterKeys(app, ['shop-012', 'media-00', 'docs-009'], /10000 of 10000 configurations/);
   const sorted = [...times].sort((a, b) => a - b);
   rows.push(
     target({
@@ -177,7 +152,7 @@ if (PHASES.has('filter')) {
       value: median(times),
       unit: 'ms',
       limit: 16,
-      note: `max ${sorted.at(-1).toFixed(1)} ms; the app's CPU ${(cpu / times.length).toFixed(1)} ms a key; ${times.map((t) => t.toFixed(0)).join(' ')}`,
+      note: `max ${sorted.at(-1).toFixed(1)} ms; the app's CPU ${cpu.toFixed(1)} ms a key; ${times.map((t) => t.toFixed(0)).join(' ')}`,
     }),
   );
 }

@@ -33,7 +33,7 @@ import { openFresh } from '../../app/open-fresh.js';
 import { useAppStore, useBodySize, useStores, useUiStore, type Stores } from '../../app/stores.js';
 import { listView } from '../../app/ui-store.js';
 import { searchFor } from '../palette/query-items.js';
-import { configurationsOf, resultRowsSelector, rowsWord, type ResultRow } from './result-rows.js';
+import { configurationsOf, resultRowsSelector, type ResultRow } from './result-rows.js';
 import { RESULT_COLUMNS } from './result-columns.js';
 
 export function ResultsScreen({ query: text }: { readonly query: string }) {
@@ -58,7 +58,7 @@ function Results({ text, query }: { readonly text: string; readonly query: Query
   const searching = useAppStore((s) => s.searching);
   const filter = useUiStore((s) => listView(s, view).filter);
   const filtering = useUiStore((s) => listView(s, view).filtering);
-  const { all, keys: allKeys, shown } = rowsOf(query, data.getState(), filter);
+  const { all, keys: allKeys, confs, word, shown } = rowsOf(query, data.getState(), filter);
   const marked = useMarked(view, allKeys, shown);
   const markedSet = useMemo(() => new Set(marked.keys), [marked]);
   const pendingKeys = useAppStore(useShallow((s) => Object.keys(s.drafts)));
@@ -94,7 +94,6 @@ function Results({ text, query }: { readonly text: string; readonly query: Query
     { active: !filtering },
   );
 
-  const confs = configurationsOf(allKeys).length;
   const progress = searching ? ` · searched ${searching.done} of ${searching.total} configurations…` : '';
   const empty = filter ? `nothing matches "${safe(filter)}"` : searching ? 'nothing matches yet' : `nothing matches ${safe(text)}`;
   const table = { cursor: current.cursor, top: current.top, height: tableHeight, width, marked: markedSet, pending };
@@ -105,7 +104,7 @@ function Results({ text, query }: { readonly text: string; readonly query: Query
         counts={{
           shown: shown.length,
           total: all.length,
-          what: rowsWord(all),
+          what: word,
           marked: marked.keys.length,
           markedHidden: marked.hidden,
           filter: safe(filter),
