@@ -35,6 +35,15 @@ const RENAMING = [
   { press: ['enter', 'ctrl-u'] },
   { type: 'acme public api v3' },
 ];
+/** The demo's rules with gzip off, as the list of a query's matches (docs/ux.md §10). */
+const MATCHES = [
+  ...LISTED,
+  { press: [':'] },
+  { type: 'gzip:false' },
+  { wait: /all \d+ matches in \d+ configurations/ },
+  { press: ['enter'] },
+  { wait: 'rules · gzip:false' },
+];
 /** The rename kept and reviewed: the review of one PATCH on screen. */
 const REVIEWING = [...RENAMING, { press: ['enter', 'down', 'enter'] }, { press: ['s'] }, { wait: 'PATCH /content_delivery' }];
 
@@ -335,28 +344,13 @@ const SCENARIOS = {
   results: {
     about: "a query's matches as a list (docs/ux.md §10): rules of every configuration with gzip off, three marked",
     app: { args: ['--demo'], cols: 120, rows: 30 },
-    steps: [
-      ...LISTED,
-      { press: [':'] },
-      { type: 'gzip:false' },
-      { wait: /all \d+ matches in \d+ configurations/ },
-      { press: ['enter'] },
-      { wait: 'rules · gzip:false' },
-      { press: ['space', 'space', 'down', 'space'] },
-      { wait: '3 marked' },
-      { idle: 200 },
-    ],
+    steps: [...MATCHES, { press: ['space', 'space', 'down', 'space'] }, { wait: '3 marked' }, { idle: 200 }],
   },
   'review-grouped': {
     about: 'one review of a bulk edit over matches of many configurations, grouped by configuration',
     app: { args: ['--demo'], cols: 120, rows: 30 },
     steps: [
-      ...LISTED,
-      { press: [':'] },
-      { type: 'gzip:false' },
-      { wait: /all \d+ matches in \d+ configurations/ },
-      { press: ['enter'] },
-      { wait: 'rules · gzip:false' },
+      ...MATCHES,
       { press: ['a', 'enter'] },
       { wait: 'Bulk edit of' },
       { press: ['down', 'down', 'down', 'down', 'down', 'enter', 's'] },

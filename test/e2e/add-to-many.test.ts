@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, startApp, type App } from './harness.js';
-import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, reviewOf } from './flows-helpers.js';
+import { FIRST_LOAD_MS, FLOW_TIMEOUT, LIST_LOADED, reviewOf, writes } from './flows-helpers.js';
 import { demoId } from '../helpers/seed-ids.js';
 
 const RULES = (conf: number) => `/content_delivery/configurations/${conf}/rules_engine`;
@@ -33,6 +33,19 @@ async function markRows(app: App, rows: readonly number[]): Promise<void> {
     at++;
     await app.waitForText(`${rows.indexOf(row) + 1} marked`);
   }
+}
+
+/** The review of one POST into each target is sent with `y`: the emulator got exactly those, once each. */
+async function sendsOnePostEach(app: App, sent: number, targets: readonly number[]): Promise<void> {
+  await app.waitForText(reviewOf(targets.length));
+  await app.waitForText(/· y sends all ·/);
+  await app.press('y');
+  await app.waitForText(`✓ ${targets.length} applied`, 15_000);
+  expect(
+    writes(app.log().slice(sent))
+      .map((l) => [l.method, l.path, l.status])
+      .sort(),
+  ).toEqual(targets.map((c) => ['POST', RULES(c), 201]).sort());
 }
 
 /** Opens configuration 1 from the palette (Enter in the browser would edit the marked ones), its Rules tab filtered to `path`. */
@@ -65,15 +78,7 @@ describe.skipIf(!existsSync(BIN))('add to many', () => {
         const sent = app.log().length;
         await app.press('enter');
         await app.waitForText('1 rule into 3 configurations');
-        await app.waitForText(reviewOf(3));
-        await app.waitForText(/· y sends all ·/);
-        await app.press('y');
-        await app.waitForText(/✓ 3 applied/, 15_000);
-        const writes = app
-          .log()
-          .slice(sent)
-          .filter((l) => l.method !== 'GET');
-        expect(writes.map((l) => [l.method, l.path, l.status]).sort()).toEqual(targets.map((c) => ['POST', RULES(c), 201]).sort());
+        await sendsOnePostEach(app, sent, targets);
         for (const conf of targets) {
           const origins = (await app.emulator.call('GET', `/content_delivery/configurations/${conf}/origins`)).body as Array<{
             id: number;
@@ -108,23 +113,18 @@ describe.skipIf(!existsSync(BIN))('add to many', () => {
         expect(app.screen()).toContain('o updates that rule instead');
         await app.press('y');
         await app.waitForText('1 request would be refused');
-        expect(
-          app
-            .log()
-            .slice(sent)
-            .filter((l) => l.method !== 'GET'),
-        ).toEqual([]);
+        expect(writes(app.log().slice(sent))).toEqual([]);
         await app.press('o');
         await app.waitForText(`rule /admin (${theirs.id}) is updated instead`);
         await app.waitForText(/· y sends all ·/);
         expect(app.screen()).toContain(`PATCH ${RULES(demoId(4))}/${theirs.id}`);
         await app.press('y');
         await app.waitForText(/✓ 2 applied/, 15_000);
-        const writes = app
-          .log()
-          .slice(sent)
-          .filter((l) => l.method !== 'GET');
-        expect(writes.map((l) => [l.method, l.path, l.status]).sort()).toEqual([
+        expect(
+          writes(app.log().slice(sent))
+            .map((l) => [l.method, l.path, l.status])
+            .sort(),
+        ).toEqual([
           ['PATCH', `${RULES(demoId(4))}/${theirs.id}`, 200],
           ['POST', RULES(demoId(3)), 201],
         ]);
@@ -166,15 +166,7 @@ describe.skipIf(!existsSync(BIN))('add to many', () => {
         const sent = app.log().length;
         await app.press('s');
         await app.waitForText('new rule /many-new/ in 3 configurations');
-        await app.waitForText(reviewOf(3));
-        await app.waitForText(/· y sends all ·/);
-        await app.press('y');
-        await app.waitForText(/✓ 3 applied/, 15_000);
-        const writes = app
-          .log()
-          .slice(sent)
-          .filter((l) => l.method !== 'GET');
-        expect(writes.map((l) => [l.method, l.path, l.status]).sort()).toEqual(targets.map((c) => ['POST', RULES(c), 201]).sort());
+        await sendsOnePostEach(app, sent, targets);
         for (const conf of targets) expect((await rulesOf(app, conf)).filter((r) => r.path === '/many-new/').length).toBe(1);
       } finally {
         await app.close();
