@@ -109,7 +109,7 @@ function candidates(data: AppState, ui: UiState, profiles: Profiles | undefined,
   if (ui.copying) return Math.max(0, confs.length - 1) + copyTargetsEntry(data, ui);
   if (ui.comparing) return Math.max(0, confs.length - 1) + Math.max(0, (profiles?.list().entries.length ?? 1) - 1);
   const tabs = currentRoute(ui).screen === 'configuration' ? TABS.length : 0;
-  const looked = parsed.ok ? lookedThrough(parsed.query, data) + (matchCounts(parsed.query, data).matches ? 1 : 0) : 0; // 1: all the matches
+  const looked = parsed.ok ? lookedThrough(parsed.query, data) + (matchCounts(parsed.query, data).matches >= 2 ? 1 : 0) : 0; // 1: all the matches
   const profileCount = profiles ? Math.max(1, profiles.list().entries.length) : 0; // "no profiles" counts one
   return 2 + tabs + profileCount + looked; // 2: the pending changes and the history
 }
