@@ -6,7 +6,7 @@
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, Finding, Preflight, RecordKey, Review } from '../../store/index.js';
-import { alreadyApplied, configurationWords, linked, parseKey, recordKey, refNameOf, sendOrder, titleOf } from '../../store/index.js';
+import { alreadyApplied, configurationWords, linked, parseKey, refNameOf, sendOrder, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -49,10 +49,15 @@ function byConfiguration(keys: readonly RecordKey[]): readonly RecordKey[] {
   return confs.flatMap((c) => keys.filter((k) => confOf(k) === c));
 }
 
-/** A group's heading: `configuration shop (1528252734)`. */
+/** A group's heading: `configuration shop (1528252734)`, as the notes name it. */
 function groupTitle(state: AppState, conf: number | undefined): string {
-  const name = state.records[recordKey('configuration', undefined, conf)]?.name;
-  return `configuration ${typeof name === 'string' ? `${safe(name)} ` : ''}(${String(conf ?? 'new')})`;
+  return conf === undefined ? 'configuration (new)' : configurationWords(state, conf);
+}
+
+/** The notes about one configuration (`configuration shop (1528252734): …`), said under its heading: the rest of each. */
+function notesOf(notes: readonly string[], title: string): string[] {
+  const prefix = `${title}: `;
+  return notes.flatMap((n) => (n.startsWith(prefix) ? [n.slice(prefix.length)] : []));
 }
 
 /** Lines of `text` wrapped to `width`, continuation lines indented. */
@@ -141,22 +146,27 @@ export function reviewLines(
   notes: readonly string[] = [],
   checked: Preflight = NO_CHECK,
 ): ReviewLine[] {
-  const out: ReviewLine[] = notes.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
-  // What the send brings on records it does not touch (a cache setting left unused).
-  for (const f of checked.general) out.push(...wrapped(`! ${safe(f.message)} [${f.code}]`, width, 'warn', '  '));
-  if (out.length) out.push({ text: '' });
-  const resultOf = new Map(results.map((r) => [r.key, r]));
   // Drafts that take ids from others go one at a time: listed, and numbered, in the order they are sent.
   const inOrder = linked(keys, state.drafts);
   const shown = inOrder ? sendOrder(keys, state.drafts) : byConfiguration(keys);
   const grouped = shown !== keys;
+  // Grouped, a note about one configuration goes under its heading; the others stay on top.
+  const titles = grouped ? [...new Set(shown.map(confOf))].map((c) => groupTitle(state, c)) : [];
+  const general = notes.filter((n) => !titles.some((t) => n.startsWith(`${t}: `)));
+  const out: ReviewLine[] = general.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
+  // What the send brings on records it does not touch (a cache setting left unused).
+  for (const f of checked.general) out.push(...wrapped(`! ${safe(f.message)} [${f.code}]`, width, 'warn', '  '));
+  if (out.length) out.push({ text: '' });
+  const resultOf = new Map(results.map((r) => [r.key, r]));
   let group: number | undefined | null = null;
   for (const [i, key] of shown.entries()) {
     if (grouped && confOf(key) !== group) {
       group = confOf(key);
       // Set apart from the records' titles by more than colour: a rule on each side.
       const bar = ascii ? '--' : '──';
-      out.push({ text: `${bar} ${groupTitle(state, group)} ${bar}`, tone: 'heading' });
+      const title = groupTitle(state, group);
+      out.push({ text: `${bar} ${safe(title)} ${bar}`, tone: 'heading' });
+      for (const n of notesOf(notes, title)) out.push(...wrapped(`note: ${safe(n)}`, width, 'warn'));
     }
     const review: Review | undefined = state.review(key);
     const result = resultOf.get(key);
