@@ -18,6 +18,7 @@ import {
   historyFile,
   isFresh,
   listKey,
+  namedIn,
   recordKey,
   stateDir,
   type AppState,
@@ -238,10 +239,8 @@ export async function bulkCommand(args: BulkArgs, io: Io = realIo): Promise<numb
         values.push([c.field, c.value]);
         continue;
       }
-      const all = data.records(c.ref, m.conf) ?? [];
       // The name as given; else the same name in another case, when only one has it.
-      let named = all.filter((r) => r.name === c.name);
-      if (named.length === 0) named = all.filter((r) => String(r.name ?? '').toLowerCase() === c.name.toLowerCase());
+      const named = namedIn(s(), c.ref, m.conf, c.name);
       if (named.length === 1) {
         values.push([c.field, Number(named[0]!.id)]);
         continue;

@@ -6,6 +6,7 @@
 import { schemaFor, type FieldSpec, type Rec, type RefKind } from '../schema/index.js';
 import { listKey, parseKey, recordKey, type RecordKey } from './keys.js';
 import type { DataState, Draft } from './types.js';
+import { configurationWords } from './outcome.js';
 
 type Lists = Pick<DataState, 'lists' | 'records'>;
 
@@ -39,7 +40,7 @@ export function idByName(s: Lists, kind: RefKind, conf: number | undefined, name
 }
 
 /** The records of `kind` in `conf` named `name`: exactly, else in any case. */
-function namedIn(s: Lists, kind: RefKind, conf: number | undefined, name: string): Rec[] {
+export function namedIn(s: Lists, kind: RefKind, conf: number | undefined, name: string): Rec[] {
   const all = recordsIn(s, kind, conf);
   const exact = all.filter((r) => r.name === name);
   return exact.length ? exact : all.filter((r) => String(r.name ?? '').toLowerCase() === name.toLowerCase());
@@ -110,11 +111,10 @@ export function settled(d: Draft, field: string): Draft {
 /** The sentence of the review's pre-flight for a name a configuration does not have. */
 export function unresolvedWords(s: Lists, key: RecordKey, field: string, name: string): string {
   const { conf } = parseKey(key);
-  const confName = s.records[recordKey('configuration', undefined, conf)]?.name;
   const ref = refOf(key, field);
   const what = (ref ?? 'record').replace('_', ' ');
   // Several of that name (in another case each): which one is meant cannot be told.
   const several = ref ? namedIn(s, ref, conf, name).length : 0;
   const has = several > 1 ? `has ${several} ${what}s named` : `has no ${what} named`;
-  return `configuration ${typeof confName === 'string' ? `${confName} ` : ''}(${String(conf)}) ${has} ${JSON.stringify(name)}.`;
+  return `${conf === undefined ? 'configuration' : configurationWords(s, conf)} ${has} ${JSON.stringify(name)}.`;
 }

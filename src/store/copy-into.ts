@@ -34,6 +34,12 @@ function referred(state: Lists, kind: 'origin' | 'cache_setting', from: RecordKe
   return id === null || id === undefined ? undefined : state.records[recordKey(kind, parseKey(from).conf, Number(id))];
 }
 
+/** The records of `keys` as read, to copy; or which one is not read. */
+export function copySources(state: Lists, keys: readonly RecordKey[]): CopySource[] | { readonly problem: string } {
+  const missing = keys.find((k) => !state.records[k]);
+  return missing === undefined ? keys.map((k) => [k, state.records[k]!] as const) : { problem: `${missing} cannot be copied` };
+}
+
 /**
  * Drafts that copy `sources` (rules, cache settings) into configuration `conf`, whose origins and
  * cache settings are read. A cache setting whose name is taken there, a rule with no origin to go

@@ -15,13 +15,13 @@ export {
   type HistoryEntry,
   type HistoryStore,
 } from './history.js';
-export { listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKey, type RecordKey } from './keys.js';
+export { configurationsOf, listKey, newRecordKey, parseKey, recordKey, type ChildKind, type ListKey, type RecordKey } from './keys.js';
 export type * from './types.js';
 export type { DeleteOutcome, DeleteFailure } from './slices/delete.js';
 export type { Drafted } from './slices/drafts.js';
-export { configurationWords, ruleWithPath } from './slices/many.js';
+export { ruleWithPath } from './slices/many.js';
 export { configurationNamed, configurationNames, freeName, type ConfigurationContents } from './clone.js';
-export { summarize, resultLine, titleOf, type ApplySummary } from './outcome.js';
+export { summarize, resultLine, titleOf, configurationWords, type ApplySummary } from './outcome.js';
 export { linked, sendOrder } from './refs.js';
 export { jobLine, pacingText, duration } from './job-line.js';
 export { isFresh, keptAt, listOfRecord } from './keep/fresh.js';
@@ -49,5 +49,5 @@ export {
   type Severity,
 } from './preflight/index.js';
 export { emptyRequired } from './validate-draft.js';
-export { namedValues, namesIn, refLists, refNameOf } from './by-name.js';
+export { namedIn, namedValues, namesIn, refLists, refNameOf } from './by-name.js';
 export { lintWarnings } from './lint-marks.js';

@@ -87,3 +87,8 @@ export function placeOfTarget(t: DraftTarget): Place {
   if (t.kind === 'error_responses') throw new Error('error responses are neither created nor deleted');
   return placeOf(t.kind, t.conf);
 }
+
+/** The configurations records of these keys are in, each once, in the order they first come. */
+export function configurationsOf(keys: readonly RecordKey[]): number[] {
+  return [...new Set(keys.flatMap((k) => parseKey(k).conf ?? []))];
+}

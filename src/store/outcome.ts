@@ -1,7 +1,7 @@
 // What became of a set of drafts that were sent, in words: the status line's summary and one line
 // per draft. Pure, from the typed results (never from the text of a message).
-import { parseKey, type RecordKey } from './keys.js';
-import type { ApplyResult } from './types.js';
+import { parseKey, recordKey, type RecordKey } from './keys.js';
+import type { ApplyResult, DataState } from './types.js';
 import type { Rec } from '../schema/index.js';
 
 export interface ApplySummary {
@@ -82,4 +82,10 @@ export function resultLine(r: ApplyResult, title: string): { readonly ok: boolea
     case 'held':
       return { ok: false, text: `${r.message} (${title})` };
   }
+}
+
+/** `configuration shop (1528252734)`: a configuration as the review's notes and problems name it. */
+export function configurationWords(state: Pick<DataState, 'records'>, conf: number): string {
+  const name = state.records[recordKey('configuration', undefined, conf)]?.name;
+  return typeof name === 'string' ? `configuration ${name} (${conf})` : `configuration ${conf}`;
 }

@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { useEffect } from 'react';
-import { namesIn, parseKey, refLists, type RecordKey } from '../../store/index.js';
+import { configurationsOf, namesIn, refLists, type RecordKey } from '../../store/index.js';
 import { VIEW, type BulkRoute } from '../../app/routes.js';
 import { useAppStore, useBodySize, useStores } from '../../app/stores.js';
 import { refChoices, useRefRecords } from '../configuration/refs.js';
@@ -43,7 +43,7 @@ const REF_READS = 6;
 /** Records of several configurations: a rule's references are chosen by name among those of the marked rules' configurations. */
 function AcrossBulk({ keys, kind }: { readonly keys: readonly RecordKey[]; readonly kind: 'rule' | 'cache_setting' | 'origin' }) {
   const { data } = useStores();
-  const confs = [...new Set(keys.flatMap((k) => parseKey(k).conf ?? []))];
+  const confs = configurationsOf(keys);
   useEffect(() => {
     // The names to choose among: each configuration's cache settings and origins not read yet, in the background.
     if (kind === 'rule')

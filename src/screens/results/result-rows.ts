@@ -6,7 +6,7 @@
 // them: a render and the key handlers share one, and a key that moves or marks goes over no row
 // (counting 2,000 rows' configurations at every render took ~3 ms a key: bench/results.mjs).
 import { matchQuery, type Query, type QueryMatch } from '../../query/index.js';
-import { parseKey, recordKey, type AppState, type ChildKind } from '../../store/index.js';
+import { recordKey, type AppState, type ChildKind } from '../../store/index.js';
 import { kindWords } from '../../schema/index.js';
 import type { Row } from '../rows.js';
 import { queryData } from '../palette/query-items.js';
@@ -80,9 +80,4 @@ export function rowsWord(rows: readonly ResultRow[]): readonly [string, string] 
   const kinds = new Set(rows.map((r) => r.kind));
   const [only] = kinds;
   return kinds.size === 1 && only ? kindWords(only) : ['match', 'matches'];
-}
-
-/** How many configurations the rows are in. */
-export function configurationsOf(keys: readonly string[]): number[] {
-  return [...new Set(keys.flatMap((k) => parseKey(k).conf ?? []))];
 }

@@ -13,7 +13,7 @@ import { PRIORITY, useKeys } from '../../keys/key-router.js';
 import { markedLabel } from '../../keys/table.js';
 import { parseQuery, type Query } from '../../query/index.js';
 import { kindWords } from '../../schema/index.js';
-import { listKey, parseKey, type ChildKind, type RecordKey } from '../../store/index.js';
+import { configurationsOf, listKey, parseKey, type ChildKind, type RecordKey } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
 import { useTheme } from '../../ui/theme.js';
 import {
@@ -33,7 +33,7 @@ import { openFresh } from '../../app/open-fresh.js';
 import { useAppStore, useBodySize, useStores, useUiStore, type Stores } from '../../app/stores.js';
 import { listView } from '../../app/ui-store.js';
 import { searchFor } from '../palette/query-items.js';
-import { configurationsOf, resultRowsSelector, type ResultRow } from './result-rows.js';
+import { resultRowsSelector, type ResultRow } from './result-rows.js';
 import { RESULT_COLUMNS } from './result-columns.js';
 
 export function ResultsScreen({ query: text }: { readonly query: string }) {

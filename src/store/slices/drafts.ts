@@ -4,7 +4,7 @@
 import { changedFields, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
 import { cloneDrafts, configurationNamed } from '../clone.js';
-import { copyDrafts } from '../copy-into.js';
+import { copyDrafts, copySources } from '../copy-into.js';
 import { undoDrafts } from '../undo.js';
 import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
@@ -99,7 +99,8 @@ function quietRequired(draft: Draft, errors: Record<string, string[]>): Record<s
   return out;
 }
 
-function without<T>(map: Readonly<Record<string, T>>, key: string): Record<string, T> {
+/** `map` without `key` (a draft's entries in the store's maps). */
+export function without<T>(map: Readonly<Record<string, T>>, key: string): Record<string, T> {
   const out = { ...map };
   delete out[key];
   return out;
@@ -224,15 +225,9 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       return 'problem' in made ? made : putAll(made.drafts, made.notes);
     },
     copyRecords(keys, conf) {
-      const state = get();
-      const missing = keys.find((k) => !state.records[k]);
-      if (missing !== undefined) return { problem: `${missing} cannot be copied` };
-      const made = copyDrafts(
-        state,
-        keys.map((k) => [k, state.records[k]!] as const),
-        conf,
-        ctx.now(),
-      );
+      const sources = copySources(get(), keys);
+      if ('problem' in sources) return sources;
+      const made = copyDrafts(get(), sources, conf, ctx.now());
       return 'problem' in made ? made : putAll(made.drafts, made.notes);
     },
     cloneConfiguration(conf, name) {

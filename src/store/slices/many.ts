@@ -3,12 +3,12 @@
 // path its configuration has already turned, on request, into an edit of that rule.
 import type { Rec } from '../../schema/index.js';
 import { createValuesOf } from '../clone.js';
-import { copyDrafts, type CopyOptions, type CopySource } from '../copy-into.js';
-import { listKey, parseKey, recordKey, type RecordKey } from '../keys.js';
-import { titleOf } from '../outcome.js';
+import { copyDrafts, copySources, type CopyOptions, type CopySource } from '../copy-into.js';
+import { listKey, parseKey, type RecordKey } from '../keys.js';
+import { configurationWords, titleOf } from '../outcome.js';
 import type { SliceContext } from '../context.js';
 import type { DataState, Draft } from '../types.js';
-import type { Drafted } from './drafts.js';
+import { without, type Drafted } from './drafts.js';
 
 export interface ManyActions {
   /**
@@ -33,24 +33,12 @@ export interface ManyActions {
   dropCopies(keys: readonly RecordKey[]): void;
 }
 
-/** `configuration shop (1528252734)`: a configuration as the review's notes and problems name it. */
-export function configurationWords(state: Pick<DataState, 'records'>, conf: number): string {
-  const name = state.records[recordKey('configuration', undefined, conf)]?.name;
-  return typeof name === 'string' ? `configuration ${name} (${conf})` : `configuration ${conf}`;
-}
-
 /** The key of the rule (as read) of configuration `conf` with the path and regex of `rule`. */
 export function ruleWithPath(state: Pick<DataState, 'records' | 'lists'>, conf: number, rule: Rec): RecordKey | undefined {
   return state.lists[listKey('rule', conf)]?.keys.find((k) => {
     const r = state.records[k];
     return r !== undefined && r.path === rule.path && (r.regex === true) === (rule.regex === true);
   });
-}
-
-function without<T>(map: Readonly<Record<string, T>>, key: string): Record<string, T> {
-  const out = { ...map };
-  delete out[key];
-  return out;
 }
 
 export function manySlice(ctx: SliceContext): ManyActions {
@@ -77,13 +65,8 @@ export function manySlice(ctx: SliceContext): ManyActions {
 
   return {
     copyIntoMany(keys, confs) {
-      const state = get();
-      const missing = keys.find((k) => !state.records[k]);
-      if (missing !== undefined) return { problem: `${missing} cannot be copied` };
-      return intoMany(
-        keys.map((k) => [k, state.records[k]!] as const),
-        confs,
-      );
+      const sources = copySources(get(), keys);
+      return 'problem' in sources ? sources : intoMany(sources, confs);
     },
     addToMany(key, confs) {
       const d = get().drafts[key] ?? get().blanks[key];
