@@ -132,4 +132,20 @@ describe.skipIf(!existsSync(BIN))('the matches as a list', () => {
     },
     FLOW_TIMEOUT,
   );
+  it(
+    'a query and Enter typed ahead in one write, before any list is read over a slow link: the matches as a list, filled as they come',
+    async () => {
+      const app = await startApp({ cols: 110, rows: 30, emulatorArgs: ['--latency', '400'] });
+      try {
+        await app.waitForText(/of 12 configurations/, FIRST_LOAD_MS);
+        app.write(':gzip:false\r');
+        await app.waitForText(/^matches › gzip:false/m);
+        const off = [...(await rulesOf(app)).values()].filter((r) => r.gzip === false).length;
+        await app.waitForText(`${off} of ${off} rules · gzip:false`, 30_000);
+      } finally {
+        await app.close();
+      }
+    },
+    FLOW_TIMEOUT,
+  );
 });

@@ -231,7 +231,12 @@ export function PaletteOverlay() {
       command: 'choose',
       run: () => {
         const item = itemsNow()[cursorNow(control)];
-        if (item) item.go();
+        if (item) return item.go();
+        // A query over records with no match yet (typed ahead before the lists came in over a slow
+        // link): its matches as a list, which reads them and shows them as they come (docs/ux.md §10).
+        const typed = listView(ui.getState(), view).filter.trim();
+        const asked = ui.getState().copying || comparing ? undefined : paletteQuery(typed);
+        if (asked?.ok && asked.query.needs.length) actions.jump({ screen: 'results', query: typed });
         else close();
       },
     },
