@@ -142,6 +142,11 @@ describe.skipIf(!existsSync(BIN))('the matches as a list', () => {
         await app.waitForText(/^matches › gzip:false/m);
         const off = [...(await rulesOf(app)).values()].filter((r) => r.gzip === false).length;
         await app.waitForText(`${off} of ${off} rules · gzip:false`, 30_000);
+        // Three marked and Enter in one write: the first three are shop (prod)'s, one bulk form of its
+        // rules, their origin named as read for it (its origins were never opened before).
+        app.write('   \r');
+        await app.waitForText('Bulk edit of 3 rules');
+        await app.waitUntil(() => /Default Origin/.test(formRow(app, 'origin')), 'the origin named, not #id');
       } finally {
         await app.close();
       }

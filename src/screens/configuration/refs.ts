@@ -1,12 +1,13 @@
 // Names for the ids a rule refers to (its origin, its cache setting): as choices for the rule's
 // form and as the text of the rules list. Read from the store's lists of the configuration.
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Choice } from '../../components/select-list.js';
 import { originSchema, type Rec } from '../../schema/index.js';
 import { objectsText } from '../../ui/objects-text.js';
 import { listKey, type AppState } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
-import { useAppStore } from '../../app/stores.js';
+import { useAppStore, useStores } from '../../app/stores.js';
 import type { RefChoices } from '../form/form-model.js';
 
 function recordsOf(s: AppState, kind: 'origin' | 'cache_setting', conf: number): Rec[] {
@@ -25,6 +26,19 @@ export function useRefRecords(conf: number): { readonly origins: readonly Rec[];
   const origins = useAppStore(useShallow((s) => recordsOf(s, 'origin', conf)));
   const caches = useAppStore(useShallow((s) => recordsOf(s, 'cache_setting', conf)));
   return { origins, caches };
+}
+
+/**
+ * The origins and cache settings a rule of `conf` may name, read if they are not (a rule's form or a
+ * bulk form opened from elsewhere than its configuration: the palette, a query's matches); none
+ * read for `undefined` (a form of another kind).
+ */
+export function useRuleRefRecords(conf: number | undefined): ReturnType<typeof useRefRecords> {
+  const { data } = useStores();
+  useEffect(() => {
+    if (conf !== undefined) for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
+  }, [data, conf]);
+  return useRefRecords(conf ?? 0);
 }
 
 /** A rule's reference fields as choices: records by name, `none` for null. */

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { configurationsOf, namesIn, refLists, type RecordKey } from '../../store/index.js';
 import { VIEW, type BulkRoute } from '../../app/routes.js';
 import { useAppStore, useBodySize, useStores } from '../../app/stores.js';
-import { refChoices, useRefRecords } from '../configuration/refs.js';
+import { refChoices, useRuleRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
 import type { RefChoices } from './form-model.js';
 import { kindWords } from '../../schema/index.js';
@@ -78,7 +78,7 @@ function ChildBulk({
   readonly kind: 'rule' | 'cache_setting' | 'origin';
   readonly conf: number;
 }) {
-  const { origins, caches } = useRefRecords(conf);
+  const { origins, caches } = useRuleRefRecords(kind === 'rule' ? conf : undefined);
   return <BulkForm keys={keys} kind={kind} {...(kind === 'rule' ? { refs: refChoices(origins, caches) } : {})} />;
 }
 

@@ -3,14 +3,13 @@
 // not apply are dimmed and explained; `e` edits it as JSON in $EDITOR; `s` reviews it. A new rule
 // with configurations marked in the browser is made in each of them (add-to-many.ts).
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
 import { listKey, parseKey, titleOf, type RecordKey } from '../../store/index.js';
 import { safe } from '../../ui/text.js';
 import { VIEW, type FormKind } from '../../app/routes.js';
-import { useAppStore, useBodySize, useStores } from '../../app/stores.js';
+import { useAppStore, useBodySize } from '../../app/stores.js';
 import { useExternalEditor } from '../../app/use-external-editor.js';
 import { LoadState } from '../load-state.js';
-import { refChoices, useRefRecords } from '../configuration/refs.js';
+import { refChoices, useRuleRefRecords } from '../configuration/refs.js';
 import { FormPanel } from './form-panel.js';
 import { useAddToMany } from './add-to-many.js';
 import { schemaFor } from '../../schema/index.js';
@@ -47,15 +46,10 @@ export function FormScreen({
 }
 
 function Form({ recordKey, kind, conf }: { readonly recordKey: RecordKey; readonly kind: FormKind; readonly conf?: number }) {
-  const { data } = useStores();
   const { width, height } = useBodySize();
   const isNew = parseKey(recordKey).isNew;
   const title = useAppStore((s) => titleOf(recordKey, s.drafts[recordKey]?.values ?? s.records[recordKey]));
-  const { origins, caches } = useRefRecords(conf ?? 0);
-  useEffect(() => {
-    if (kind === 'rule' && conf !== undefined)
-      for (const k of ['origin', 'cache_setting'] as const) void data.getState().ensureLoaded(listKey(k, conf));
-  }, [data, kind, conf]);
+  const { origins, caches } = useRuleRefRecords(kind === 'rule' ? conf : undefined);
   const editor = useExternalEditor(() => recordKey);
   const many = useAddToMany(recordKey, kind === 'rule' ? conf : undefined);
   return (
