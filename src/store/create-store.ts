@@ -8,7 +8,7 @@ import { manySlice, type ManyActions } from './slices/many.js';
 import { loadSlice, type LoadActions } from './slices/load.js';
 import { searchSlice, type SearchActions } from './slices/search.js';
 import { purgeSlice, type PurgeActions, type PurgeState } from './slices/purge.js';
-import { createMemoryHistory, HISTORY_LIMIT, type HistoryEntry } from './history.js';
+import { createMemoryHistory, HISTORY_LIMIT, mergeHistory, type HistoryEntry } from './history.js';
 import { delayedWriter, type DelayedWriter } from './delayed-writer.js';
 import { diskProblem } from './disk-words.js';
 import { codeOf, errorMessage } from '../util/errors.js';
@@ -30,6 +30,11 @@ export interface JournalActions {
    * written): undefined once written, else why not, in words.
    */
   writeDraftsTo(path: string): string | undefined;
+  /**
+   * Adds to `history` what another cdn-tui on this profile sent since it was read (the file is
+   * shared: docs/architecture.md); the history screen does it when it opens and at `r`.
+   */
+  readHistory(): void;
 }
 
 /** The journal's state beside the data: what the header and the quit question say. */
@@ -120,6 +125,13 @@ export function createAppStore(deps: StoreDeps): AppStore {
       purges: {},
       ...purgeSlice(ctx),
       flushJournal: flush,
+      readHistory: () => {
+        const theirs = deps.history?.load() ?? [];
+        set((s) => {
+          const merged = mergeHistory(s.history, theirs); // ours first: an entry both have stays the one shown
+          return merged.length === s.history.length && merged.every((e, i) => e === s.history[i]) ? {} : { history: merged };
+        });
+      },
       writeDraftsTo: (path) => {
         if (!deps.journal.writeCopy) return 'this journal cannot be written elsewhere';
         try {

@@ -209,6 +209,19 @@ describe('one history, two sessions (issue 21)', () => {
     expect(readdirSync(dirname(file))).toEqual(['history.json']); // no lock, no temporary file left
   });
 
+  it("a second session's sends show once its history is read again (H), each once, and nothing changes when none came", () => {
+    const file = join(tempDir('cdn-tui-history-'), 'history.json');
+    createFileHistory(file).save([entry(1, 1)]);
+    const { store } = storeWith(createFileHistory(file));
+    expect(store.getState().history.map((e) => e.key)).toEqual(['configuration:1']);
+    createFileHistory(file).save([entry(2, 2)]); // the other session's send
+    store.getState().readHistory();
+    expect(store.getState().history.map((e) => e.key)).toEqual(['configuration:1', 'configuration:2']);
+    const before = store.getState().history;
+    store.getState().readHistory();
+    expect(store.getState().history).toBe(before);
+  });
+
   it('waits for a session holding the lock; takes over one left by a process that is gone', () => {
     const dir = tempDir('cdn-tui-history-');
     const lock = join(dir, 'x.lock');

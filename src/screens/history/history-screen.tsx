@@ -3,7 +3,7 @@
 // the list; `z` undoes it — a whole send, or the one request under the cursor: the inverse becomes
 // drafts and the normal review opens (re-read and checked there: a change made since is a conflict).
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ListStatus } from '../../components/list-status.js';
 import { WindowedTable, type Column } from '../../components/windowed-table.js';
@@ -77,6 +77,8 @@ export function HistoryScreen() {
   const theme = useTheme();
   const readOnly = useReadOnlyReason();
   const history = useAppStore((s) => s.history);
+  // The file is shared by the sessions of a profile: what another one sent since shows here too.
+  useEffect(() => data.getState().readHistory(), [data]);
   const open = useUiStore(useShallow((s) => Object.keys(s.expanded).filter((k) => k.startsWith(`${view}:`) && s.expanded[k])));
   const rows = useMemo(() => historyRows(history, new Set(open.map((k) => k.slice(view.length + 1)))), [history, open]);
   const diffOpen = useUiStore((s) => s.expanded[view] === true);
@@ -108,6 +110,15 @@ export function HistoryScreen() {
   const closes = shown?.kind === 'request' || (shown?.kind === 'send' && shown.open);
   useKeys(PRIORITY.screen, [
     ...moveBindings(control),
+    // `r` also reads the history again (and goes on to read the view again: false).
+    {
+      command: 'reload',
+      footer: false,
+      run: () => {
+        data.getState().readHistory();
+        return false;
+      },
+    },
     { command: 'open', label: 'diff', run: () => ui.getState().setExpanded(view, !ui.getState().expanded[view]) },
     { command: 'expand', footer: opens, run: setOpen(true) },
     { command: 'collapse', footer: closes, run: setOpen(false) },
