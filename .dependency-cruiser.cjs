@@ -11,6 +11,7 @@
 //   store/        the data store: records, lists, drafts and their journal, history, sends
 //   lint/  diff/  pure: a configuration's warnings; the changes of a draft and the request they make;
 //   query/        the query language of find: parsed and matched over records
+//   plan/         the send planner: the order of a send's requests, cycles parked (pure)
 //   api/          the HTTP client
 //   server/       the emulator (`cdn-tui serve`, the demo): shares the schema with the client, not its code
 //   schema/       every resource once: fields, bounds, the one validator
@@ -84,6 +85,13 @@ module.exports = {
       comment: 'query/ parses and matches a query over records: the schema and util only, nothing that holds or draws them.',
       from: { path: IN('query') },
       to: { path: '^src/', pathNot: IN('query', 'schema', 'util') },
+    },
+    {
+      name: 'plan-pure',
+      severity: 'error',
+      comment: 'plan/ orders the requests of a send from what each holds and takes: pure, it knows nothing but util/.',
+      from: { path: IN('plan') },
+      to: { path: '^src/', pathNot: IN('plan', 'util') },
     },
     {
       name: 'store-not-ui',

@@ -34,6 +34,11 @@ export interface HistoryEntry {
   readonly result: 'applied' | 'failed';
   /** The send it was part of (one `y`, one `cdn-tui apply`): one undo reverses all of it. Absent in entries of older versions: each a send of its own. */
   readonly send?: string;
+  /**
+   * The parking request of a record whose own request went later in the same send (send-plan.ts):
+   * undone by undoing that request when it was applied, else on its own.
+   */
+  readonly parked?: true;
   /** A purge (POST /purge/…): kept to be seen, never undone. */
   readonly purge?: true;
   readonly status?: number;

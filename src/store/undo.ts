@@ -103,8 +103,14 @@ export function undoDrafts(state: DataState, entries: readonly HistoryEntry[], n
   const undone: HistoryEntry[] = [];
   /** A record deleted by the send (its key then) → the draft that makes it again. */
   const remade = new Map<RecordKey, RecordKey>();
+  // A parking request whose record's own request was applied after it is undone by undoing that one.
+  const ownApplied = new Set(entries.filter((e) => !e.parked && e.result === 'applied').map((e) => `${e.send ?? ''} ${e.key}`));
   for (const e of entries) {
     if (e.purge || e.result !== 'applied') continue;
+    if (e.parked && ownApplied.has(`${e.send ?? ''} ${e.key}`)) {
+      undone.push(e);
+      continue;
+    }
     const made = reverse(state, e, now);
     if ('problem' in made) return made;
     const [first] = made.drafts;

@@ -36,6 +36,7 @@ describe('layer rules', () => {
         'api-through-its-index: src/store/bad-api.ts → src/api/inner.ts',
         'diff-lint-pure: src/diff/bad.ts → src/store/leaf.ts',
         'query-pure: src/query/bad.ts → src/store/leaf.ts',
+        'plan-pure: src/plan/bad.ts → src/store/leaf.ts',
         'store-not-ui: src/store/bad.ts → src/app/leaf.ts',
         'store-not-ui: src/store/bad-cli.ts → src/cli/leaf.ts',
         'cli-is-the-top: src/store/bad-cli.ts → src/cli/leaf.ts',

@@ -86,10 +86,11 @@ export function perSend<K, T>(make: (batch: Batch, key: K) => T): (batch: Batch,
 
 /**
  * The records of `list` as read, with their keys, as the API sees them when the send's creates and
- * edits go: less the rules it deletes first. A request skips itself.
+ * edits go: less those it deletes (the send planner puts a delete before what takes its values).
+ * A request skips itself.
  */
 export const siblingsAsRead = perSend((batch, list: ListKey): ReadonlyArray<readonly [RecordKey, Rec]> => {
-  const deletedFirst = new Set((batch.byList.get(list) ?? []).filter((o) => phaseOf(o.draft) === 1).map((o) => o.key));
+  const deletedFirst = new Set((batch.byList.get(list) ?? []).filter((o) => o.draft.target.op === 'delete').map((o) => o.key));
   return (readList(batch.state, list) ?? []).flatMap((k) => {
     const r = batch.state.records[k];
     return r && !deletedFirst.has(k) ? [[k, r] as const] : [];

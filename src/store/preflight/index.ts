@@ -13,6 +13,7 @@ import { lintFindings, sideEffects } from './lint.js';
 import { recordFindings, unresolvedFindings } from './record.js';
 import type { Finding, Preflight, PreflightState } from './types.js';
 import { writeFindings } from './writes.js';
+import { planOfBatch } from '../send-plan.js';
 
 export type { Finding, Preflight, PreflightCode, PreflightState, Severity } from './types.js';
 export { phaseOf, type Phase } from './batch.js';
@@ -91,6 +92,8 @@ export function preflight(state: PreflightState, keys: readonly RecordKey[]): Pr
   let refused = 0;
   let warnings = 0;
   const fresh = (k: string) => isFresh(state, k);
+  // Requests that hold each other up, which no temporary value frees: the send cannot be ordered.
+  const { stuck } = planOfBatch(batch);
   for (const e of batch.entries) {
     // What the server already has (a send cut short before a restart) is not sent again.
     if (alreadyApplied(state, e.key)) continue;
@@ -99,6 +102,7 @@ export function preflight(state: PreflightState, keys: readonly RecordKey[]): Pr
       ...unresolvedFindings(batch, e),
       ...writeFindings(batch, e),
       ...deleteFindings(batch, e),
+      ...(stuck[e.key] ? [{ severity: 'refused', field: '', code: 'order', message: stuck[e.key]! } satisfies Finding] : []),
       ...unread(state, needsOf(e), fresh),
     ];
     const found = [...checked, ...lintFindings(batch, e, checked)].sort(bySeverity);

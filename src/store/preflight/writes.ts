@@ -106,12 +106,12 @@ export function writeFindings(batch: Batch, e: Entry): Finding[] {
   const thenHeld = clashes(e, after, alone);
   const holds = (list: typeof thenHeld, field: string, p: Problem, holder: RecordKey) =>
     list.some(([f, q, h]) => f === field && q.code === p.code && h === holder);
+  // A value a record of the send gives up is taken after it gives it up: the send planner orders
+  // the two (src/store/send-plan.ts), parking one of a swap on a temporary value.
   for (const [field, p, holder] of nowHeld) {
     const edited = batch.byKey.get(holder)?.draft.target.op === 'update';
-    if (edited && !holds(thenHeld, field, p, holder)) {
-      const message = `${titleOf(holder, batch.state.records[holder])} has this ${labelOf(e, field)} now and gives it up in this same send: if this request goes first, the API refuses it (${p.text})`;
-      findings.push({ severity: 'warning', field, code: 'order', message });
-    } else findings.push({ severity: 'refused', field, code: p.code, message: p.text, holder });
+    if (edited && !holds(thenHeld, field, p, holder)) continue;
+    findings.push({ severity: 'refused', field, code: p.code, message: p.text, holder });
   }
   for (const [field, p, holder] of thenHeld) {
     if (holds(nowHeld, field, p, holder)) continue;

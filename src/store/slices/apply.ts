@@ -6,7 +6,7 @@ import type { Rec } from '../../schema/index.js';
 import { listKey, listOf, parseKey, placeOf, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
 import type { ConfigurationContents } from '../clone.js';
 import { titleOf } from '../outcome.js';
-import { afterMade, FIRST_ORIGIN, linked, sendOrder, taking, waitingMessage, waitsFor } from '../refs.js';
+import { afterMade, FIRST_ORIGIN, taking, waitingMessage, waitsFor } from '../refs.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
 import { HISTORY_LIMIT, newSendId } from '../history.js';
@@ -14,7 +14,8 @@ import { historyEntry } from '../history-entry.js';
 import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
 import { planApply, type Batch } from './bases.js';
-import { phaseOf, preflightNeeds } from '../preflight/index.js';
+import { preflightNeeds } from '../preflight/index.js';
+import { parkRequest, sendPlan } from '../send-plan.js';
 
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
@@ -89,6 +90,8 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   const { api } = deps;
   /** The send under way, which stopSending stops. */
   let stopper: AbortController | undefined;
+  /** Records parked by the send under way (their parking request's body), until their own request goes. */
+  const parked = new Map<RecordKey, Rec>();
 
   function read(t: DraftTarget, call: CallOptions): Promise<Rec> {
     if (t.kind === 'error_responses') return api.getErrorResponses(t.conf!, call);
@@ -148,7 +151,9 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     const theirs = (await batch?.recordOf(t.id!, call)) ?? (await read(t, call));
     const body = req.body!;
     if (holds(t, theirs, body)) return settle(key, t, theirs); // already there (an earlier answer was lost)
-    const fields = threeWay(t.kind, d.base ?? {}, theirs, d.values);
+    // Parked by an earlier step of this send: its temporary values are this send's own, no one else's change.
+    const parkedBody = parked.get(key);
+    const fields = threeWay(t.kind, parkedBody ? { ...d.base, ...parkedBody } : (d.base ?? {}), theirs, d.values);
     if (fields.length) {
       const conflict = { theirs, fields };
       set((s) => ({ conflicts: { ...s.conflicts, [key]: conflict } }));
@@ -291,36 +296,11 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     return result;
   }
 
-  /**
-   * Drafts of which some take ids from others: one at a time, each after those it waits for; the
-   * first that does not go stops the rest (held, kept as drafts). A key moved on the way (its
-   * configuration was created) is sent under its new key.
-   */
-  async function applyInOrder(keys: readonly RecordKey[], call: CallOptions, send: string, progress: Progress): Promise<ApplyResult[]> {
-    const results = new Map<RecordKey, ApplyResult>();
-    let stopped: string | undefined;
-    for (const given of sendOrder(keys, get().drafts)) {
-      const key = get().moved[given] ?? given;
-      if (stopped) {
-        results.set(given, { key, outcome: 'held', message: stopped });
-        continue;
-      }
-      const result = await apply(key, call, send);
-      results.set(given, result);
-      progress.step();
-      if (call.stop?.aborted) stopped = STOPPED;
-      else if (result.outcome !== 'applied' && result.outcome !== 'unchanged')
-        stopped = `not sent: ${titleOf(key, get().drafts[key]?.values)} did not go before it`;
-    }
-    return keys.map((k) => results.get(k)!);
-  }
-
-  /** Drafts that do not wait for each other: `concurrency` requests out at once at most. */
+  /** Drafts of one step of a send: `concurrency` requests out at once at most. */
   async function applyAll(keys: readonly RecordKey[], call: CallOptions, send: string, progress: Progress): Promise<ApplyResult[]> {
     const results: ApplyResult[] = new Array(keys.length);
-    const limit = Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
     // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
-    const tasks = planApply(get(), api, keys, limit);
+    const tasks = planApply(get(), api, keys, inFlight());
     let next = 0;
     const worker = async () => {
       while (next < tasks.length) {
@@ -333,38 +313,115 @@ export function applySlice(ctx: SliceContext): ApplyActions {
         progress.step();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(inFlight(), tasks.length) }, worker));
     return results;
   }
 
+  const inFlight = () => Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
+
   /**
-   * A send in its three steps (preflight/batch.ts): rule deletes, then creates and edits (one at a
-   * time, in order, when some take ids from records others make), then the deletes of records rules
-   * may use, once every edit that moves rules off them is answered. One result per key, in order.
+   * The parking request of an update (send-plan.ts): its unique values moved to temporary ones so
+   * that another request of the send can take them; the draft's own request goes in a later step.
+   * Judged like the draft: a change someone else made since is a conflict, and nothing is sent.
    */
-  async function applyPhased(keys: readonly RecordKey[], call: CallOptions, send: string): Promise<ApplyResult[]> {
-    const results = new Map<RecordKey, ApplyResult>();
-    const progress = progressOf(set, keys.length);
+  async function park(key: RecordKey, body: Rec, call: CallOptions, send: string): Promise<ApplyResult> {
+    const d = get().drafts[key];
+    if (!d || d.target.id === undefined) return { key, outcome: 'unchanged' };
+    if (call.stop?.aborted) return { key, outcome: 'held', message: STOPPED };
+    const t = d.target;
+    const place = placeOfTarget(t);
+    let result: ApplyResult;
     try {
-      // Each key's step as the send begins (a draft is gone once sent).
-      const phases = new Map(
-        keys.map((k) => {
-          const d = get().drafts[k];
-          return [k, d ? phaseOf(d) : 2];
-        }),
-      );
-      for (const phase of [1, 2, 3] as const) {
-        const these = keys.filter((k) => phases.get(k) === phase);
-        if (these.length === 0) continue;
-        const sent = linked(these, get().drafts)
-          ? await applyInOrder(these, call, send, progress)
-          : await applyAll(these, call, send, progress);
-        these.forEach((k, i) => results.set(k, sent[i]!));
+      const theirs = await read(t, call);
+      const fields = threeWay(t.kind, d.base ?? {}, theirs, d.values);
+      if (fields.length) {
+        const conflict = { theirs, fields };
+        set((s) => ({ conflicts: { ...s.conflicts, [key]: conflict } }));
+        return { key, outcome: 'conflict', conflict };
+      }
+      const answer = await track(ctx, key, 'saving', () => api.patch(place, t.id!, body, call));
+      parked.set(key, body);
+      set((s) => ({ records: { ...s.records, [key]: answer } }));
+      result = { key, outcome: 'applied', record: answer };
+    } catch (e) {
+      result = e instanceof NotSentError ? { key, outcome: 'held', message: STOPPED } : fail(key, e);
+    }
+    const request = parkRequest(t, body);
+    const entry = historyEntry(d, request, result, new Date(ctx.now()).toISOString(), send);
+    if (entry) {
+      set((s) => ({ history: [...s.history.slice(-(HISTORY_LIMIT - 1)), { ...entry, parked: true }] }));
+      ctx.historyChanged();
+    }
+    return result;
+  }
+
+  /**
+   * A send in the planner's order (send-plan.ts): each step after the steps it waits for, the
+   * steps ready at once together (up to `concurrency` requests out); a step whose predecessor did
+   * not go is held, kept as a draft. A key moved on the way (its configuration was created) is
+   * sent under its new key. One result per key, in order.
+   */
+  async function applyPlanned(keys: readonly RecordKey[], call: CallOptions, send: string): Promise<ApplyResult[]> {
+    const plan = sendPlan(get(), keys);
+    const { steps } = plan;
+    const results = new Map<RecordKey, ApplyResult>();
+    for (const [key, why] of Object.entries(plan.stuck)) results.set(key, { key, outcome: 'held', message: `not sent: ${why}` });
+    const progress = progressOf(set, steps.length);
+    /** Per step: went (applied, or nothing to send), or not. */
+    const went: boolean[] = [];
+    // Steps by depth: each after every step it waits for.
+    const depth: number[] = [];
+    steps.forEach((st, i) => (depth[i] = st.after.reduce((most, j) => Math.max(most, depth[j]! + 1), 0)));
+    const waves: number[][] = [];
+    steps.forEach((_, i) => (waves[depth[i]!] ??= []).push(i));
+    try {
+      for (const wave of waves) {
+        const ready: number[] = [];
+        for (const i of wave) {
+          const st = steps[i]!;
+          const missed = st.after.find((j) => !went[j]);
+          if (missed === undefined) {
+            ready.push(i);
+            continue;
+          }
+          went[i] = false;
+          const first = steps[missed]!.key;
+          const message = call.stop?.aborted
+            ? STOPPED
+            : `not sent: ${titleOf(first, get().drafts[get().moved[first] ?? first]?.values ?? get().records[first])} did not go before it`;
+          if (!results.has(st.key)) results.set(st.key, { key: get().moved[st.key] ?? st.key, outcome: 'held', message });
+          progress.step();
+        }
+        const parks = ready.filter((i) => steps[i]!.park);
+        const own = ready.filter((i) => !steps[i]!.park);
+        let next = 0;
+        const parker = async () => {
+          while (next < parks.length) {
+            const i = parks[next++]!;
+            const r = await park(steps[i]!.key, steps[i]!.park!, call, send);
+            went[i] = r.outcome === 'applied';
+            if (!went[i]) results.set(steps[i]!.key, r);
+            progress.step();
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(inFlight(), parks.length) }, parker));
+        const sent = await applyAll(
+          own.map((i) => get().moved[steps[i]!.key] ?? steps[i]!.key),
+          call,
+          send,
+          progress,
+        );
+        own.forEach((i, n) => {
+          const r = sent[n]!;
+          went[i] = r.outcome === 'applied' || r.outcome === 'unchanged';
+          results.set(steps[i]!.key, r);
+        });
       }
     } finally {
       progress.end();
+      parked.clear();
     }
-    return keys.map((k) => results.get(k)!);
+    return keys.map((k) => results.get(k) ?? { key: k, outcome: 'unchanged' });
   }
 
   /**
@@ -397,7 +454,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       stopper = job;
       const call: CallOptions = { ...(signal ? { signal } : {}), stop: job.signal };
       try {
-        const results = await applyPhased(keys, call, send);
+        const results = await applyPlanned(keys, call, send);
         readAgain(results);
         return results;
       } finally {

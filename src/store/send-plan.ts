@@ -1,0 +1,206 @@
+// The order of a send (docs/preflight.md, "The order of a send"): what each draft of a send holds
+// before and after it (a rule's path, a cache setting's or origin's name, a configuration's name
+// and CNAMEs, a rule's use of a cache setting or origin), handed to the send planner
+// (src/plan/), which orders the requests and parks one of each cycle on temporary values. The
+// review lists its steps, applyMany sends them, both from this one plan.
+import { resourcePath } from '../api/index.js';
+import type { DraftTarget, WriteRequest } from '../diff/index.js';
+import { planSend, type Claim, type PlanItem } from '../plan/index.js';
+import { schemaFor, type Rec } from '../schema/index.js';
+import { batchOf, phaseOf, type Batch, type Entry } from './preflight/batch.js';
+import type { PreflightState } from './preflight/types.js';
+import { parseKey, type RecordKey } from './keys.js';
+import { titleOf } from './outcome.js';
+import { waitsFor } from './refs.js';
+
+export interface SendStep {
+  readonly key: RecordKey;
+  /** A parking request: this body first (temporary values), the draft's own request in a later step. */
+  readonly park?: Rec;
+  /** Steps (indices) answered before this one goes. */
+  readonly after: readonly number[];
+}
+
+export interface SendPlan {
+  /** In the order they go. */
+  readonly steps: readonly SendStep[];
+  /** Per key, why it cannot go: the drafts that hold each other up. */
+  readonly stuck: Readonly<Record<RecordKey, string>>;
+  /** Passing states a user should know of (a CNAME served by no configuration between two steps). */
+  readonly notes: readonly string[];
+}
+
+/** The prefix of a temporary value a parked record holds between two steps of a send. */
+export const PARKED = 'cdn-tui-moving-';
+
+const PARKABLE = ['path', 'name', 'cname'] as const;
+type Parkable = (typeof PARKABLE)[number];
+
+/** The configuration a draft's record is in, as a scope of unique values (a new configuration's key). */
+function scopeOf(e: Entry): string {
+  const t = e.draft.target;
+  if (t.kind === 'configuration') return String(t.id ?? e.key);
+  return t.conf !== undefined && t.conf !== 0 ? String(t.conf) : (e.draft.refs?.conf ?? 'new');
+}
+
+const claim = (what: Parkable | 'uses', ...parts: readonly unknown[]): Claim => [what, ...parts.map(String)].join(' ');
+
+/** The values `record` holds, each a claim; those a parking request can give up, said apart. */
+function claimsOf(kind: Entry['draft']['target']['kind'], scope: string, record: Rec | undefined): Claim[] {
+  if (!record) return [];
+  switch (kind) {
+    case 'rule': {
+      const out = typeof record.path === 'string' ? [claim('path', scope, record.regex === true, record.path)] : [];
+      for (const f of schemaFor('rule').fields)
+        if (f.type === 'integer' && f.ref && typeof record[f.name] === 'number') out.push(claim('uses', f.ref, scope, record[f.name]));
+      return out;
+    }
+    case 'cache_setting':
+    case 'origin':
+      return typeof record.name === 'string' ? [claim('name', kind, scope, record.name.trim())] : [];
+    case 'configuration': {
+      const out = typeof record.name === 'string' ? [claim('name', kind, record.name.trim())] : [];
+      if (Array.isArray(record.cname)) for (const c of record.cname) if (typeof c === 'string') out.push(claim('cname', c.toLowerCase()));
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
+const isParkable = (c: Claim) => PARKABLE.some((p) => c.startsWith(`${p} `));
+
+/** The record before the send (as read, else as the draft began). */
+const beforeOf = (e: Entry): Rec | undefined => (e.draft.target.op === 'create' ? undefined : (e.server ?? e.draft.base));
+
+/**
+ * The body of the request that parks an update: each unique value it gives up moved to a
+ * temporary one (a path, a name), or a CNAME it gives up dropped; undefined when it cannot be
+ * parked (a configuration reachable only by CNAME would be left with none).
+ */
+export function parkBody(e: Entry): Rec | undefined {
+  const t = e.draft.target;
+  const before = beforeOf(e);
+  if (t.op !== 'update' || !before || !e.after || t.id === undefined) return undefined;
+  const temp = `${PARKED}${t.id}`;
+  const after = e.after;
+  const body: Rec = {};
+  if (t.kind === 'rule' && (before.path !== after.path || before.regex !== after.regex)) body.path = `/${temp}`;
+  if ((t.kind === 'cache_setting' || t.kind === 'origin' || t.kind === 'configuration') && before.name !== after.name) body.name = temp;
+  if (t.kind === 'configuration' && Array.isArray(before.cname)) {
+    const staying = new Set((Array.isArray(after.cname) ? after.cname : []).map((c) => String(c).toLowerCase()));
+    const kept = before.cname.filter((c) => staying.has(String(c).toLowerCase()));
+    if (kept.length < before.cname.length && !(before.cname_access_only === true && kept.length === 0)) body.cname = kept;
+  }
+  return Object.keys(body).length ? body : undefined;
+}
+
+/** The parking request of the record `target` names, with `body` (parkBody's). */
+export function parkRequest(target: DraftTarget, body: Rec): WriteRequest {
+  const kind = target.kind === 'error_responses' ? 'configuration' : target.kind;
+  return { method: 'PATCH', path: resourcePath(kind, target.conf, target.id), body };
+}
+
+/** The claims a parking request gives up: those its body moves. */
+function parksOf(e: Entry, body: Rec | undefined, gives: readonly Claim[]): Claim[] {
+  if (!body) return [];
+  return gives.filter(
+    (c) =>
+      isParkable(c) &&
+      ((c.startsWith('path ') && 'path' in body) ||
+        (c.startsWith('name ') && 'name' in body) ||
+        (c.startsWith('cname ') && 'cname' in body)),
+  );
+}
+
+/** The configuration a draft is in (its own for a configuration), for grouping. */
+function groupOf(key: RecordKey): string {
+  const { kind, conf, id } = parseKey(key);
+  if (kind === 'configuration') return String(id ?? key.split(':')[1]);
+  return String(conf ?? key.split(':')[1]);
+}
+
+function itemsOf(batch: Batch): PlanItem[] {
+  const { entries } = batch;
+  const index = new Map(entries.map((e, i) => [e.key, i]));
+  const groups = new Map<string, number>();
+  for (const e of entries) if (!groups.has(groupOf(e.key))) groups.set(groupOf(e.key), groups.size);
+  const rulesIn = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    if (e.draft.target.kind !== 'rule') return;
+    const those = rulesIn.get(scopeOf(e));
+    if (those) those.push(i);
+    else rulesIn.set(scopeOf(e), [i]);
+  });
+  const lastCreate = new Map<string, number>();
+  return entries.map((e, i) => {
+    const t = e.draft.target;
+    const scope = scopeOf(e);
+    const holds = claimsOf(t.kind, scope, beforeOf(e));
+    const takes = t.op === 'delete' ? [] : claimsOf(t.kind, scope, e.after);
+    const after: number[] = [];
+    for (const made of waitsFor(e.draft)) {
+      const j = index.get(made);
+      if (j !== undefined) after.push(j);
+    }
+    const needsGone: Claim[] = [];
+    if (t.op === 'delete' && (t.kind === 'cache_setting' || t.kind === 'origin') && t.id !== undefined) {
+      needsGone.push(claim('uses', t.kind, scope, t.id));
+      // Rules of the configuration whose use of it was not read may move off it too: they go first.
+      after.push(...(rulesIn.get(scope) ?? []));
+    }
+    if (t.op === 'delete' && t.kind === 'configuration')
+      entries.forEach((o, j) => j !== i && o.draft.target.kind !== 'configuration' && scopeOf(o) === scope && after.push(j));
+    // New rules of one configuration are made in the order given: the rules engine keeps them in id order.
+    if (t.op === 'create' && t.kind === 'rule') {
+      const previous = lastCreate.get(scope);
+      if (previous !== undefined) after.push(previous);
+      lastCreate.set(scope, i);
+    }
+    const kept = new Set(takes);
+    const parks = parksOf(
+      e,
+      parkBody(e),
+      holds.filter((c) => !kept.has(c)),
+    );
+    return { holds, takes, needsGone, after, parks, rank: groups.get(groupOf(e.key))! * 4 + phaseOf(e.draft) };
+  });
+}
+
+const plans = new WeakMap<Batch, SendPlan>();
+
+/** The plan of a batch (made once per batch: the review's pre-flight and its lines share it). */
+export function planOfBatch(batch: Batch): SendPlan {
+  const known = plans.get(batch);
+  if (known) return known;
+  const { entries } = batch;
+  const plan = planSend(itemsOf(batch));
+  const steps = plan.steps.map((s) => {
+    const e = entries[s.item]!;
+    return { key: e.key, ...(s.park ? { park: parkBody(e)! } : {}), after: s.after };
+  });
+  const titled = (i: number) => titleOf(entries[i]!.key, entries[i]!.after ?? entries[i]!.server ?? entries[i]!.draft.values);
+  const stuck: Record<RecordKey, string> = {};
+  for (const group of plan.stuck) {
+    const names = group.map(titled);
+    for (const i of group)
+      stuck[entries[i]!.key] =
+        `cannot be ordered: ${names.filter((n) => n !== titled(i)).join(', ') || 'another request'} and this one each wait for the other to go first`;
+  }
+  const notes = plan.moves
+    .filter((m) => m.claim.startsWith('cname '))
+    .map((m) => {
+      const cname = m.claim.slice('cname '.length);
+      const from = titled(plan.steps[m.from]!.item);
+      const to = titled(plan.steps[m.to]!.item);
+      return `${cname} moves from ${from} to ${to}: between requests ${m.from + 1} and ${m.to + 1} no configuration serves it`;
+    });
+  const made = { steps, stuck, notes };
+  plans.set(batch, made);
+  return made;
+}
+
+/** The plan of sending the drafts of `keys` as the state has them. */
+export function sendPlan(state: PreflightState, keys: readonly RecordKey[]): SendPlan {
+  return planOfBatch(batchOf(state, keys));
+}
