@@ -7,14 +7,18 @@ import { createInterface } from 'node:readline/promises';
 import { formatRequest, showValue } from '../diff/index.js';
 import {
   jobLine,
+  parkRequest,
   preflight,
   preflightNeeds,
+  sendPlan,
+  shownSteps,
   summarize,
   titleOf,
   type AppStore,
   type Finding,
   type Preflight,
   type RecordKey,
+  type ShownStep,
 } from '../store/index.js';
 import { EXIT, UsageError } from './errors.js';
 
@@ -70,6 +74,8 @@ function reviewText(store: AppStore, plan: Planned, checked: Preflight): string 
   const lines: string[] = [];
   const problems = plan.problems ?? new Map<string, readonly string[]>();
   const indent = plan.group ? '  ' : '';
+  // In the order they go (the send planner's), numbered; a record parked on a temporary value on its own.
+  const steps = shownSteps(store.getState(), plan.keys);
   // Group by group (a heading, the plan's problems of the group, its drafts); without groups, the drafts in order.
   const sections: Array<readonly [group: string | undefined, keys: readonly RecordKey[]]> = plan.group
     ? (plan.groups ?? [...new Set(plan.keys.map(plan.group))]).map((g) => [g, plan.keys.filter((k) => plan.group!(k) === g)] as const)
@@ -79,20 +85,31 @@ function reviewText(store: AppStore, plan: Planned, checked: Preflight): string 
       lines.push(group);
       lines.push(...(problems.get(group) ?? []).map((p) => `  refused: ${p}`));
     }
-    for (const key of keys) lines.push(...recordLines(store, key, checked, indent));
+    const here = new Set(keys);
+    for (const step of steps) if (here.has(step.key)) lines.push(...recordLines(store, step, checked, indent));
   }
   // What the send brings on records it does not touch.
   lines.push(...checked.general.map((f) => findingLine(f).trimStart()));
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-/** One record of the review: its title, changed fields, request and findings. */
-function recordLines(store: AppStore, key: RecordKey, checked: Preflight, indent: string): string[] {
+/** One request of the review: its record's title, changed fields, request and findings (a parking request: its temporary values). */
+function recordLines(store: AppStore, step: ShownStep, checked: Preflight, indent: string): string[] {
+  const { key } = step;
   const review = store.getState().review(key);
   if (!review?.request) return [];
   const lines: string[] = [];
   const d = store.getState().drafts[key];
-  lines.push(`${indent}${titleOf(key, d?.values ?? store.getState().records[key])}`);
+  const number = step.number === undefined ? '' : `${step.number}. `;
+  if (step.park && d) {
+    const was = store.getState().records[key] ?? d.base ?? {};
+    lines.push(`${indent}${number}${titleOf(key, was)} (parked until its own request below)`);
+    for (const [field, value] of Object.entries(step.park))
+      lines.push(`${indent}  ${field}: -${showValue(was[field])} +${showValue(value)}`);
+    lines.push(`${indent}  ${formatRequest(parkRequest(d.target, step.park))}`);
+    return lines;
+  }
+  lines.push(`${indent}${number}${titleOf(key, d?.values ?? store.getState().records[key])}`);
   // A field that takes the id of a record made first says so (`+{the id of new cache setting x}`), not its stand-in.
   for (const c of review.changes)
     lines.push(
@@ -159,10 +176,12 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
     io.out('nothing to do\n');
     return EXIT.ok;
   }
-  const requests = plan.keys.filter((k) => store.getState().review(k)?.request).length;
   // Checked against the target as read now, and against each other (docs/preflight.md).
   await Promise.all(preflightNeeds(store.getState(), plan.keys).map((k) => store.getState().ensureFresh(k)));
   const checked = preflight(store.getState(), plan.keys);
+  const ordered = sendPlan(store.getState(), plan.keys);
+  const requests = plan.keys.filter((k) => store.getState().review(k)?.request).length + ordered.steps.filter((st) => st.park).length;
+  for (const note of ordered.notes) io.out(`note: ${note}\n`);
   io.out(reviewText(store, plan, checked));
   const refused = checked.refused + problems;
   const refusedWords = refused ? ` · ${refused} would be refused` : '';

@@ -23,7 +23,7 @@ export { ruleWithPath } from './slices/many.js';
 export { configurationNamed, configurationNames, freeName, type ConfigurationContents } from './clone.js';
 export { summarize, resultLine, titleOf, configurationWords, type ApplySummary } from './outcome.js';
 export { linked, sendOrder } from './refs.js';
-export { PARKED, parkRequest, sendPlan, type SendPlan, type SendStep } from './send-plan.js';
+export { PARKED, parkRequest, sendPlan, shownSteps, type SendPlan, type SendStep, type ShownStep } from './send-plan.js';
 export { jobLine, pacingText, duration } from './job-line.js';
 export { isFresh, keptAt, listOfRecord } from './keep/fresh.js';
 export { alreadyApplied, toReadAgain } from './applied.js';

@@ -204,3 +204,26 @@ export function planOfBatch(batch: Batch): SendPlan {
 export function sendPlan(state: PreflightState, keys: readonly RecordKey[]): SendPlan {
   return planOfBatch(batchOf(state, keys));
 }
+
+/** A request as a review lists it: in the order they go, numbered when there are several; a parking request apart. */
+export interface ShownStep {
+  readonly key: RecordKey;
+  readonly park?: Rec;
+  readonly number?: number;
+}
+
+/** The requests of `keys` as a review lists them: the plan's steps, then the keys it does not send (stuck, sent, dropped), by configuration. */
+export function shownSteps(state: PreflightState, keys: readonly RecordKey[]): ShownStep[] {
+  const { steps } = sendPlan(state, keys);
+  const many = steps.length > 1;
+  const out: ShownStep[] = steps.map((st, i) => ({
+    key: st.key,
+    ...(st.park ? { park: st.park } : {}),
+    ...(many ? { number: i + 1 } : {}),
+  }));
+  const planned = new Set(steps.map((st) => st.key));
+  const rest = keys.filter((key) => !planned.has(key));
+  const groups = [...new Set(rest.map(groupOf))];
+  for (const g of groups) for (const key of rest) if (groupOf(key) === g) out.push({ key });
+  return out;
+}

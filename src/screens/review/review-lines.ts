@@ -6,7 +6,8 @@
 import type { Line } from '../../components/scroll-lines.js';
 import { formatRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, Finding, Preflight, RecordKey, Review } from '../../store/index.js';
-import { alreadyApplied, configurationWords, linked, parseKey, refNameOf, sendOrder, titleOf } from '../../store/index.js';
+import type { Rec } from '../../schema/index.js';
+import { alreadyApplied, configurationWords, parkRequest, parseKey, refNameOf, sendPlan, shownSteps, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -40,13 +41,6 @@ function confOf(key: RecordKey): number | undefined {
 /** The configurations the drafts are in; none when they are all configurations' own settings (each its own: nothing to group). */
 function configurationsOf(keys: readonly RecordKey[]): (number | undefined)[] {
   return keys.every((k) => parseKey(k).kind === 'configuration') ? [] : [...new Set(keys.map(confOf))];
-}
-
-/** Keys of drafts in more than one configuration, grouped by it (groups in the order they first come); else as they are. */
-function byConfiguration(keys: readonly RecordKey[]): readonly RecordKey[] {
-  const confs = configurationsOf(keys);
-  if (confs.length < 2) return keys;
-  return confs.flatMap((c) => keys.filter((k) => confOf(k) === c));
 }
 
 /** A group's heading: `configuration shop (1528252734)`, as the notes name it. */
@@ -135,6 +129,22 @@ function takenWords(state: AppState, key: RecordKey, f: Finding): Finding {
   return { ...f, message };
 }
 
+/**
+ * A parking request (src/store/send-plan.ts): the record moved to a temporary value so that
+ * another request of the send can take its own; the record's own request comes later.
+ */
+function parkLines(state: AppState, key: RecordKey, body: Rec, number: string, width: number, ascii: boolean): Line[] {
+  const d = state.drafts[key]!;
+  const was = state.records[key] ?? d.base ?? {};
+  const out: Line[] = [
+    { text: `${number}${titleOf(key, was)} (parked until its own request below)`, tone: 'title' },
+    ...wrapped('  its values move aside for a moment so that another request of this send can take them', width, 'dim'),
+  ];
+  for (const [field, value] of Object.entries(body)) out.push(...changeLines(field, was[field], safe(showValue(value)), width, ascii));
+  out.push(...wrapped(`  ${safe(formatRequest(parkRequest(d.target, body)))}`, width, 'request'), { text: '' });
+  return out;
+}
+
 const NO_CHECK: Preflight = { findings: {}, general: [], refused: 0, warnings: 0 };
 
 export function reviewLines(
@@ -146,20 +156,22 @@ export function reviewLines(
   notes: readonly string[] = [],
   checked: Preflight = NO_CHECK,
 ): ReviewLine[] {
-  // Drafts that take ids from others go one at a time: listed, and numbered, in the order they are sent.
-  const inOrder = linked(keys, state.drafts);
-  const shown = inOrder ? sendOrder(keys, state.drafts) : byConfiguration(keys);
-  const grouped = shown !== keys;
+  // Listed, and numbered, in the order they go (the send planner's: src/store/send-plan.ts), a
+  // record parked on a temporary value on its own line; grouped by configuration when there are several.
+  // The plan ranks the drafts of one configuration together, in the order their configurations first come.
+  const shown = shownSteps(state, keys);
+  const grouped = configurationsOf(keys).length > 1;
   // Grouped, a note about one configuration goes under its heading; the others stay on top.
-  const titles = grouped ? [...new Set(shown.map(confOf))].map((c) => groupTitle(state, c)) : [];
-  const general = notes.filter((n) => !titles.some((t) => n.startsWith(`${t}: `)));
+  const titles = grouped ? [...new Set(shown.map((st) => confOf(st.key)))].map((c) => groupTitle(state, c)) : [];
+  const general = [...notes, ...sendPlan(state, keys).notes].filter((n) => !titles.some((t) => n.startsWith(`${t}: `)));
   const out: ReviewLine[] = general.flatMap((n) => wrapped(`note: ${safe(n)}`, width, 'warn'));
   // What the send brings on records it does not touch (a cache setting left unused).
   for (const f of checked.general) out.push(...wrapped(`! ${safe(f.message)} [${f.code}]`, width, 'warn', '  '));
   if (out.length) out.push({ text: '' });
   const resultOf = new Map(results.map((r) => [r.key, r]));
   let group: number | undefined | null = null;
-  for (const [i, key] of shown.entries()) {
+  for (const step of shown) {
+    const { key } = step;
     if (grouped && confOf(key) !== group) {
       group = confOf(key);
       // Set apart from the records' titles by more than colour: a rule on each side.
@@ -173,9 +185,12 @@ export function reviewLines(
     if (!review && !result) continue;
     const of = (lines: readonly Line[], field?: string, refused?: boolean): ReviewLine[] =>
       lines.map((l) => ({ ...l, key, ...(field ? { field } : {}), ...(refused ? { refused: true as const } : {}) }));
-    out.push(
-      ...of([{ text: `${inOrder ? `${i + 1}. ` : ''}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' }]),
-    );
+    const number = step.number === undefined ? '' : `${step.number}. `;
+    if (step.park && review) {
+      out.push(...of(parkLines(state, key, step.park, number, width, ascii)));
+      continue;
+    }
+    out.push(...of([{ text: `${number}${titleOf(key, state.drafts[key]?.values ?? state.records[key])}`, tone: 'title' }]));
     if (result)
       out.push(...of(wrapped(`  ${result.ok ? (ascii ? 'ok' : '✓') : 'error:'} ${result.text}`, width, result.ok ? 'ok' : 'error')));
     if (review && alreadyApplied(state, key)) {
@@ -231,7 +246,8 @@ export function reviewLines(
 export function reviewCounts(state: AppState, keys: readonly RecordKey[]): ReviewCounts {
   let drafts = 0;
   let changes = 0;
-  let requests = 0;
+  // Parking requests are requests of the send too.
+  let requests = sendPlan(state, keys).steps.filter((st) => st.park).length;
   let applied = 0;
   for (const key of keys) {
     const r = state.review(key);

@@ -47,7 +47,18 @@ export function readList(state: PreflightState, list: ListKey): readonly RecordK
   return isFresh(state, list) ? state.lists[list]!.keys : undefined;
 }
 
+/** Batches made, by state and keys: the review's pre-flight, its plan and its lines share one. */
+const made = new WeakMap<PreflightState, WeakMap<readonly RecordKey[], Batch>>();
+
 export function batchOf(state: PreflightState, keys: readonly RecordKey[]): Batch {
+  let mine = made.get(state);
+  if (!mine) made.set(state, (mine = new WeakMap()));
+  let batch = mine.get(keys);
+  if (!batch) mine.set(keys, (batch = makeBatch(state, keys)));
+  return batch;
+}
+
+function makeBatch(state: PreflightState, keys: readonly RecordKey[]): Batch {
   const entries: Entry[] = [];
   for (const key of keys) {
     const given = state.drafts[key];
