@@ -3,7 +3,7 @@
 // between configurations — are sent in an order the API takes, a swap through a parking request,
 // with no answer ≥ 400; and one undo puts it all back.
 import { describe, expect, it } from 'vitest';
-import { listKey, parseKey, preflight, recordKey, sendPlan, type AppStore, type RecordKey } from '../../src/store/index.js';
+import { listKey, parseKey, preflight, previewDeletes, recordKey, sendPlan, type AppStore, type RecordKey } from '../../src/store/index.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { demoId } from '../helpers/seed-ids.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
@@ -160,5 +160,34 @@ describe('the send planner over the emulator', () => {
     const results = await store.getState().applyMany([keyOne, keyTwo]);
     expect(results.map((r) => r.outcome)).toEqual(['held', 'held']);
     expect(writes(from)).toEqual([]);
+  });
+
+  it('d on a cache setting a pending draft moves its last rule off: not refused; it waits for that draft, and the two land in one send', async () => {
+    const conf = demoId(8);
+    const store = await loaded(conf);
+    const body = {
+      browser_cache_settings: false,
+      cdn_cache_settings: 'honor',
+      cache_by_query_string: 'ignore',
+      cache_by_cookies: 'ignore',
+    };
+    const cs = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { ...body, name: 'plan-leaving' } })).body;
+    const [rule] = store.getState().lists[listKey('rule', conf)]!.keys;
+    await emu.call('PATCH', `${CFG}/${conf}/rules_engine/${parseKey(rule!).id}`, { body: { cache_settings_id: cs.id } });
+    await store.getState().reload(listKey('cache_setting', conf));
+    await store.getState().reload(listKey('rule', conf));
+    const csKey = recordKey('cache_setting', conf, cs.id);
+    // Alone, the API refuses it: rule N uses it.
+    const alone = previewDeletes(store.getState(), [csKey]);
+    expect(alone.checked.refused).toBe(1);
+    store.getState().editFields([rule!], 'cache_settings_id', null);
+    const preview = previewDeletes(store.getState(), [csKey]);
+    expect(preview.checked.refused).toBe(0);
+    expect(preview.waitFor).toEqual([rule]);
+    store.getState().markDelete(csKey);
+    const from = emu.log().length;
+    await sendWhole(store, [csKey, rule!]);
+    expect(refusals(from)).toEqual([]);
+    expect(writes(from).map((l) => l.method)).toEqual(['PATCH', 'DELETE']);
   });
 });

@@ -66,9 +66,30 @@ export function deleteNeeds(state: PreflightState, keys: readonly RecordKey[]): 
   return preflightNeeds(withDeletes(state, keys), keys);
 }
 
-/** The pre-flight of deleting `keys` (`d`, before its question): what the API would refuse. */
-export function previewDeletes(state: PreflightState, keys: readonly RecordKey[]): Preflight {
-  return preflight(withDeletes(state, keys), keys);
+export interface DeletePreview {
+  /** What the API would refuse of the deletes, judged as the pending drafts and the deletes leave things. */
+  readonly checked: Preflight;
+  /**
+   * Pending drafts the deletes need sent first (they move the last rules off what is deleted): the
+   * deletes join them in one send, not alone. Empty: the deletes can go on their own.
+   */
+  readonly waitFor: readonly RecordKey[];
+}
+
+/** The pre-flight of deleting `keys` (`d`, before its question), as the whole send with the pending drafts leaves them. */
+export function previewDeletes(state: PreflightState, keys: readonly RecordKey[]): DeletePreview {
+  const deleting = withDeletes(state, keys);
+  const pending = Object.keys(state.drafts).filter((k) => !keys.includes(k));
+  const whole = preflight(deleting, [...keys, ...pending]);
+  const findings = Object.fromEntries(keys.flatMap((k) => (whole.findings[k] ? [[k, whole.findings[k]]] : [])));
+  const refused = keys.filter((k) => findings[k]?.some((f) => f.severity === 'refused')).length;
+  const checked: Preflight = { findings, general: [], refused, warnings: 0 };
+  if (refused || pending.length === 0) return { checked, waitFor: [] };
+  // Alone, would they be refused? Then they wait for the pending drafts that move rules off them.
+  const alone = preflight(deleting, keys);
+  if (alone.refused === 0) return { checked, waitFor: [] };
+  const moving = new Set(keys.flatMap((k) => rulesUsingKeys(state, k)));
+  return { checked, waitFor: pending.filter((k) => moving.has(k)) };
 }
 
 /** The keys of the rules (as read) that use record `key` (a cache setting, an origin): those to point elsewhere first. */
