@@ -1,7 +1,7 @@
 // Purge (docs/api.md §4.6, docs/origins-and-purge.md): the request a purge sends and what its answer
 // means. A 201 accepts every URL; a 207 lists groups, each with the status of its URLs as a
 // status line ("HTTP/1.1 403 FORBIDDEN").
-import { isPlainObject, MAX_PURGE_URLS, type PurgeKind } from '../schema/index.js';
+import { bodyBytes, isPlainObject, MAX_BODY_BYTES, MAX_PURGE_URLS, type PurgeKind } from '../schema/index.js';
 
 export type { PurgeKind };
 export const PURGE_KINDS: readonly PurgeKind[] = ['url', 'cachekey', 'wildcard'];
@@ -34,11 +34,29 @@ export const PURGE_ACCEPTED = 'Purge request successfully created';
 /** The most URLs one url/cachekey request carries (the API's bound, docs/origins-and-purge.md). */
 export const URLS_PER_REQUEST = MAX_PURGE_URLS;
 
-/** The URLs of each request: a wildcard purge one URL a request, the others at most URLS_PER_REQUEST. */
+/**
+ * The URLs of each request: a wildcard purge one URL a request, the others at most
+ * URLS_PER_REQUEST and at most MAX_BODY_BYTES of body (long URLs, or URLs whose characters take
+ * several bytes, fill a request before 500 do).
+ */
 export function purgeBatches(kind: PurgeKind, urls: readonly string[]): string[][] {
   if (kind === 'wildcard') return urls.map((u) => [u]);
   const out: string[][] = [];
-  for (let i = 0; i < urls.length; i += URLS_PER_REQUEST) out.push(urls.slice(i, i + URLS_PER_REQUEST));
+  const empty = bodyBytes(purgeRequest(kind, []).body);
+  let batch: string[] = [];
+  let bytes = empty;
+  for (const u of urls) {
+    // A URL in the list: its JSON string and the comma before it.
+    const more = bodyBytes(u) + (batch.length ? 1 : 0);
+    if (batch.length && (batch.length === URLS_PER_REQUEST || bytes + more > MAX_BODY_BYTES)) {
+      out.push(batch);
+      batch = [];
+      bytes = empty;
+    }
+    bytes += bodyBytes(u) + (batch.length ? 1 : 0);
+    batch.push(u);
+  }
+  if (batch.length) out.push(batch);
   return out;
 }
 

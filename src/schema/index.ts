@@ -6,6 +6,7 @@ export { cacheSettingSchema } from './cache-setting.js';
 export { errorResponsesSchema, ERROR_CODES } from './error-responses.js';
 export { originSchema, defaultOrigin } from './origin.js';
 export { MAX_TTL } from './common.js';
+export { bodyBytes, MAX_BODY_BYTES } from './body.js';
 export { checkFormat, regexProblem } from './formats.js';
 export { fieldErrorsOf, inItem, MESSAGE_CODES, PRODUCT_CODES, problem, quote, type MessageCode, type Problem } from './messages.js';
 export {

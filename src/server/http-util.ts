@@ -1,8 +1,9 @@
 // Request and answer plumbing: JSON answers, HTTP errors as values, the body with its checks (docs/api.md §1–2).
 import type { IncomingMessage } from 'node:http';
+import { MAX_BODY_BYTES } from '../schema/index.js';
 import { errorMessage } from '../util/errors.js';
 
-export const MAX_BODY = 1 << 20;
+export const MAX_BODY = MAX_BODY_BYTES;
 
 export interface Reply {
   readonly status: number;

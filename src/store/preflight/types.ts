@@ -11,9 +11,10 @@ export type Severity = 'refused' | 'warning';
  * What the pre-flight says of a request that is not one of the API's refusals: the record is gone
  * from the server (404); someone changed it since the draft began (the send stops at it); a list it
  * is checked against could not be read; two requests of the send depend on their order; a
- * reference chosen by name that the record's configuration does not have (src/store/by-name.ts).
+ * reference chosen by name that the record's configuration does not have (src/store/by-name.ts); a
+ * request body larger than the API reads (413).
  */
-export type PreflightCode = 'gone' | 'changed' | 'not_read' | 'order' | 'unresolved';
+export type PreflightCode = 'gone' | 'changed' | 'not_read' | 'order' | 'unresolved' | 'too_large';
 
 export interface Finding {
   readonly severity: Severity;

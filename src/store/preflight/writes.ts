@@ -2,6 +2,8 @@
 // emulator validates with, on the merged record, against its configuration as read (siblings,
 // references) and against the other requests of the same send (two new rules of one path).
 import {
+  bodyBytes,
+  MAX_BODY_BYTES,
   PRODUCT_CODES,
   PRODUCTS,
   schemaFor,
@@ -16,6 +18,13 @@ import { recordKey, type RecordKey } from '../keys.js';
 import { titleOf } from '../outcome.js';
 import { othersIn, readList, siblingsAsRead, type Batch, type Entry } from './batch.js';
 import type { Finding } from './types.js';
+
+/** `1.2 MiB`, `830 KiB`, `12 bytes`. */
+function formatBytes(n: number): string {
+  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(n % (1 << 20) ? 1 : 0)} MiB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KiB`;
+  return `${n} bytes`;
+}
 
 const NO_PRODUCTS: ReadonlySet<Product> = new Set();
 const ALL_PRODUCTS: ReadonlySet<Product> = new Set(PRODUCTS);
@@ -90,8 +99,15 @@ export function writeFindings(batch: Batch, e: Entry): Finding[] {
         ? { severity: 'warning', field, code: p.code, message: `${p.text} ${PRODUCT_NOTE}` }
         : { severity: 'refused', field, code: p.code, message: p.text },
     );
-  // Values unique in the list (the schema's rules that read the other records): only when the request sets one.
+  // A body larger than the API reads is refused whole (413): said under its largest field.
   const body = e.request.body;
+  const size = bodyBytes(body);
+  if (size > MAX_BODY_BYTES) {
+    const largest = Object.keys(body).reduce((a, b) => (bodyBytes(body[a]) >= bodyBytes(body[b]) ? a : b));
+    const message = `The request is ${formatBytes(size)}; the API reads at most ${formatBytes(MAX_BODY_BYTES)} (it answers 413: Request body is too large). ${labelOf(e, largest)} is ${formatBytes(bodyBytes(body[largest]))} of it.`;
+    findings.push({ severity: 'refused', field: largest, code: 'too_large', message });
+  }
+  // Values unique in the list (the schema's rules that read the other records): only when the request sets one.
   const unique = schemaFor(kind).rules.some(
     (r) => r.siblings && (draft.target.op === 'create' || r.fields.some((f) => Object.hasOwn(body, f))),
   );
