@@ -9,14 +9,14 @@ import { type ApiClient, explain } from '../api/index.js';
 import { pathReason } from '../store/disk-words.js';
 import type { AppStore, RecordKey } from '../store/index.js';
 import { exportConfiguration } from '../transfer/export.js';
-import { exportText, parseExport, FORMAT } from '../transfer/format.js';
-import { planFromFile } from '../transfer/plan.js';
+import { exportText, parseExport, FORMAT, type ExportFile } from '../transfer/format.js';
+import { ownersIn, planFromFile } from '../transfer/plan.js';
 import { isPlainObject } from '../schema/index.js';
 import { errorMessage } from '../util/errors.js';
 import { makeFolder } from '../util/make-folder.js';
 import { CliError, EXIT } from './errors.js';
 import { sayEachWait } from './paced-progress.js';
-import type { Io, Planned } from './transfer-review.js';
+import { fileRefused, type Io, type Planned } from './transfer-review.js';
 
 /** `shop (eu) v2` → `shop-eu-v2`: lower case letters and digits, dashes between, at most 60. */
 export function slug(name: unknown): string {
@@ -109,6 +109,10 @@ export async function planFolder(store: AppStore, dir: string): Promise<Planned>
   if (!files.length) throw new CliError(`${dir} holds no export (*.json) files`, EXIT.usage);
   const keys: RecordKey[] = [];
   const conflicts: string[] = [];
+  const refusals: string[] = [];
+  /** The file that has each configuration: one file a configuration. */
+  const fileOf = new Map<number, string>();
+  const read: Array<readonly [string, ExportFile]> = [];
   for (const f of files) {
     const path = join(dir, f);
     let text;
@@ -123,14 +127,29 @@ export async function planFolder(store: AppStore, dir: string): Promise<Planned>
     } catch (e) {
       throw new CliError(`${path}: ${errorMessage(e)}`, EXIT.usage);
     }
+    read.push([f, file]);
+  }
+  // A record of one file that another file's configuration holds is named as that configuration's.
+  const owners = ownersIn(read.map(([, file]) => file));
+  for (const [f, file] of read) {
+    const path = join(dir, f);
     let plan;
     try {
-      plan = await planFromFile(store, file);
+      plan = await planFromFile(store, file, owners);
     } catch (e) {
       throw new CliError(`${f}: ${explain(e)}`);
     }
     keys.push(...plan.keys);
     conflicts.push(...plan.conflicts.map((c) => `${f}: ${c}`));
+    refusals.push(...plan.refusals.map((r) => `${path}: ${r}`));
+    const other = fileOf.get(plan.conf);
+    if (other !== undefined)
+      refusals.push(`${path}: configuration: configuration ${plan.conf} is ${join(dir, other)}'s too: one file a configuration`);
+    else fileOf.set(plan.conf, f);
+  }
+  if (refusals.length) {
+    store.getState().discardDrafts(keys);
+    throw fileRefused(refusals);
   }
   if (conflicts.length) store.getState().discardDrafts(keys);
   return { keys: conflicts.length ? [] : keys, conflicts };

@@ -20,7 +20,7 @@ import {
   type RecordKey,
   type ShownStep,
 } from '../store/index.js';
-import { EXIT, UsageError } from './errors.js';
+import { CliError, EXIT, UsageError } from './errors.js';
 
 export interface ApplyFlags {
   readonly dryRun: boolean;
@@ -162,6 +162,18 @@ export interface Planned {
   readonly problems?: ReadonlyMap<string, readonly string[]>;
   /** What to fix when something would be refused (`fix the file`). */
   readonly fix?: string;
+}
+
+/**
+ * A file that does not say exactly what it means (docs/export-format.md): refused whole before
+ * anything is read for its review or sent, each problem on its line (`FILE: rules[3].gzipp: …`); exit 2.
+ */
+export function fileRefused(problems: readonly string[]): CliError {
+  const n = problems.length;
+  return new CliError(
+    `nothing sent: ${n} problem${n === 1 ? '' : 's'} in what to apply\n${problems.map((p) => `  ${p}`).join('\n')}\nfix the file and apply it again`,
+    EXIT.usage,
+  );
 }
 
 /** Prints the review of `plan`, asks, sends: the exit code. */

@@ -14,6 +14,7 @@ import { planCopy } from '../transfer/compare.js';
 import { exportConfiguration } from '../transfer/export.js';
 import { exportText } from '../transfer/format.js';
 import { planFromFile } from '../transfer/plan.js';
+import { fileRefused } from './transfer-review.js';
 import type { TuiFlags } from './args.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { exportAll, planFolder } from './transfer-all.js';
@@ -101,6 +102,7 @@ export async function applyCommand(
   } catch (e) {
     throw new CliError(explain(e));
   }
+  if (plan.refusals.length) throw fileRefused(plan.refusals.map((r) => `${path === '-' ? 'standard input' : path}: ${r}`));
   return reviewAndSend(s, plan, options, io);
 }
 

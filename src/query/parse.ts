@@ -18,6 +18,7 @@ import {
   type QueryKind,
 } from './fields.js';
 import { fieldTest, type TermValue } from './values.js';
+import { closest } from '../util/nearest.js';
 
 export type Term =
   /** A bare word (or quoted words): text anywhere in the record (its kind's text fields). */
@@ -124,29 +125,6 @@ const plural = (k: QueryKind) => (k === 'cache_setting' ? 'cache settings' : `${
 
 function either(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}`;
-}
-
-/** Edits (insert, delete, change a letter) from `a` to `b`. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-/** The name nearest to a mistyped one (at most two edits, or one for short names), if one is. */
-function closest(typed: string, names: readonly string[]): string | undefined {
-  const most = typed.length <= 4 ? 1 : 2;
-  let best: string | undefined;
-  let bestDistance = most + 1;
-  for (const n of names) {
-    const d = distance(typed, n);
-    if (d < bestDistance) [best, bestDistance] = [n, d];
-  }
-  return best;
 }
 
 /** Every word a query takes before `:` for these kinds: their fields, then the keywords. */
