@@ -32,14 +32,6 @@ function differs(file: Rec, server: Rec): boolean {
   return Object.keys(file).some((k) => k !== 'id' && Object.hasOwn(server, k) && !jsonEqual(file[k], server[k]));
 }
 
-/** Where a record is in the file, as a JSON path: `rules[3]`, `configuration`. */
-const LIST_OF: Record<FileKind, string> = {
-  configuration: 'configuration',
-  cache_setting: 'cache_settings',
-  rule: 'rules',
-  error_responses: 'error_responses',
-};
-
 /** The fields of `record` the schema of `kind` does not have (nor the server's record: a field of the real service's), each with the nearest known one. */
 function unknownFields(kind: FileKind, record: Rec, server: Rec | undefined, at: string): string[] {
   const known = ['id', ...schemaFor(kind).fields.map((f) => f.name)];
