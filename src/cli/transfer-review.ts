@@ -116,6 +116,7 @@ function recordLines(store: AppStore, step: ShownStep, checked: Preflight, inden
       `${indent}  ${c.field}: -${showValue(c.before)} +${review.refs?.[c.field] !== undefined ? `{${review.refs[c.field]!}}` : showValue(c.after)}`,
     );
   lines.push(`${indent}  ${formatRequest(review.request)}`);
+  if (review.then) lines.push(`${indent}  then ${formatRequest(review.then)}`);
   lines.push(...(checked.findings[key] ?? []).map((f) => `${indent}${findingLine(f)}`));
   return lines;
 }
@@ -192,7 +193,11 @@ export async function reviewAndSend(store: AppStore, plan: Planned, options: App
   await Promise.all(preflightNeeds(store.getState(), plan.keys).map((k) => store.getState().ensureFresh(k)));
   const checked = preflight(store.getState(), plan.keys);
   const ordered = sendPlan(store.getState(), plan.keys);
-  const requests = plan.keys.filter((k) => store.getState().review(k)?.request).length + ordered.steps.filter((st) => st.park).length;
+  // Each draft's request, the PATCH after a create that needs one, and the parking requests.
+  const requests =
+    plan.keys.filter((k) => store.getState().review(k)?.request).length +
+    plan.keys.filter((k) => store.getState().review(k)?.then).length +
+    ordered.steps.filter((st) => st.park).length;
   for (const note of ordered.notes) io.out(`note: ${note}\n`);
   io.out(reviewText(store, plan, checked));
   const refused = checked.refused + problems;

@@ -56,3 +56,31 @@ export function buildRequest(target: DraftTarget, server: Rec | undefined, draft
   if (target.op === 'create') return { method: 'POST', path: resourcePath(target.kind, target.conf), body };
   return { method: 'PATCH', path: resourcePath(target.kind, target.conf, target.kind === 'error_responses' ? undefined : target.id), body };
 }
+
+/** The fields a create cannot send but a PATCH can (a configuration's `active`, `rawlogs`). */
+export function patchOnlyFields(kind: ResourceKind): string[] {
+  return schemaFor(kind)
+    .fields.filter((f) => !accepts(f, 'create') && accepts(f, 'patch'))
+    .map((f) => f.name);
+}
+
+/**
+ * The PATCH that follows a create whose values hold fields the create cannot send (a deleted
+ * configuration made again inactive, with raw logs): those that differ from what the create
+ * leaves them at (their defaults). Undefined when the create alone makes the record as wanted.
+ */
+export function followUp(target: DraftTarget, draft: Rec): Rec | undefined {
+  if (target.op !== 'create') return undefined;
+  const body: Rec = {};
+  for (const f of schemaFor(target.kind).fields) {
+    if (accepts(f, 'create') || !accepts(f, 'patch') || draft[f.name] === undefined) continue;
+    if (!jsonEqual(f.default, draft[f.name])) body[f.name] = draft[f.name];
+  }
+  return Object.keys(body).length ? body : undefined;
+}
+
+/** The follow-up PATCH as the review shows it, the new record's id not known yet. */
+export function followUpRequest(target: DraftTarget, body: Rec): WriteRequest {
+  const kind = target.kind === 'error_responses' ? 'configuration' : target.kind;
+  return { method: 'PATCH', path: `${resourcePath(kind, target.conf)}/{its new id}`, body };
+}

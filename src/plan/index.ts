@@ -21,8 +21,10 @@ export interface PlanItem {
   readonly needsGone?: readonly Claim[];
   /** Of the values it gives up, those a parking request can give up first (a path, a name, a CNAME); none: it cannot be parked. */
   readonly parks?: readonly Claim[];
-  /** Items (their indices) it must go after: a record it refers to, made first; rules made in their order. */
+  /** Items (their indices) it must go after, and cannot go without: a record it refers to, made first. */
   readonly after?: readonly number[];
+  /** Items it goes after when they go, but not only if they do (new rules made in their order). */
+  readonly follows?: readonly number[];
   /** Lower goes first among items ready at once (then the order given). */
   readonly rank?: number;
 }
@@ -34,6 +36,8 @@ export interface Step {
   readonly park?: true;
   /** The steps (indices into `steps`) that must be answered first. */
   readonly after: readonly number[];
+  /** Of those, the steps it cannot go without (the others only come first). */
+  readonly needs: readonly number[];
 }
 
 export interface Plan {
@@ -51,6 +55,9 @@ export interface Move {
   readonly from: number;
   readonly to: number;
 }
+
+/** The reason of an edge that orders without holding up: the later item goes even if the earlier did not. */
+const FOLLOWS = '';
 
 /** The edges between items: item → the items that must go before it, and why (the claim, or none for `after`). */
 interface Graph {
@@ -77,6 +84,7 @@ function graphOf(items: readonly PlanItem[]): Graph {
   const given = givers(items);
   const before = items.map(() => new Map<number, Claim | undefined>());
   items.forEach((item, i) => {
+    for (const j of item.follows ?? []) if (j !== i && j >= 0 && j < items.length) before[i]!.set(j, FOLLOWS);
     for (const j of item.after ?? []) if (j !== i && j >= 0 && j < items.length) before[i]!.set(j, undefined);
     const held = new Set(item.holds);
     const wait = (c: Claim) => {
@@ -290,14 +298,20 @@ export function planSend(items: readonly PlanItem[]): Plan {
   if (held.length) stuck.push(held);
 
   const steps: Step[] = order.map((node) => {
-    const waits = [...edgesOf(node)].flatMap((j) => (stepOf.has(j) ? [stepOf.get(j)!] : []));
-    if (node < n && parked.has(node)) waits.push(stepOf.get(n + node)!);
-    return { item: itemOf(node), ...(node >= n ? { park: true as const } : {}), after: waits.sort((a, b) => a - b) };
+    const edges = node < n ? [...before[node]!] : [];
+    const waits = edges.flatMap(([j]) => (stepOf.has(j) ? [stepOf.get(j)!] : []));
+    const needs = edges.flatMap(([j, why]) => (why !== FOLLOWS && stepOf.has(j) ? [stepOf.get(j)!] : []));
+    if (node < n && parked.has(node)) {
+      waits.push(stepOf.get(n + node)!);
+      needs.push(stepOf.get(n + node)!);
+    }
+    const sorted = (list: number[]) => list.sort((a, b) => a - b);
+    return { item: itemOf(node), ...(node >= n ? { park: true as const } : {}), after: sorted(waits), needs: sorted(needs) };
   });
   const moves: Move[] = [];
   order.forEach((node, to) => {
     for (const [j, why] of node < n ? before[node]! : [])
-      if (why !== undefined && stepOf.has(j)) moves.push({ claim: why, from: stepOf.get(j)!, to });
+      if (why !== undefined && why !== FOLLOWS && stepOf.has(j)) moves.push({ claim: why, from: stepOf.get(j)!, to });
   });
   return { steps, stuck, moves };
 }

@@ -2,7 +2,7 @@
 // name, undoing the delete of one makes it again. The new configuration's cache settings, rules and
 // error responses refer to it, and its rules to their new cache settings, through `Draft.refs`
 // (refs.ts): one review lists every request in the order it is sent.
-import type { DraftTarget } from '../diff/index.js';
+import { patchOnlyFields, type DraftTarget } from '../diff/index.js';
 import { acceptedFields, isPlainObject, schemaFor, type Rec } from '../schema/index.js';
 import { newRecordKey, type RecordKey } from './keys.js';
 import { FIRST_ORIGIN } from './refs.js';
@@ -49,6 +49,13 @@ export function createValuesOf(kind: DraftTarget['kind'], record: Rec): Rec {
   return values;
 }
 
+/** A deleted record's values to make it again: what a create sends, and what a PATCH after it sets (diff's followUp). */
+export function restoreValuesOf(kind: DraftTarget['kind'], record: Rec): Rec {
+  const values = createValuesOf(kind, record);
+  for (const f of patchOnlyFields(kind)) if (Object.hasOwn(record, f)) values[f] = structuredClone(record[f]);
+  return values;
+}
+
 /** The write-once origin fields of a configuration, from its first origin (the Default Origin the create made). */
 function originFields(origin: Rec | undefined): Rec {
   if (!origin) return {};
@@ -68,15 +75,15 @@ function freshErrorResponses(): Rec {
 
 /**
  * Drafts that make `configuration` again with its contents: named `name`, with new ids, references
- * remapped. `keepCnames`: a delete undone takes its cnames back; a clone cannot (a cname belongs to
- * one configuration only).
+ * remapped. `restore`: a delete undone takes its cnames back (a clone cannot: a cname belongs to one
+ * configuration only), and what only a PATCH sets (`active`, `rawlogs`).
  */
 export function cloneDrafts(
   configuration: Rec,
   contents: ConfigurationContents,
   name: string,
   now: number,
-  keepCnames = false,
+  restore = false,
 ): CloneDrafts {
   const notes: string[] = [];
   const draft = (target: DraftTarget, values: Rec, refs?: Record<string, RecordKey>, base?: Rec): Draft => ({
@@ -88,8 +95,10 @@ export function cloneDrafts(
     ...(refs ? { refs } : {}),
   });
   const confKey = newRecordKey('configuration');
-  const values: Rec = { ...createValuesOf('configuration', configuration), ...originFields(contents.origins[0]), name };
-  if (!keepCnames && Array.isArray(values.cname) && values.cname.length) {
+  // Made again (an undo): what a create cannot set too (`active`, `rawlogs`), set by a PATCH after it.
+  const made = restore ? restoreValuesOf('configuration', configuration) : createValuesOf('configuration', configuration);
+  const values: Rec = { ...made, ...originFields(contents.origins[0]), name };
+  if (!restore && Array.isArray(values.cname) && values.cname.length) {
     notes.push(`cnames not copied (${values.cname.length}): a cname belongs to one configuration only`);
     values.cname = [];
     values.cname_access_only = false;

@@ -95,6 +95,8 @@ export interface Review {
   readonly request: WriteRequest | undefined;
   /** Fields (or `conf`) whose id comes from a record another draft makes first: what goes there, in words. */
   readonly refs?: Readonly<Record<string, string>>;
+  /** The PATCH that follows the create, for fields a create cannot send (diff's followUp). */
+  readonly then?: WriteRequest;
 }
 
 export interface Connection {

@@ -4,7 +4,7 @@
 // reversed whole: its records made again take each other's new ids (a rule re-made on its cache
 // setting re-made), through `Draft.refs`. Nothing is sent: the normal review shows the drafts.
 import { schemaFor } from '../schema/index.js';
-import { cloneDrafts, configurationNames, createValuesOf, freeName } from './clone.js';
+import { cloneDrafts, configurationNames, freeName, restoreValuesOf } from './clone.js';
 import type { HistoryEntry } from './history.js';
 import { newRecordKey, parseKey, recordKey, type RecordKey } from './keys.js';
 import type { DataState, Draft } from './types.js';
@@ -22,6 +22,14 @@ function targetOf(key: RecordKey, op: Draft['target']['op']): Draft['target'] {
   return { kind, op, ...(conf !== undefined ? { conf } : {}), ...(id !== undefined ? { id } : {}) };
 }
 
+/** What making a deleted record again cannot give back: its id, and a configuration's domain name (the platform makes a new one). */
+function lostWords(entry: HistoryEntry): string[] {
+  const domain = entry.before?.domain_name;
+  return [
+    `${entry.title} comes back with new ids (it and what it held)${typeof domain === 'string' ? ` and a new domain name: ${domain} is not given back, so a CNAME record pointing at it must point at the new one` : ''}`,
+  ];
+}
+
 /** The drafts that reverse one applied entry. */
 function reverse(state: DataState, entry: HistoryEntry, now: number): Made {
   const { kind, conf } = parseKey(entry.key);
@@ -34,10 +42,10 @@ function reverse(state: DataState, entry: HistoryEntry, now: number): Made {
       const name = names.has(was) ? freeName(was, 'restored', names) : was;
       const made = cloneDrafts(entry.before, entry.contents, name, now, true);
       const renamed = name === was ? [] : [`named ${JSON.stringify(name)}: another configuration is named ${JSON.stringify(was)} now`];
-      return { drafts: made.drafts, notes: [...renamed, ...made.notes] };
+      return { drafts: made.drafts, notes: [...renamed, ...made.notes, ...lostWords(entry)] };
     }
     const key = newRecordKey(kind, conf);
-    const values = createValuesOf(kind, entry.before ?? {});
+    const values = restoreValuesOf(kind, entry.before ?? {});
     return {
       drafts: [[key, { target: { kind, op: 'create', ...(conf !== undefined ? { conf } : {}) }, values, startedAt: now, updatedAt: now }]],
       notes: [],
@@ -103,11 +111,14 @@ export function undoDrafts(state: DataState, entries: readonly HistoryEntry[], n
   const undone: HistoryEntry[] = [];
   /** A record deleted by the send (its key then) → the draft that makes it again. */
   const remade = new Map<RecordKey, RecordKey>();
-  // A parking request whose record's own request was applied after it is undone by undoing that one.
+  // A parking request whose record's own request was applied after it is undone by undoing that
+  // one; an edit of a record the send made (the PATCH after a create) by deleting the record.
   const ownApplied = new Set(entries.filter((e) => !e.parked && e.result === 'applied').map((e) => `${e.send ?? ''} ${e.key}`));
+  const madeHere = new Set(entries.filter((e) => e.method === 'POST' && !e.purge && e.result === 'applied').map((e) => `${e.send ?? ''} ${e.key}`));
   for (const e of entries) {
     if (e.purge || e.result !== 'applied') continue;
-    if (e.parked && ownApplied.has(`${e.send ?? ''} ${e.key}`)) {
+    const id = `${e.send ?? ''} ${e.key}`;
+    if ((e.parked && ownApplied.has(id)) || (e.method === 'PATCH' && madeHere.has(id))) {
       undone.push(e);
       continue;
     }

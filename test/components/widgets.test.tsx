@@ -75,7 +75,8 @@ describe('windowed table', () => {
     expect(lastFrame()).toContain('site-01138');
     unmount();
     expect(grown).toBeLessThan(1.5 * 1024 * 1024);
-  });
+    // A test of memory, not of time: 1,100 renders take 20-40 s on a two-core machine.
+  }, 120_000);
 
   it("reads its rows out to a screen reader (Ink's screen reader mode draws text, not what a Transform makes of it)", () => {
     const before = process.env.INK_SCREEN_READER;

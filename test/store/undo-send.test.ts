@@ -125,4 +125,35 @@ describe('one undo for one send', () => {
     expect((await store.getState().applyMany(undo.keys)).map((r) => r.outcome)).toEqual(['applied']);
     expect((await rulesOf(conf)).some((r) => r.path === '/partway-ok')).toBe(false);
   });
+
+  it('a deleted configuration, inactive with raw logs, undone: a POST then a PATCH, both in the review; it comes back as it was but its ids and domain name', async () => {
+    const conf = demoId(9);
+    await emu.call('PATCH', `${CFG}/${conf}`, { body: { active: false, rawlogs: true } });
+    const store = storeFor(emu);
+    await store.getState().loadWhole(conf);
+    await store.getState().ensureLoaded('configurations');
+    const key = recordKey('configuration', undefined, conf);
+    const was = store.getState().records[key]!;
+    store.getState().markDelete(key);
+    expect((await store.getState().applyMany([key])).map((r) => r.outcome)).toEqual(['applied']);
+
+    const undo = store.getState().startUndo(store.getState().history);
+    if ('problem' in undo) throw new Error(undo.problem);
+    const remade = undo.keys.find((k) => k.startsWith('configuration:'))!;
+    const review = store.getState().review(remade)!;
+    expect(review.request?.method).toBe('POST');
+    expect(review.then).toMatchObject({ method: 'PATCH', body: { active: false, rawlogs: true } });
+    expect(review.then!.path).toMatch(/\/configurations\/\{its new id\}$/);
+    expect((undo.notes ?? []).join('\n')).toContain(`a new domain name: ${String(was.domain_name)} is not given back`);
+    const results = await store.getState().applyMany(undo.keys);
+    expect(results.every((r) => r.outcome === 'applied')).toBe(true);
+    const back = ((await emu.call('GET', CFG)).body as Array<Record<string, unknown>>).find((c) => c.name === was.name)!;
+    expect(back).toMatchObject({ active: false, rawlogs: true, cname: was.cname });
+    // The send's history: the POST, then its PATCH; undoing it deletes the configuration once.
+    const last = store.getState().history.filter((e) => e.send === store.getState().history.at(-1)!.send);
+    expect(last.filter((e) => e.key === `configuration:${String(back.id)}`).map((e) => e.method)).toEqual(['POST', 'PATCH']);
+    const again = store.getState().startUndo(last);
+    if ('problem' in again) throw new Error(again.problem);
+    expect(again.keys.filter((k) => k.startsWith('configuration:')).map((k) => store.getState().review(k)?.request?.method)).toEqual(['DELETE']);
+  });
 });

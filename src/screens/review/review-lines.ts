@@ -235,6 +235,8 @@ export function reviewLines(
             : [{ text: '  nothing to send', tone: 'dim' as const }],
         ),
       );
+      // What a create cannot send, set by a PATCH right after it (a configuration made again inactive).
+      if (review.then) out.push(...of(wrapped(`  then ${safe(formatRequest(review.then))}`, width, 'request')));
       const conflict = state.conflicts[key];
       if (conflict) out.push(...of(conflictLines(conflict, width, ascii)));
     }
@@ -259,6 +261,7 @@ export function reviewCounts(state: AppState, keys: readonly RecordKey[]): Revie
     drafts++;
     changes += r.target.op === 'delete' ? 1 : r.changes.length;
     if (r.request) requests++;
+    if (r.then) requests++;
   }
   return { drafts, changes, requests, applied, configurations: configurationsOf(keys.filter((k) => state.drafts[k])).length };
 }

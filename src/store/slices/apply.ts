@@ -1,7 +1,7 @@
 // Applying drafts: re-read before writing (conflicts; many edits of one list: see bases.ts), send,
 // and reconcile when an answer is lost.
-import { ApiError, NetworkError, NotSentError, TimeoutError, type CallOptions, MAX_IN_FLIGHT } from '../../api/index.js';
-import { buildRequest, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
+import { ApiError, NetworkError, NotSentError, resourcePath, TimeoutError, type CallOptions, MAX_IN_FLIGHT } from '../../api/index.js';
+import { buildRequest, followUp, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import type { Rec } from '../../schema/index.js';
 import { listKey, listOf, parseKey, placeOf, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
 import type { ConfigurationContents } from '../clone.js';
@@ -9,7 +9,7 @@ import { titleOf } from '../outcome.js';
 import { afterMade, FIRST_ORIGIN, taking, waitingMessage, waitsFor } from '../refs.js';
 import { messageOf, track, type SliceContext } from '../context.js';
 import type { ApplyResult, Draft } from '../types.js';
-import { HISTORY_LIMIT, newSendId } from '../history.js';
+import { HISTORY_LIMIT, newSendId, type HistoryEntry } from '../history.js';
 import { historyEntry } from '../history-entry.js';
 import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
@@ -288,12 +288,40 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       // Stopped while it waited for the rate limit: never sent, still a draft.
       result = e instanceof NotSentError ? { key, outcome: 'held', message: STOPPED } : fail(key, e);
     }
-    const entry = historyEntry(d, req, result, new Date(ctx.now()).toISOString(), send);
-    if (entry) {
-      set((s) => ({ history: [...s.history.slice(-(HISTORY_LIMIT - 1)), entry] }));
-      ctx.historyChanged();
+    remember(historyEntry(d, req, result, new Date(ctx.now()).toISOString(), send));
+    const then = result.outcome === 'applied' && result.newKey ? followUp(d.target, d.values) : undefined;
+    return then && result.outcome === 'applied' ? patchMade(result, then, call, send) : result;
+  }
+
+  /** A sent request into the history (none: nothing was sent). */
+  function remember(entry: HistoryEntry | undefined): void {
+    if (!entry) return;
+    set((s) => ({ history: [...s.history.slice(-(HISTORY_LIMIT - 1)), entry] }));
+    ctx.historyChanged();
+  }
+
+  /**
+   * The PATCH that follows a create for the fields a create cannot send (diff's followUp: a
+   * configuration made again inactive, with raw logs), its own entry in the history. When it
+   * fails, the record is made but not as wanted: the result says so (the send's undo offer reverses it).
+   */
+  async function patchMade(made: ApplyResult & { outcome: 'applied' }, body: Rec, call: CallOptions, send: string): Promise<ApplyResult> {
+    const key = made.newKey!;
+    const { kind, conf, id } = parseKey(key);
+    const target = { kind, op: 'update' as const, ...(conf !== undefined ? { conf } : {}), id: id! };
+    const base = made.record ?? {};
+    const request = { method: 'PATCH' as const, path: resourcePath(kind === 'error_responses' ? 'configuration' : kind, conf, id), body };
+    let result: ApplyResult;
+    try {
+      const answer = await track(ctx, key, 'saving', () => api.patch(placeOfTarget(target), id!, body, call));
+      set((s) => ({ records: { ...s.records, [key]: answer } }));
+      result = { key, outcome: 'applied', record: answer };
+    } catch (e) {
+      result = fail(key, e, `made as ${id!}, but ${Object.keys(body).join(', ')} could not be set: ${messageOf(e)}`);
     }
-    return result;
+    const now = ctx.now();
+    remember(historyEntry({ target, base, values: { ...base, ...body }, startedAt: now, updatedAt: now }, request, result, new Date(now).toISOString(), send));
+    return result.outcome === 'applied' ? { ...made, record: result.record ?? base } : { ...result, key: made.key };
   }
 
   /** Drafts of one step of a send: `concurrency` requests out at once at most. */
@@ -348,17 +376,14 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     }
     const request = parkRequest(t, body);
     const entry = historyEntry(d, request, result, new Date(ctx.now()).toISOString(), send);
-    if (entry) {
-      set((s) => ({ history: [...s.history.slice(-(HISTORY_LIMIT - 1)), { ...entry, parked: true }] }));
-      ctx.historyChanged();
-    }
+    remember(entry && { ...entry, parked: true });
     return result;
   }
 
   /**
-   * A send in the planner's order (send-plan.ts): each step after the steps it waits for, the
-   * steps ready at once together (up to `concurrency` requests out); a step whose predecessor did
-   * not go is held, kept as a draft. A key moved on the way (its configuration was created) is
+   * A send in the planner's order (send-plan.ts), numbered as the review lists it: each step after
+   * the steps it waits for, consecutive steps that do not wait for each other together (up to
+   * `concurrency` requests out); a step whose predecessor did not go is held, kept as a draft. A key moved on the way (its configuration was created) is
    * sent under its new key. One result per key, in order.
    */
   async function applyPlanned(keys: readonly RecordKey[], call: CallOptions, send: string): Promise<ApplyResult[]> {
@@ -369,17 +394,23 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     const progress = progressOf(set, steps.length);
     /** Per step: went (applied, or nothing to send), or not. */
     const went: boolean[] = [];
-    // Steps by depth: each after every step it waits for.
-    const depth: number[] = [];
-    steps.forEach((st, i) => (depth[i] = st.after.reduce((most, j) => Math.max(most, depth[j]! + 1), 0)));
+    // Runs of steps in the plan's order, none waiting for another of its run: a run goes together
+    // (up to `concurrency` out), once the run before it is answered.
     const waves: number[][] = [];
-    steps.forEach((_, i) => (waves[depth[i]!] ??= []).push(i));
+    let start = 0;
+    steps.forEach((st, i) => {
+      if (i === 0 || st.after.some((j) => j >= start)) {
+        waves.push([]);
+        start = i;
+      }
+      waves.at(-1)!.push(i);
+    });
     try {
       for (const wave of waves) {
         const ready: number[] = [];
         for (const i of wave) {
           const st = steps[i]!;
-          const missed = st.after.find((j) => !went[j]);
+          const missed = st.needs.find((j) => !went[j]);
           if (missed === undefined) {
             ready.push(i);
             continue;

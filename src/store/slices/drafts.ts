@@ -1,7 +1,7 @@
 // Editing: drafts made, changed, reverted and reviewed. Every change of `drafts` is journaled by
 // the store. A new record starts as a blank (not journaled, not pending) and becomes a draft at its
 // first edit, so a form left with nothing typed leaves nothing behind.
-import { changedFields, type DraftTarget } from '../../diff/index.js';
+import { changedFields, followUp, followUpRequest, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
 import { cloneDrafts, configurationNamed } from '../clone.js';
 import { copyDrafts, copySources } from '../copy-into.js';
@@ -254,12 +254,14 @@ export function draftSlice(ctx: SliceContext): DraftActions {
       const d = get().drafts[key];
       if (!d) return undefined;
       const shown = standIn(d);
+      const then = followUp(d.target, d.values);
       return {
         key,
         target: d.target,
         changes: changedFields(shown.target, shown.base, shown.values),
         request: shownRequest(d, get().drafts),
         ...(d.refs ? { refs: refWords(d, get().drafts) } : {}),
+        ...(then ? { then: followUpRequest(shown.target, then) } : {}),
       };
     },
   };
