@@ -127,9 +127,10 @@ function itemsOf(batch: Batch): PlanItem[] {
   const index = new Map(entries.map((e, i) => [e.key, i]));
   const groups = new Map<string, number>();
   for (const e of entries) if (!groups.has(groupOf(e.key))) groups.set(groupOf(e.key), groups.size);
+  // The edits and deletes of rules, by configuration: those may move off what the send deletes.
   const rulesIn = new Map<string, number[]>();
   entries.forEach((e, i) => {
-    if (e.draft.target.kind !== 'rule') return;
+    if (e.draft.target.kind !== 'rule' || e.draft.target.op === 'create') return;
     const those = rulesIn.get(scopeOf(e));
     if (those) those.push(i);
     else rulesIn.set(scopeOf(e), [i]);
