@@ -78,13 +78,7 @@ function freshErrorResponses(): Rec {
  * remapped. `restore`: a delete undone takes its cnames back (a clone cannot: a cname belongs to one
  * configuration only), and what only a PATCH sets (`active`, `rawlogs`).
  */
-export function cloneDrafts(
-  configuration: Rec,
-  contents: ConfigurationContents,
-  name: string,
-  now: number,
-  restore = false,
-): CloneDrafts {
+export function cloneDrafts(configuration: Rec, contents: ConfigurationContents, name: string, now: number, restore = false): CloneDrafts {
   const notes: string[] = [];
   const draft = (target: DraftTarget, values: Rec, refs?: Record<string, RecordKey>, base?: Rec): Draft => ({
     target,

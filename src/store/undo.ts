@@ -114,7 +114,9 @@ export function undoDrafts(state: DataState, entries: readonly HistoryEntry[], n
   // A parking request whose record's own request was applied after it is undone by undoing that
   // one; an edit of a record the send made (the PATCH after a create) by deleting the record.
   const ownApplied = new Set(entries.filter((e) => !e.parked && e.result === 'applied').map((e) => `${e.send ?? ''} ${e.key}`));
-  const madeHere = new Set(entries.filter((e) => e.method === 'POST' && !e.purge && e.result === 'applied').map((e) => `${e.send ?? ''} ${e.key}`));
+  const madeHere = new Set(
+    entries.filter((e) => e.method === 'POST' && !e.purge && e.result === 'applied').map((e) => `${e.send ?? ''} ${e.key}`),
+  );
   for (const e of entries) {
     if (e.purge || e.result !== 'applied') continue;
     const id = `${e.send ?? ''} ${e.key}`;

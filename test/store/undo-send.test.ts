@@ -154,6 +154,8 @@ describe('one undo for one send', () => {
     expect(last.filter((e) => e.key === `configuration:${String(back.id)}`).map((e) => e.method)).toEqual(['POST', 'PATCH']);
     const again = store.getState().startUndo(last);
     if ('problem' in again) throw new Error(again.problem);
-    expect(again.keys.filter((k) => k.startsWith('configuration:')).map((k) => store.getState().review(k)?.request?.method)).toEqual(['DELETE']);
+    expect(again.keys.filter((k) => k.startsWith('configuration:')).map((k) => store.getState().review(k)?.request?.method)).toEqual([
+      'DELETE',
+    ]);
   });
 });

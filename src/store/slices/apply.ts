@@ -320,7 +320,15 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       result = fail(key, e, `made as ${id!}, but ${Object.keys(body).join(', ')} could not be set: ${messageOf(e)}`);
     }
     const now = ctx.now();
-    remember(historyEntry({ target, base, values: { ...base, ...body }, startedAt: now, updatedAt: now }, request, result, new Date(now).toISOString(), send));
+    remember(
+      historyEntry(
+        { target, base, values: { ...base, ...body }, startedAt: now, updatedAt: now },
+        request,
+        result,
+        new Date(now).toISOString(),
+        send,
+      ),
+    );
     return result.outcome === 'applied' ? { ...made, record: result.record ?? base } : { ...result, key: made.key };
   }
 
