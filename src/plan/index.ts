@@ -13,10 +13,14 @@
 export type Claim = string;
 
 export interface PlanItem {
-  /** The values the record holds before the send (as read); none for a create. */
+  /** The unique values the record holds before the send (as read); none for a create. */
   readonly holds: readonly Claim[];
-  /** The values it holds once its request is answered; none for a delete. */
+  /** The unique values it holds once its request is answered; none for a delete. */
   readonly takes: readonly Claim[];
+  /** Values many records may hold at once (a rule's use of a cache setting), before the send. */
+  readonly uses?: readonly Claim[];
+  /** The same, once its request is answered. */
+  readonly usesAfter?: readonly Claim[];
   /** Values no record may hold when it goes (a delete of what rules use: their uses of it). */
   readonly needsGone?: readonly Claim[];
   /** Of the values it gives up, those a parking request can give up first (a path, a name, a CNAME); none: it cannot be parked. */
@@ -64,13 +68,18 @@ interface Graph {
   readonly before: Array<Map<number, Claim | undefined>>;
 }
 
-/** Per claim, the items that give it up (hold it before, not after). */
-function givers(items: readonly PlanItem[]): Map<Claim, number[]> {
+/** Per claim, the items that give it up (hold it before, not after), of `before` → `after`. */
+function givers(
+  items: readonly PlanItem[],
+  before: (item: PlanItem) => readonly Claim[] | undefined,
+  after: (item: PlanItem) => readonly Claim[] | undefined,
+): Map<Claim, number[]> {
   const out = new Map<Claim, number[]>();
   items.forEach((item, i) => {
-    if (item.holds.length === 0) return;
-    const kept = new Set(item.takes);
-    for (const c of item.holds) {
+    const had = before(item);
+    if (!had?.length) return;
+    const kept = new Set(after(item));
+    for (const c of had) {
       if (kept.has(c)) continue;
       const those = out.get(c);
       if (those) those.push(i);
@@ -81,17 +90,30 @@ function givers(items: readonly PlanItem[]): Map<Claim, number[]> {
 }
 
 function graphOf(items: readonly PlanItem[]): Graph {
-  const given = givers(items);
+  const given = givers(
+    items,
+    (item) => item.holds,
+    (item) => item.takes,
+  );
+  const left = givers(
+    items,
+    (item) => item.uses,
+    (item) => item.usesAfter,
+  );
   const before = items.map(() => new Map<number, Claim | undefined>());
   items.forEach((item, i) => {
     for (const j of item.follows ?? []) if (j !== i && j >= 0 && j < items.length) before[i]!.set(j, FOLLOWS);
     for (const j of item.after ?? []) if (j !== i && j >= 0 && j < items.length) before[i]!.set(j, undefined);
     const held = new Set(item.holds);
-    const wait = (c: Claim) => {
-      for (const j of given.get(c) ?? []) if (j !== i && !before[i]!.has(j)) before[i]!.set(j, c);
+    const wait = (from: Map<Claim, number[]>, c: Claim) => {
+      for (const j of from.get(c) ?? []) if (j !== i && !before[i]!.has(j)) before[i]!.set(j, c);
     };
-    for (const c of item.takes) if (!held.has(c)) wait(c);
-    for (const c of item.needsGone ?? []) wait(c);
+    // A unique value is taken once given up; a value needed gone, once every holder gives it up.
+    for (const c of item.takes) if (!held.has(c)) wait(given, c);
+    for (const c of item.needsGone ?? []) {
+      wait(given, c);
+      wait(left, c);
+    }
   });
   return { before };
 }

@@ -47,16 +47,21 @@ function scopeOf(e: Entry): string {
 
 const claim = (what: Parkable | 'uses', ...parts: readonly unknown[]): Claim => [what, ...parts.map(String)].join(' ');
 
-/** The values `record` holds, each a claim; those a parking request can give up, said apart. */
+/** A rule's uses of the records it refers to (many rules may use one). */
+function usesOf(kind: Entry['draft']['target']['kind'], scope: string, record: Rec | undefined): Claim[] {
+  if (!record || kind !== 'rule') return [];
+  const out: Claim[] = [];
+  for (const f of schemaFor('rule').fields)
+    if (f.type === 'integer' && f.ref && typeof record[f.name] === 'number') out.push(claim('uses', f.ref, scope, record[f.name]));
+  return out;
+}
+
+/** The values `record` holds that are unique in their scope, each a claim. */
 function claimsOf(kind: Entry['draft']['target']['kind'], scope: string, record: Rec | undefined): Claim[] {
   if (!record) return [];
   switch (kind) {
-    case 'rule': {
-      const out = typeof record.path === 'string' ? [claim('path', scope, record.regex === true, record.path)] : [];
-      for (const f of schemaFor('rule').fields)
-        if (f.type === 'integer' && f.ref && typeof record[f.name] === 'number') out.push(claim('uses', f.ref, scope, record[f.name]));
-      return out;
-    }
+    case 'rule':
+      return typeof record.path === 'string' ? [claim('path', scope, record.regex === true, record.path)] : [];
     case 'cache_setting':
     case 'origin':
       return typeof record.name === 'string' ? [claim('name', kind, scope, record.name.trim())] : [];
@@ -70,22 +75,23 @@ function claimsOf(kind: Entry['draft']['target']['kind'], scope: string, record:
   }
 }
 
-const isParkable = (c: Claim) => PARKABLE.some((p) => c.startsWith(`${p} `));
-
 /** The record before the send (as read, else as the draft began). */
 const beforeOf = (e: Entry): Rec | undefined => (e.draft.target.op === 'create' ? undefined : (e.server ?? e.draft.base));
 
 /**
- * The body of the request that parks an update: each unique value it gives up moved to a
- * temporary one (a path, a name), or a CNAME it gives up dropped; undefined when it cannot be
- * parked (a configuration reachable only by CNAME would be left with none).
+ * The body of the request that parks an update or a delete: each unique value it gives up moved
+ * to a temporary one (a path, a name), or a CNAME it gives up dropped; undefined when it cannot be
+ * parked (a configuration reachable only by CNAME would be left with none; a rule's delete never
+ * waits, so it is never parked).
  */
 export function parkBody(e: Entry): Rec | undefined {
   const t = e.draft.target;
   const before = beforeOf(e);
-  if (t.op !== 'update' || !before || !e.after || t.id === undefined) return undefined;
+  if (t.op === 'create' || !before || t.id === undefined) return undefined;
+  // A delete that must wait (rules move off it first) gives its name up first: renamed, then deleted.
+  if (t.op === 'delete' && t.kind === 'rule') return undefined;
+  const after = e.after ?? {};
   const temp = `${PARKED}${t.id}`;
-  const after = e.after;
   const body: Rec = {};
   if (t.kind === 'rule' && (before.path !== after.path || before.regex !== after.regex)) body.path = `/${temp}`;
   if ((t.kind === 'cache_setting' || t.kind === 'origin' || t.kind === 'configuration') && before.name !== after.name) body.name = temp;
@@ -104,15 +110,9 @@ export function parkRequest(target: DraftTarget, body: Rec): WriteRequest {
 }
 
 /** The claims a parking request gives up: those its body moves. */
-function parksOf(e: Entry, body: Rec | undefined, gives: readonly Claim[]): Claim[] {
+function parksOf(body: Rec | undefined, gives: readonly Claim[]): Claim[] {
   if (!body) return [];
-  return gives.filter(
-    (c) =>
-      isParkable(c) &&
-      ((c.startsWith('path ') && 'path' in body) ||
-        (c.startsWith('name ') && 'name' in body) ||
-        (c.startsWith('cname ') && 'cname' in body)),
-  );
+  return gives.filter((c) => PARKABLE.some((field) => c.startsWith(`${field} `) && field in body));
 }
 
 /** The configuration a draft is in (its own for a configuration), for grouping. */
@@ -141,6 +141,8 @@ function itemsOf(batch: Batch): PlanItem[] {
     const scope = scopeOf(e);
     const holds = claimsOf(t.kind, scope, beforeOf(e));
     const takes = t.op === 'delete' ? [] : claimsOf(t.kind, scope, e.after);
+    const uses = usesOf(t.kind, scope, beforeOf(e));
+    const usesAfter = t.op === 'delete' ? [] : usesOf(t.kind, scope, e.after);
     const after: number[] = [];
     for (const made of waitsFor(e.draft)) {
       const j = index.get(made);
@@ -163,11 +165,10 @@ function itemsOf(batch: Batch): PlanItem[] {
     }
     const kept = new Set(takes);
     const parks = parksOf(
-      e,
       parkBody(e),
       holds.filter((c) => !kept.has(c)),
     );
-    return { holds, takes, needsGone, after, follows, parks, rank: groups.get(groupOf(e.key))! * 4 + phaseOf(e.draft) };
+    return { holds, takes, uses, usesAfter, needsGone, after, follows, parks, rank: groups.get(groupOf(e.key))! * 4 + phaseOf(e.draft) };
   });
 }
 

@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { planSend, type PlanItem, type Plan } from '../../src/plan/index.js';
 
 /** Plays the plan: who holds what after each step; throws on a step that takes a held value or goes before what it waits for. */
-function play(items: readonly PlanItem[], plan: Plan, unique: (claim: string) => boolean = () => true): Map<string, number> {
+function play(items: readonly PlanItem[], plan: Plan): Map<string, number> {
   const holder = new Map<string, number>();
   const holders = new Map<string, Set<number>>();
+  const use = (c: string, i: number) => (holders.get(c) ?? holders.set(c, new Set()).get(c)!).add(i);
   items.forEach((item, i) => {
-    for (const c of item.holds) {
-      if (unique(c)) holder.set(c, i);
-      else (holders.get(c) ?? holders.set(c, new Set()).get(c)!).add(i);
-    }
+    for (const c of item.holds) holder.set(c, i);
+    for (const c of item.uses ?? []) use(c, i);
   });
   const done = new Set<number>();
   plan.steps.forEach((step, at) => {
@@ -23,21 +22,17 @@ function play(items: readonly PlanItem[], plan: Plan, unique: (claim: string) =>
       if (own >= 0 && own > at) throw new Error(`item ${step.item} before item ${j} it must follow`);
     }
     const give = (c: string) => {
-      if (unique(c)) {
-        if (holder.get(c) === step.item) holder.delete(c);
-      } else holders.get(c)?.delete(step.item);
+      if (holder.get(c) === step.item) holder.delete(c);
     };
     if (step.park) {
       for (const c of item.parks ?? []) give(c);
       return;
     }
     for (const c of item.holds) if (!item.takes.includes(c)) give(c);
+    for (const c of item.uses ?? []) holders.get(c)?.delete(step.item);
+    for (const c of item.usesAfter ?? []) use(c, step.item);
     for (const c of item.needsGone ?? []) if (holders.get(c)?.size) throw new Error(`item ${step.item} goes while ${c} is held`);
     for (const c of item.takes) {
-      if (!unique(c)) {
-        (holders.get(c) ?? holders.set(c, new Set()).get(c)!).add(step.item);
-        continue;
-      }
       const now = holder.get(c);
       if (now !== undefined && now !== step.item) throw new Error(`item ${step.item} takes ${c}, held by item ${now}`);
       holder.set(c, step.item);
@@ -88,15 +83,41 @@ describe('send planner', () => {
   });
 
   it('puts a delete that needs a use gone after every request that moves off it, and after items it follows', () => {
-    const uses = (c: string) => !c.startsWith('uses');
     const items: PlanItem[] = [
-      { holds: ['name static', 'uses-not'], takes: [], needsGone: ['uses static'], rank: 3 },
-      edit(['/a', 'uses static'], ['/a', 'uses other']),
+      { holds: ['name static'], takes: [], needsGone: ['uses static'], rank: 3 },
+      { holds: ['/a'], takes: ['/a'], uses: ['uses static'], usesAfter: ['uses other'] },
       { holds: [], takes: ['name static'], after: [1] },
     ];
     const plan = planSend(items);
     expect(plan.steps.map((s) => s.item)).toEqual([1, 0, 2]);
-    play(items, plan, uses);
+    play(items, plan);
+  });
+
+  it('a use is not a unique value: two rules trading cache settings wait for nothing', () => {
+    const items: PlanItem[] = [
+      { holds: ['/a'], takes: ['/a'], uses: ['uses 1'], usesAfter: ['uses 2'] },
+      { holds: ['/b'], takes: ['/b'], uses: ['uses 2'], usesAfter: ['uses 1'] },
+    ];
+    const plan = planSend(items);
+    expect(plan.stuck).toEqual([]);
+    expect(plan.steps.map((s) => s.after)).toEqual([[], []]);
+  });
+
+  it('a delete that must wait for a use to go, in a cycle over its name, is parked: renamed first, deleted last', () => {
+    // Delete cache setting n1 (a rule uses it); a new n1 is made; the rule moves to the new one.
+    const items: PlanItem[] = [
+      { holds: ['name n1'], takes: [], needsGone: ['uses old'], parks: ['name n1'] },
+      { holds: [], takes: ['name n1'] },
+      { holds: ['/a'], takes: ['/a'], uses: ['uses old'], usesAfter: ['uses new'], after: [1] },
+    ];
+    const plan = planSend(items);
+    expect(plan.steps.map((s) => [s.item, s.park === true])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+      [0, false],
+    ]);
+    play(items, plan);
   });
 
   it('keeps the order given (and the ranks) where nothing depends', () => {

@@ -227,10 +227,10 @@ describe('the send planner over random batches', () => {
         ).toEqual([]);
         expect(await onServer(ids.conf)).toEqual(want);
       }),
-      { numRuns: 80 },
+      { numRuns: Number(process.env.PLAN_PROPERTY_RUNS) || 80 },
     );
     // Both kinds were tried.
     expect(valid).toBeGreaterThan(5);
     expect(invalid).toBeGreaterThan(5);
-  }, 120_000);
+  }, 600_000);
 });
