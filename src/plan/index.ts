@@ -25,10 +25,8 @@ export interface PlanItem {
   readonly needsGone?: readonly Claim[];
   /** Of the values it gives up, those a parking request can give up first (a path, a name, a CNAME); none: it cannot be parked. */
   readonly parks?: readonly Claim[];
-  /** Items (their indices) it must go after, and cannot go without: a record it refers to, made first. */
+  /** Items (their indices) it must go after, and cannot go without: a record it refers to, made first; rules made in their order. */
   readonly after?: readonly number[];
-  /** Items it goes after when they go, but not only if they do (new rules made in their order). */
-  readonly follows?: readonly number[];
   /** Lower goes first among items ready at once (then the order given). */
   readonly rank?: number;
 }
@@ -38,10 +36,8 @@ export interface Step {
   readonly item: number;
   /** The parking request of the item (its own request is a later step). */
   readonly park?: true;
-  /** The steps (indices into `steps`) that must be answered first. */
+  /** The steps (indices into `steps`) that must be answered first: one that did not go holds this one. */
   readonly after: readonly number[];
-  /** Of those, the steps it cannot go without (the others only come first). */
-  readonly needs: readonly number[];
 }
 
 export interface Plan {
@@ -59,9 +55,6 @@ export interface Move {
   readonly from: number;
   readonly to: number;
 }
-
-/** The reason of an edge that orders without holding up: the later item goes even if the earlier did not. */
-const FOLLOWS = '';
 
 /** The edges between items: item → the items that must go before it, and why (the claim, or none for `after`). */
 interface Graph {
@@ -102,7 +95,6 @@ function graphOf(items: readonly PlanItem[]): Graph {
   );
   const before = items.map(() => new Map<number, Claim | undefined>());
   items.forEach((item, i) => {
-    for (const j of item.follows ?? []) if (j !== i && j >= 0 && j < items.length) before[i]!.set(j, FOLLOWS);
     for (const j of item.after ?? []) if (j !== i && j >= 0 && j < items.length) before[i]!.set(j, undefined);
     const held = new Set(item.holds);
     const wait = (from: Map<Claim, number[]>, c: Claim) => {
@@ -320,20 +312,14 @@ export function planSend(items: readonly PlanItem[]): Plan {
   if (held.length) stuck.push(held);
 
   const steps: Step[] = order.map((node) => {
-    const edges = node < n ? [...before[node]!] : [];
-    const waits = edges.flatMap(([j]) => (stepOf.has(j) ? [stepOf.get(j)!] : []));
-    const needs = edges.flatMap(([j, why]) => (why !== FOLLOWS && stepOf.has(j) ? [stepOf.get(j)!] : []));
-    if (node < n && parked.has(node)) {
-      waits.push(stepOf.get(n + node)!);
-      needs.push(stepOf.get(n + node)!);
-    }
-    const sorted = (list: number[]) => list.sort((a, b) => a - b);
-    return { item: itemOf(node), ...(node >= n ? { park: true as const } : {}), after: sorted(waits), needs: sorted(needs) };
+    const waits = [...edgesOf(node)].flatMap((j) => (stepOf.has(j) ? [stepOf.get(j)!] : []));
+    if (node < n && parked.has(node)) waits.push(stepOf.get(n + node)!);
+    return { item: itemOf(node), ...(node >= n ? { park: true as const } : {}), after: waits.sort((a, b) => a - b) };
   });
   const moves: Move[] = [];
   order.forEach((node, to) => {
     for (const [j, why] of node < n ? before[node]! : [])
-      if (why !== undefined && why !== FOLLOWS && stepOf.has(j)) moves.push({ claim: why, from: stepOf.get(j)!, to });
+      if (why !== undefined && stepOf.has(j)) moves.push({ claim: why, from: stepOf.get(j)!, to });
   });
   return { steps, stuck, moves };
 }

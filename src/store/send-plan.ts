@@ -17,10 +17,8 @@ export interface SendStep {
   readonly key: RecordKey;
   /** A parking request: this body first (temporary values), the draft's own request in a later step. */
   readonly park?: Rec;
-  /** Steps (indices) answered before this one goes. */
+  /** Steps (indices) answered before this one goes: one that did not go holds it. */
   readonly after: readonly number[];
-  /** Of those, the steps it cannot go without: one that did not go holds it. */
-  readonly needs: readonly number[];
 }
 
 export interface SendPlan {
@@ -157,10 +155,9 @@ function itemsOf(batch: Batch): PlanItem[] {
     if (t.op === 'delete' && t.kind === 'configuration')
       entries.forEach((o, j) => j !== i && o.draft.target.kind !== 'configuration' && scopeOf(o) === scope && after.push(j));
     // New rules of one configuration are made in the order given: the rules engine keeps them in id order.
-    const follows: number[] = [];
     if (t.op === 'create' && t.kind === 'rule') {
       const previous = lastCreate.get(scope);
-      if (previous !== undefined) follows.push(previous);
+      if (previous !== undefined) after.push(previous);
       lastCreate.set(scope, i);
     }
     const kept = new Set(takes);
@@ -168,7 +165,7 @@ function itemsOf(batch: Batch): PlanItem[] {
       parkBody(e),
       holds.filter((c) => !kept.has(c)),
     );
-    return { holds, takes, uses, usesAfter, needsGone, after, follows, parks, rank: groups.get(groupOf(e.key))! * 4 + phaseOf(e.draft) };
+    return { holds, takes, uses, usesAfter, needsGone, after, parks, rank: groups.get(groupOf(e.key))! * 4 + phaseOf(e.draft) };
   });
 }
 
@@ -182,7 +179,7 @@ export function planOfBatch(batch: Batch): SendPlan {
   const plan = planSend(itemsOf(batch));
   const steps = plan.steps.map((s) => {
     const e = entries[s.item]!;
-    return { key: e.key, ...(s.park ? { park: parkBody(e)! } : {}), after: s.after, needs: s.needs };
+    return { key: e.key, ...(s.park ? { park: parkBody(e)! } : {}), after: s.after };
   });
   const titled = (i: number) => titleOf(entries[i]!.key, entries[i]!.after ?? entries[i]!.server ?? entries[i]!.draft.values);
   const stuck: Record<RecordKey, string> = {};

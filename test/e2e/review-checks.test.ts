@@ -152,20 +152,21 @@ describe.skipIf(!existsSync(BIN))('the review checks every request before y', ()
         await app.waitForText(`copy 2 rules to acme partner api (${demoId(4)})`);
         await app.press('enter');
         await app.waitForText(/Review: \d+ changes, 2 requests · y sends all/);
-        // Someone else makes /x-two there after the review's check.
+        // Someone else makes /x-one there after the review's check (the second sent: new rules of a
+        // configuration go in their order, one after the other).
         await app.emulator.call('POST', path, {
-          body: { path: '/x-two', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin },
+          body: { path: '/x-one', regex: false, protocol_policy: 'http', behavior: 'delivery', path_origin_id: origin },
         });
         await app.press('y');
         await app.waitForText('error: 1 applied, 1 failed · u undo the 1 applied: POST');
         expect(app.screen()).toContain('path: Rule');
-        expect((await records<RuleRecord>(app, path)).filter((r) => r.path === '/x-one')).toHaveLength(1);
+        expect((await records<RuleRecord>(app, path)).filter((r) => r.path === '/x-two')).toHaveLength(1);
         await app.press('u');
         await app.waitForText('Review: 1 change, 1 request · y sends all');
         expect(visibleLines(app).join('\n')).toMatch(/DELETE \/content_delivery\/configurations\/\d+\/rules_engine\/\d+/);
         await app.press('y');
-        await app.waitForText(/✓ deleted rule \/x-one/);
-        expect((await records<RuleRecord>(app, path)).filter((r) => r.path === '/x-one')).toEqual([]);
+        await app.waitForText(/✓ deleted rule \/x-two/);
+        expect((await records<RuleRecord>(app, path)).filter((r) => r.path === '/x-two')).toEqual([]);
       } finally {
         await app.close();
       }

@@ -60,7 +60,12 @@ describe('the send planner over the emulator', () => {
     const pathA = store.getState().records[a!]!.path;
     const pathB = store.getState().records[b!]!.path;
     store.getState().editFields([a!], 'path', pathB);
+    // The form says the path is taken while nothing frees it …
+    expect(store.getState().fieldErrors[a!]?.path?.join(' ')).toMatch(/already has this path/);
     store.getState().editFields([b!], 'path', pathA);
+    // … and not once a draft moves the other rule off it: the planner orders the two.
+    expect(store.getState().fieldErrors[a!]).toBeUndefined();
+    expect(store.getState().fieldErrors[b!]).toBeUndefined();
     const plan = sendPlan(store.getState(), [a!, b!]);
     expect(plan.steps.map((s) => [s.key, s.park ? 'park' : 'own'])).toEqual([
       [a, 'park'],

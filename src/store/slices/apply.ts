@@ -418,7 +418,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
         const ready: number[] = [];
         for (const i of wave) {
           const st = steps[i]!;
-          const missed = st.needs.find((j) => !went[j]);
+          const missed = st.after.find((j) => !went[j]);
           if (missed === undefined) {
             ready.push(i);
             continue;

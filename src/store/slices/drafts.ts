@@ -1,16 +1,16 @@
 // Editing: drafts made, changed, reverted and reviewed. Every change of `drafts` is journaled by
 // the store. A new record starts as a blank (not journaled, not pending) and becomes a draft at its
 // first edit, so a form left with nothing typed leaves nothing behind.
-import { changedFields, followUp, followUpRequest, type DraftTarget } from '../../diff/index.js';
+import { changedFields, followUp, followUpRequest, jsonEqual, type DraftTarget } from '../../diff/index.js';
 import { accepts, schemaFor, type FieldSpec, type Rec } from '../../schema/index.js';
 import { cloneDrafts, configurationNamed } from '../clone.js';
 import { copyDrafts, copySources } from '../copy-into.js';
 import { undoDrafts } from '../undo.js';
-import { listKey, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
+import { listKey, listOf, newRecordKey, parseKey, recordKey, type RecordKey } from '../keys.js';
 import type { HistoryEntry } from '../history.js';
 import type { SliceContext } from '../context.js';
 import type { DataState, Draft, Review } from '../types.js';
-import { checkDraft } from '../validate-draft.js';
+import { checkDrafted } from '../validate-draft.js';
 import { resolveByName, settled } from '../by-name.js';
 import { dependents, refWords, requestOf, shownRequest, standIn } from '../refs.js';
 
@@ -121,12 +121,21 @@ export function draftSlice(ctx: SliceContext): DraftActions {
           blanks: without(s.blanks, key),
         };
       }
-      const errors = quietRequired(draft, checkDraft(s, draft));
-      return {
-        drafts: { ...s.drafts, [key]: draft },
-        fieldErrors: Object.keys(errors).length ? { ...s.fieldErrors, [key]: errors } : without(s.fieldErrors, key),
-        blanks: without(s.blanks, key),
-      };
+      const drafts = { ...s.drafts, [key]: draft };
+      const now = { ...s, drafts };
+      const errors = quietRequired(draft, checkDrafted(now, draft));
+      let fieldErrors = Object.keys(errors).length ? { ...s.fieldErrors, [key]: errors } : without(s.fieldErrors, key);
+      // Other drafts of the list with errors of these checks (not the API's) are checked again: this
+      // one may free the value they take, or take theirs.
+      const list = listOf(draft.target);
+      for (const other of Object.keys(s.fieldErrors)) {
+        const d = drafts[other];
+        if (other === key || !d || listOf(d.target) !== list) continue;
+        if (!jsonEqual(s.fieldErrors[other], quietRequired(d, checkDrafted(s, d)))) continue;
+        const again = quietRequired(d, checkDrafted(now, d));
+        fieldErrors = Object.keys(again).length ? { ...fieldErrors, [other]: again } : without(fieldErrors, other);
+      }
+      return { drafts, fieldErrors, blanks: without(s.blanks, key) };
     });
   }
 
