@@ -59,6 +59,8 @@ export interface Move {
 /** The edges between items: item → the items that must go before it, and why (the claim, or none for `after`). */
 interface Graph {
   readonly before: Array<Map<number, Claim | undefined>>;
+  /** Per unique value, the items that give it up. */
+  readonly given: ReadonlyMap<Claim, readonly number[]>;
 }
 
 /** Per claim, the items that give it up (hold it before, not after), of `before` → `after`. */
@@ -107,7 +109,7 @@ function graphOf(items: readonly PlanItem[]): Graph {
       wait(left, c);
     }
   });
-  return { before };
+  return { before, given };
 }
 
 /**
@@ -208,7 +210,7 @@ class Ready {
  */
 export function planSend(items: readonly PlanItem[]): Plan {
   const n = items.length;
-  const { before } = graphOf(items);
+  const { before, given } = graphOf(items);
   const parked = new Set<number>();
   // Parking item p: the edges that wait for a value p parks now wait for p's parking request.
   const park = (p: number) => {
@@ -316,10 +318,19 @@ export function planSend(items: readonly PlanItem[]): Plan {
     if (node < n && parked.has(node)) waits.push(stepOf.get(n + node)!);
     return { item: itemOf(node), ...(node >= n ? { park: true as const } : {}), after: waits.sort((a, b) => a - b) };
   });
+  // Each unique value taken from the step that gave it up: its giver's parking step, or own step.
   const moves: Move[] = [];
   order.forEach((node, to) => {
-    for (const [j, why] of node < n ? before[node]! : [])
-      if (why !== undefined && stepOf.has(j)) moves.push({ claim: why, from: stepOf.get(j)!, to });
+    if (node >= n) return;
+    const item = items[node]!;
+    const held = new Set(item.holds);
+    for (const c of item.takes) {
+      if (held.has(c)) continue;
+      for (const j of given.get(c) ?? []) {
+        const from = parked.has(j) && items[j]!.parks?.includes(c) ? stepOf.get(n + j) : stepOf.get(j);
+        if (from !== undefined && j !== node) moves.push({ claim: c, from, to });
+      }
+    }
   });
   return { steps, stuck, moves };
 }

@@ -189,14 +189,19 @@ export function planOfBatch(batch: Batch): SendPlan {
       stuck[entries[i]!.key] =
         `cannot be ordered: ${names.filter((n) => n !== titled(i)).join(', ') || 'another request'} and this one each wait for the other to go first`;
   }
-  const notes = plan.moves
-    .filter((m) => m.claim.startsWith('cname '))
-    .map((m) => {
-      const cname = m.claim.slice('cname '.length);
-      const from = titled(plan.steps[m.from]!.item);
-      const to = titled(plan.steps[m.to]!.item);
-      return `${cname} moves from ${from} to ${to}: between requests ${m.from + 1} and ${m.to + 1} no configuration serves it`;
-    });
+  // CNAMEs that move between configurations, said once per pair of steps.
+  const byPair = new Map<string, { from: number; to: number; cnames: string[] }>();
+  for (const m of plan.moves) {
+    if (!m.claim.startsWith('cname ')) continue;
+    const pair = `${m.from} ${m.to}`;
+    const known = byPair.get(pair) ?? byPair.set(pair, { from: m.from, to: m.to, cnames: [] }).get(pair)!;
+    known.cnames.push(m.claim.slice('cname '.length));
+  }
+  const notes = [...byPair.values()].map(({ from, to, cnames }) => {
+    const what = cnames.length === 1 ? `${cnames[0]!} moves` : `${cnames.join(', ')} move`;
+    const between = `between requests ${from + 1} and ${to + 1} no configuration serves ${cnames.length === 1 ? 'it' : 'them'}`;
+    return `${what} from ${titled(plan.steps[from]!.item)} to ${titled(plan.steps[to]!.item)}: ${between}`;
+  });
   const made = { steps, stuck, notes };
   plans.set(batch, made);
   return made;

@@ -68,6 +68,21 @@ describe('send planner', () => {
     play(items, plan);
   });
 
+  it('names every value that passes from one step to another: two CNAMEs swapped for one', () => {
+    const items = [edit(['cname a', 'cname b'], ['cname c']), edit(['cname c'], ['cname a', 'cname b'])];
+    const plan = planSend(items);
+    expect(plan.steps.map((s) => [s.item, s.park === true])).toEqual([
+      [0, true],
+      [1, false],
+      [0, false],
+    ]);
+    expect(plan.moves).toEqual([
+      { claim: 'cname a', from: 0, to: 1 },
+      { claim: 'cname b', from: 0, to: 1 },
+      { claim: 'cname c', from: 1, to: 2 },
+    ]);
+  });
+
   it('breaks a ring of five with one parking step', () => {
     const items = [0, 1, 2, 3, 4].map((i) => edit([`/p${i}`], [`/p${(i + 1) % 5}`]));
     const plan = planSend(items);

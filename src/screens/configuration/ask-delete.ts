@@ -21,10 +21,10 @@ export function askDelete(data: AppStore, ui: UiStore, conf: number, keys: reado
     // Alone the API would refuse them (rules use them); after the pending changes that move those
     // rules off, it takes them: so they join those changes, to be reviewed and sent with them.
     for (const key of keys) data.getState().markDelete(key);
-    const what = keys.length === 1 ? titleOf(keys[0]!, data.getState().records[keys[0]!]) : `${keys.length} deletes`;
-    const rules =
-      waitFor.length === 1 ? titleOf(waitFor[0]!, data.getState().drafts[waitFor[0]!]?.values) : `${waitFor.length} pending rules`;
-    ui.getState().say('info', `${safe(what)} drafted for deletion: ${safe(rules)} moves off it first · s reviews them together`);
+    const what = keys.length === 1 ? titleOf(keys[0]!, data.getState().records[keys[0]!]) : `${keys.length} records`;
+    const rules = waitFor.length === 1 ? 'a pending change moves its rule' : `pending changes move its ${waitFor.length} rules`;
+    const offer = ': pending reviews them together';
+    ui.getState().say('info', `delete drafted, not sent: ${rules} off it first (${safe(what)}) · ${offer}`, undefined, offer);
     return;
   }
   ui.getState().ask({ kind: 'delete', keys, view });

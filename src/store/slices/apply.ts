@@ -383,7 +383,9 @@ export function applySlice(ctx: SliceContext): ApplyActions {
       result = e instanceof NotSentError ? { key, outcome: 'held', message: STOPPED } : fail(key, e);
     }
     const request = parkRequest(t, body);
-    const entry = historyEntry(d, request, result, new Date(ctx.now()).toISOString(), send);
+    // Named in the history as it was before the send, not by its temporary value.
+    const named: ApplyResult = result.outcome === 'applied' ? { key, outcome: 'applied' } : result;
+    const entry = historyEntry(d, request, named, new Date(ctx.now()).toISOString(), send);
     remember(entry && { ...entry, parked: true });
     return result;
   }
