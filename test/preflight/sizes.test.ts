@@ -29,7 +29,7 @@ describe('request sizes', () => {
     const found = preflight(store.getState(), [key]).findings[key] ?? [];
     const large = found.find((f) => f.code === 'too_large');
     expect(large).toMatchObject({ severity: 'refused', field: 'query_string_fields' });
-    expect(large!.message).toMatch(/The request is 1\.\d MiB; the API reads at most 1 MiB/);
+    expect(large!.message).toMatch(/The request is 1\.\d\d MiB; the API reads at most 1 MiB/);
     expect((await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: values })).status).toBe(413);
     // Under the bound, not a word.
     store.getState().setDraftValues(key, { ...values, query_string_fields: fields.slice(0, 50) });

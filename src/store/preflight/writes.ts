@@ -19,9 +19,9 @@ import { titleOf } from '../outcome.js';
 import { othersIn, readList, siblingsAsRead, type Batch, type Entry } from './batch.js';
 import type { Finding } from './types.js';
 
-/** `1.2 MiB`, `830 KiB`, `12 bytes`. */
+/** `1.05 MiB` (never rounded down to the bound), `830 KiB`, `12 bytes`. */
 function formatBytes(n: number): string {
-  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(n % (1 << 20) ? 1 : 0)} MiB`;
+  if (n >= 1 << 20) return n % (1 << 20) ? `${(Math.ceil((n / (1 << 20)) * 100) / 100).toFixed(2)} MiB` : `${n / (1 << 20)} MiB`;
   if (n >= 1024) return `${Math.round(n / 1024)} KiB`;
   return `${n} bytes`;
 }
