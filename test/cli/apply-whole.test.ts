@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, exportCommand } from '../../src/cli/transfer.js';
-import { emulatorFixture, tempDir } from '../helpers/emulator.js';
+import { emulatorFixture, refusedSince, tempDir } from '../helpers/emulator.js';
 import { demoId } from '../helpers/seed-ids.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
@@ -60,12 +60,7 @@ describe('apply lands whole', () => {
     const sent = await apply(path);
     expect(sent.code).toBe(0);
     expect(sent.text).toContain('2 applied');
-    expect(
-      emu
-        .log()
-        .slice(from)
-        .filter((l) => l.status >= 400),
-    ).toEqual([]);
+    expect(refusedSince(emu, from)).toEqual([]);
     expect(writesSince(from)).toHaveLength(3);
     const rules = (await emu.call('GET', `${CFG}/${demoId(1)}/rules_engine`)).body as Array<Record<string, unknown>>;
     expect(rules.find((r) => r.id === a!.id)!.path).toBe(a!.path);
@@ -84,12 +79,7 @@ describe('apply lands whole', () => {
     const sent = await apply(path);
     expect(sent.code).toBe(0);
     expect(writesSince(from).map((l) => `${l.method} ${String(l.body?.path)}`)).toEqual(['PATCH /moved-away/', `POST ${String(old)}`]);
-    expect(
-      emu
-        .log()
-        .slice(from)
-        .filter((l) => l.status >= 400),
-    ).toEqual([]);
+    expect(refusedSince(emu, from)).toEqual([]);
   });
 
   it('a new rule naming a new cache setting of the file by name: the cache setting is made first, its id in the rule', async () => {

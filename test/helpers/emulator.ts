@@ -227,3 +227,11 @@ export async function waitFor<T>(fn: () => T | Promise<T>, timeoutMs = 5000): Pr
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** The requests the emulator answered with 400 or more since the first `from` lines of its log (needs `log: true`). */
+export function refusedSince(emu: Pick<EmulatorFixture, 'log'>, from: number): LogLine[] {
+  return emu
+    .log()
+    .slice(from)
+    .filter((l) => l.status >= 400);
+}

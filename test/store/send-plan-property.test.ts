@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listKey, parseKey, preflight, recordKey, type AppStore, type RecordKey } from '../../src/store/index.js';
-import { emulatorFixture } from '../helpers/emulator.js';
+import { emulatorFixture, refusedSince } from '../helpers/emulator.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 
 const emu = emulatorFixture([], { log: true });
@@ -219,12 +219,7 @@ describe('the send planner over random batches', () => {
         expect(refusals).toEqual([]);
         const results = await store.getState().applyMany(keys);
         expect(results.filter((r) => r.outcome !== 'applied')).toEqual([]);
-        expect(
-          emu
-            .log()
-            .slice(from)
-            .filter((l) => l.status >= 400),
-        ).toEqual([]);
+        expect(refusedSince(emu, from)).toEqual([]);
         expect(await onServer(ids.conf)).toEqual(want);
       }),
       { numRuns: Number(process.env.PLAN_PROPERTY_RUNS) || 80 },

@@ -4,19 +4,16 @@
 // with no answer ≥ 400; and one undo puts it all back.
 import { describe, expect, it } from 'vitest';
 import { listKey, parseKey, preflight, previewDeletes, recordKey, sendPlan, type AppStore, type RecordKey } from '../../src/store/index.js';
-import { emulatorFixture } from '../helpers/emulator.js';
+import { emulatorFixture, refusedSince } from '../helpers/emulator.js';
 import { demoId } from '../helpers/seed-ids.js';
 import { CFG, createDraft, storeFor } from './helpers.js';
 
 const emu = emulatorFixture(['--seed', 'demo'], { log: true });
 
 const get = async (path: string) => (await emu.call('GET', path)).body as Array<Record<string, unknown>>;
-/** The emulator's answers of 400 or more since `from` (a count of log lines). */
-const refusals = (from: number) =>
-  emu
-    .log()
-    .slice(from)
-    .filter((l) => l.status >= 400);
+/** A cache setting's required fields. */
+const CACHE = { browser_cache_settings: false, cdn_cache_settings: 'honor', cache_by_query_string: 'ignore', cache_by_cookies: 'ignore' };
+const refusals = (from: number) => refusedSince(emu, from);
 const writes = (from: number) =>
   emu
     .log()
@@ -105,20 +102,14 @@ describe('the send planner over the emulator', () => {
   it('a cache setting takes the name of one the send deletes, and another the name one gives up', async () => {
     const conf = demoId(3);
     const store = await loaded(conf);
-    const body = {
-      browser_cache_settings: false,
-      cdn_cache_settings: 'honor',
-      cache_by_query_string: 'ignore',
-      cache_by_cookies: 'ignore',
-    };
-    const old = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { ...body, name: 'plan-old' } })).body;
-    const next = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { ...body, name: 'plan-next' } })).body;
+    const old = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { ...CACHE, name: 'plan-old' } })).body;
+    const next = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { ...CACHE, name: 'plan-next' } })).body;
     await store.getState().reload(listKey('cache_setting', conf));
     const oldKey = recordKey('cache_setting', conf, old.id);
     const nextKey = recordKey('cache_setting', conf, next.id);
     store.getState().markDelete(oldKey);
     store.getState().editFields([nextKey], 'name', 'plan-old');
-    const made = createDraft(store, 'cache_setting', conf, { ...body, name: 'plan-next' });
+    const made = createDraft(store, 'cache_setting', conf, { ...CACHE, name: 'plan-next' });
     const from = emu.log().length;
     await sendWhole(store, [made, nextKey, oldKey]);
     expect(refusals(from)).toEqual([]);
@@ -170,13 +161,7 @@ describe('the send planner over the emulator', () => {
   it('d on a cache setting a pending draft moves its last rule off: not refused; it waits for that draft, and the two land in one send', async () => {
     const conf = demoId(8);
     const store = await loaded(conf);
-    const body = {
-      browser_cache_settings: false,
-      cdn_cache_settings: 'honor',
-      cache_by_query_string: 'ignore',
-      cache_by_cookies: 'ignore',
-    };
-    const cs = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { ...body, name: 'plan-leaving' } })).body;
+    const cs = (await emu.call('POST', `${CFG}/${conf}/cache_settings`, { body: { ...CACHE, name: 'plan-leaving' } })).body;
     const [rule] = store.getState().lists[listKey('rule', conf)]!.keys;
     await emu.call('PATCH', `${CFG}/${conf}/rules_engine/${parseKey(rule!).id}`, { body: { cache_settings_id: cs.id } });
     await store.getState().reload(listKey('cache_setting', conf));
