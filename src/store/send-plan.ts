@@ -45,12 +45,15 @@ function scopeOf(e: Entry): string {
 
 const claim = (what: Parkable | 'uses', ...parts: readonly unknown[]): Claim => [what, ...parts.map(String)].join(' ');
 
+/** A rule's fields that refer to other records, with the kind they refer to (read once). */
+let refFields: ReadonlyArray<readonly [field: string, kind: string]> | undefined;
+
 /** A rule's uses of the records it refers to (many rules may use one). */
 function usesOf(kind: Entry['draft']['target']['kind'], scope: string, record: Rec | undefined): Claim[] {
   if (!record || kind !== 'rule') return [];
+  refFields ??= schemaFor('rule').fields.flatMap((f) => (f.type === 'integer' && f.ref ? [[f.name, f.ref] as const] : []));
   const out: Claim[] = [];
-  for (const f of schemaFor('rule').fields)
-    if (f.type === 'integer' && f.ref && typeof record[f.name] === 'number') out.push(claim('uses', f.ref, scope, record[f.name]));
+  for (const [field, ref] of refFields) if (typeof record[field] === 'number') out.push(claim('uses', ref, scope, record[field]));
   return out;
 }
 

@@ -18,19 +18,24 @@ import { useAppStore, useStores } from '../../app/stores.js';
 import { useReviewReads } from '../../app/use-review-reads.js';
 
 const KEPT: readonly unknown[] = [];
+const NONE: readonly string[] = [];
+const NO_DRAFTS: ReadonlyArray<Draft | undefined> = [];
+/** Not checked yet (a long review before it is laid out): `checking` says so, and y waits. */
+const NOT_YET: Preflight = { findings: {}, general: [], refused: 0, warnings: 0 };
 
 /** The keys the pre-flight of these drafts reads (a change of what they send may change them); of `kept`'s drafts while it is given. */
-function useNeeds(keys: readonly RecordKey[], kept: AppState | undefined): readonly string[] {
+function useNeeds(keys: readonly RecordKey[], kept: AppState | undefined, laidOut: boolean): readonly string[] {
   const { data } = useStores();
-  const drafts = useAppStore(useShallow((s) => keys.map((k) => (kept ?? s).drafts[k])));
+  const drafts = useAppStore(useShallow((s) => (laidOut ? keys.map((k) => (kept ?? s).drafts[k]) : NO_DRAFTS)));
   return useMemo(() => {
+    if (!laidOut) return NONE;
     const byKey: Record<RecordKey, Draft> = {};
     keys.forEach((k, i) => {
       const d = drafts[i];
       if (d) byKey[k] = d;
     });
     return preflightNeeds({ ...data.getState(), drafts: byKey }, keys);
-  }, [data, keys, drafts]);
+  }, [data, keys, drafts, laidOut]);
 }
 
 export interface Reviewed {
@@ -43,15 +48,16 @@ export interface Reviewed {
 /**
  * The store's state, re-read whenever something the review draws changes (the drafts, field
  * errors, conflicts and server copies of its keys, and the lists its checks read), and the
- * pre-flight of it; `kept` instead, unchanged, while it is given.
+ * pre-flight of it; `kept` instead, unchanged, while it is given. Until `laidOut`, nothing is read
+ * or checked (the first frame of a long review comes first).
  */
-export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefined): Reviewed {
+export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefined, laidOut = true): Reviewed {
   const { data } = useStores();
-  const needs = useNeeds(keys, kept);
+  const needs = useNeeds(keys, kept, laidOut);
   const openedAt = useReviewReads(needs);
   const seen = useAppStore(
     useShallow((s) =>
-      kept
+      kept || !laidOut
         ? KEPT
         : [
             ...keys.flatMap((k) => [
@@ -69,7 +75,10 @@ export function useReviewed(keys: readonly RecordKey[], kept: AppState | undefin
   // A new state object only when what the review draws changed (the memo of its lines keys on it).
   const state = useMemo(() => (seen === KEPT && kept ? kept : data.getState()), [kept, seen, data]);
   return useMemo(
-    () => ({ state, checked: preflight(state, keys), checking: stillChecking(state, needs, openedAt) }),
-    [state, keys, needs, openedAt],
+    () =>
+      laidOut
+        ? { state, checked: preflight(state, keys), checking: stillChecking(state, needs, openedAt) }
+        : { state, checked: NOT_YET, checking: true },
+    [state, keys, needs, openedAt, laidOut],
   );
 }

@@ -14,9 +14,9 @@ import {
   type RefKind,
   type ValidationContext,
 } from '../../schema/index.js';
-import { recordKey, type RecordKey } from '../keys.js';
+import { recordKey, type ListKey, type RecordKey } from '../keys.js';
 import { titleOf } from '../outcome.js';
-import { othersIn, readList, siblingsAsRead, type Batch, type Entry } from './batch.js';
+import { perSend, readList, siblingsAsRead, type Batch, type Entry } from './batch.js';
 import type { Finding } from './types.js';
 
 /** `1.05 MiB` (never rounded down to the bound), `830 KiB`, `12 bytes`. */
@@ -74,6 +74,69 @@ function clashes(e: Entry, others: ReadonlyArray<readonly [RecordKey, Rec]>, alo
   return found(others);
 }
 
+/**
+ * The records of a list by their unique values: a rule of a schema that reads the other records
+ * (`siblings`) holds two records alike at least in its first field (a rule's path, a name, a
+ * CNAME), so a request is checked only against the records that share such a value — not the
+ * whole list (2,000 edits of one list checked each against 2,000 records took ~0.5 s).
+ */
+type Index = ReadonlyMap<string, ReadonlyArray<readonly [RecordKey, Rec]>>;
+
+const keyOf = (field: string, value: unknown) => `${field}\u0000${JSON.stringify(value)}`;
+
+/** The values of `record` a sibling must share to clash with it. */
+function uniqueKeys(kind: Entry['draft']['target']['kind'], record: Rec | undefined): string[] {
+  if (!record) return [];
+  const out: string[] = [];
+  for (const rule of schemaFor(kind).rules) {
+    const field = rule.siblings ? rule.fields[0] : undefined;
+    if (field === undefined) continue;
+    const v = record[field];
+    for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined) out.push(keyOf(field, item));
+  }
+  return out;
+}
+
+function indexOf(kind: Entry['draft']['target']['kind'], records: ReadonlyArray<readonly [RecordKey, Rec]>): Index {
+  const out = new Map<string, Array<readonly [RecordKey, Rec]>>();
+  for (const pair of records)
+    for (const k of uniqueKeys(kind, pair[1])) {
+      const those = out.get(k);
+      if (those) those.push(pair);
+      else out.set(k, [pair]);
+    }
+  return out;
+}
+
+const kindOfList = (list: ListKey): Entry['draft']['target']['kind'] =>
+  list === 'configurations' ? 'configuration' : list.startsWith('rule:') ? 'rule' : list.startsWith('origin:') ? 'origin' : 'cache_setting';
+
+/** The list's records as read (less what the send deletes), by their unique values. */
+const readIndex = perSend((batch, list: ListKey): Index => indexOf(kindOfList(list), siblingsAsRead(batch, list)));
+
+/** The send's creates and edits of the list as it leaves them, by their unique values. */
+const afterIndex = perSend((batch, list: ListKey): Index =>
+  indexOf(
+    kindOfList(list),
+    (batch.byList.get(list) ?? []).flatMap((o) =>
+      o.after !== undefined && o.draft.target.op !== 'delete' ? [[o.key, o.after] as const] : [],
+    ),
+  ),
+);
+
+/** The records of `index` that share a unique value with the request's record, but itself. */
+function near(index: Index, e: Entry): Array<readonly [RecordKey, Rec]> {
+  const seen = new Set<RecordKey>([e.key]);
+  const out: Array<readonly [RecordKey, Rec]> = [];
+  for (const k of uniqueKeys(e.draft.target.kind, e.after))
+    for (const pair of index.get(k) ?? []) {
+      if (seen.has(pair[0])) continue;
+      seen.add(pair[0]);
+      out.push(pair);
+    }
+  return out;
+}
+
 function labelOf(e: Entry, field: string): string {
   const spec: { readonly label: string } | undefined = schemaFor(e.draft.target.kind).fields.find((f) => f.name === field);
   return spec?.label ?? field;
@@ -114,9 +177,8 @@ export function writeFindings(batch: Batch, e: Entry): Finding[] {
   if (!e.list || !unique) return findings;
   // Values unique in the list: against its records as read (but the rules the send deletes first),
   // and against the send's other creates and edits as it leaves them.
-  const others = othersIn(batch, e.list, e.key);
-  const read = siblingsAsRead(batch, e.list);
-  const after = others.filter((o) => o.after !== undefined && o.draft.target.op !== 'delete').map((o) => [o.key, o.after!] as const);
+  const read = near(readIndex(batch, e.list), e);
+  const after = near(afterIndex(batch, e.list), e);
   const alone = validate(e, { products: ALL_PRODUCTS });
   const nowHeld = clashes(e, read, alone);
   const thenHeld = clashes(e, after, alone);
