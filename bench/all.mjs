@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, line } from './report.mjs';
 
-const BENCHES = ['startup', 'apply', 'render', 'paste', 'find', 'paced', 'kept', 'fleet', 'results'];
+const BENCHES = ['startup', 'apply', 'render', 'paste', 'find', 'paced', 'kept', 'fleet', 'results', 'plan'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
 let failed = false;
 
