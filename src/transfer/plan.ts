@@ -8,7 +8,7 @@
 // setting by name (`"cache_settings_id": "static 7d"`): a new one of the file is made first.
 import { jsonEqual } from '../diff/index.js';
 import { schemaFor, type Rec } from '../schema/index.js';
-import { configurationNamed, listKey, parseKey, recordKey, type AppStore, type RecordKey } from '../store/index.js';
+import { configurationNamed, configurationWords, listKey, parseKey, recordKey, type AppStore, type RecordKey } from '../store/index.js';
 import { closest } from '../util/nearest.js';
 import { fingerprint, type ExportFile } from './format.js';
 
@@ -65,6 +65,23 @@ function ownerOf(store: AppStore, kind: FileKind, id: number): number | undefine
   return undefined;
 }
 
+/**
+ * The configuration other than `here` that has a record of `kind` with `id`: from what is loaded,
+ * else read list by list until found (only when a file names a record its configuration lacks; the
+ * reads are paced like any). Undefined when none has it.
+ */
+async function ownerIn(store: AppStore, kind: FileKind, id: number, here: number): Promise<number | undefined> {
+  const known = ownerOf(store, kind, id);
+  if (known !== undefined || (kind !== 'rule' && kind !== 'cache_setting')) return known;
+  for (const key of store.getState().lists.configurations?.keys ?? []) {
+    const conf = parseKey(key).id;
+    if (conf === undefined || conf === here) continue;
+    await store.getState().ensureLoaded(listKey(kind, conf));
+    if (store.getState().records[recordKey(kind, conf, id)]) return conf;
+  }
+  return undefined;
+}
+
 /** Per `kind:id`, the configuration whose file holds that record (the other files of `apply DIR`). */
 export type Owners = ReadonlyMap<string, number>;
 
@@ -114,6 +131,8 @@ export async function planFromFile(store: AppStore, file: ExportFile, owners: Ow
     ['rule', file.rules],
   ] as const)
     for (const r of list) if (idOf(r) !== undefined) claimed.add(recordKey(kind, here, idOf(r)));
+  /** Entries with an id this configuration has no record of: whose it is, looked for once the file is read. */
+  const strangers: Array<{ readonly at: string; readonly kind: FileKind; readonly id: number; readonly name: string }> = [];
   /** New cache settings of the file by name: a new rule may name one, made first. */
   const madeCaches = new Map<string, RecordKey>();
 
@@ -171,15 +190,8 @@ export async function planFromFile(store: AppStore, file: ExportFile, owners: Ow
     }
     const name = `${kind.replace('_', ' ')} ${String(id ?? record.name ?? record.path ?? '')}`.trim();
     if (!server) {
-      const owner = id === undefined ? undefined : (owners.get(`${kind}:${id}`) ?? ownerOf(store, kind, id));
-      const exported = file.fingerprints[`${kind}:${String(id)}`] !== undefined;
-      refusals.push(
-        owner !== undefined && owner !== here
-          ? `${at}.id: ${name} is configuration ${owner}'s, not ${here}'s: drop the id to make a copy here`
-          : exported
-            ? `${at}.id: ${name} is gone from the server since the export: drop the id to make it again`
-            : `${at}.id: configuration ${here} has no ${name} (nor did its export): drop the id to make a new one`,
-      );
+      // Said once every such id is looked for (below).
+      if (id !== undefined) strangers.push({ at, kind, id, name });
       return;
     }
     const was = file.fingerprints[kind === 'error_responses' ? 'error_responses' : `${kind}:${String(id ?? server.id)}`];
@@ -197,6 +209,17 @@ export async function planFromFile(store: AppStore, file: ExportFile, owners: Ow
     take('rule', r, `rules[${i}]`, (server) => server.path === r.path && (r.regex === undefined || server.regex === r.regex)),
   );
   if (Object.keys(file.error_responses).length) take('error_responses', file.error_responses, 'error_responses');
+  for (const { at, kind, id, name } of strangers) {
+    const owner = owners.get(`${kind}:${id}`) ?? (await ownerIn(store, kind, id, here));
+    const exported = file.fingerprints[`${kind}:${String(id)}`] !== undefined;
+    refusals.push(
+      owner !== undefined
+        ? `${at}.id: ${name} is ${configurationWords(s(), owner)}'s, not ${here}'s: drop the id to make a copy here`
+        : exported
+          ? `${at}.id: ${name} is gone from the server since the export: drop the id to make it again`
+          : `${at}.id: no configuration of the account has ${name}: drop the id to make a new one`,
+    );
+  }
   if (conflicts.length || refusals.length) s().discardDrafts(keys);
   return { keys: conflicts.length || refusals.length ? [] : keys, conflicts, refusals, conf: here };
 }

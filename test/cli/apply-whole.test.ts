@@ -119,7 +119,23 @@ describe('apply lands whole', () => {
     const n = json.rules.length;
     expect(refused.text).toContain(`${path}: rules[${n - 2}].id: ${String(a!.id)} is rules[0]'s id too`);
     expect(refused.text).toContain(`${path}: rules[1].gzipp: not a field of a rule (gzip?)`);
-    expect(refused.text).toContain(`${path}: rules[${n - 1}].id: configuration ${demoId(4)} has no rule 999999`);
+    expect(refused.text).toContain(`${path}: rules[${n - 1}].id: no configuration of the account has rule 999999`);
+    expect(writesSince(from)).toEqual([]);
+  });
+
+  it('one file: a rule id of another configuration is named (its lists read to find it), nothing sent', async () => {
+    const { path, json } = await exported(demoId(7));
+    const other = (await emu.call('GET', `${CFG}/${demoId(8)}/rules_engine`)).body as Array<Record<string, unknown>>;
+    json.rules.push({ ...other[0]!, path: '/from-eight/' });
+    writeFileSync(path, JSON.stringify(json));
+    const from = mark();
+    const refused = await apply(path);
+    expect(refused.code).toBe(2);
+    expect(refused.text).toMatch(
+      new RegExp(
+        `rules\\[${json.rules.length - 1}\\]\\.id: rule ${String(other[0]!.id)} is configuration .* \\(${demoId(8)}\\)'s, not ${demoId(7)}'s`,
+      ),
+    );
     expect(writesSince(from)).toEqual([]);
   });
 
@@ -133,7 +149,7 @@ describe('apply lands whole', () => {
     const from = mark();
     const refused = await apply(dir);
     expect(refused.code).toBe(2);
-    expect(refused.text).toContain(`is configuration ${demoId(6)}'s, not ${demoId(5)}'s`);
+    expect(refused.text).toMatch(new RegExp(`is configuration .* \\(${demoId(6)}\\)'s, not ${demoId(5)}'s`));
     const again = join(dir, 'again');
     mkdirSync(again);
     writeFileSync(join(again, 'a.json'), JSON.stringify(two.json));
