@@ -94,6 +94,8 @@ describe.skipIf(!existsSync(BIN))('pasting into a text input', () => {
         await app.press('s');
         await app.waitForText(reviewOf(1));
         await app.waitForText(`  cname: -["api.acme-outdoor.example"]`);
+        // The footer is the review's once its keys are bound (a render after its body): wait for it.
+        await app.waitUntil(() => (app.screen().split('\n')[ROWS - 2] ?? '').startsWith('↑ up  ↓ down  y send '), "the review's footer");
         const wrapped = () => {
           const lines = app.screen().split('\n');
           expect(lines).toHaveLength(ROWS);
