@@ -107,27 +107,6 @@ export function afterMade(
   return { drafts: out, moved };
 }
 
-/** Whether any of these drafts takes an id from another draft: then they are sent one at a time, in order. */
-export function linked(keys: readonly RecordKey[], drafts: Readonly<Record<RecordKey, Draft>>): boolean {
-  return keys.some((k) => drafts[k]?.refs !== undefined);
-}
-
-/** `keys` with each draft after the drafts it waits for, otherwise in the order given. */
-export function sendOrder(keys: readonly RecordKey[], drafts: Readonly<Record<RecordKey, Draft>>): RecordKey[] {
-  const given = new Set(keys);
-  const out: RecordKey[] = [];
-  const placed = new Set<RecordKey>();
-  const place = (key: RecordKey, path: ReadonlySet<RecordKey>): void => {
-    if (placed.has(key)) return;
-    const d = drafts[key];
-    for (const r of d ? waitsFor(d) : []) if (given.has(r) && !path.has(r)) place(r, new Set([...path, r]));
-    placed.add(key);
-    out.push(key);
-  };
-  for (const key of keys) place(key, new Set([key]));
-  return out;
-}
-
 /** The keys of the drafts that wait, directly or not, for one of `keys` (they cannot go without them). */
 export function dependents(keys: readonly RecordKey[], drafts: Readonly<Record<RecordKey, Draft>>): RecordKey[] {
   const gone = new Set(keys);

@@ -1,7 +1,6 @@
 // A send as the pre-flight sees it: each draft's request, the record it changes as read, and what
-// the send leaves of each list. A send goes in three steps (src/store/slices/apply.ts, `phases`):
-// rules deleted first, then every create and edit, then the deletes of records rules may use
-// (cache settings, origins) and of configurations, once the rules are off them.
+// the send leaves of each list. The send planner (src/store/send-plan.ts) orders its requests;
+// `phaseOf` is its rank among requests free to go: rule deletes first, the other deletes last.
 import { buildRequest, type WriteRequest } from '../../diff/index.js';
 import type { Rec } from '../../schema/index.js';
 import { isFresh } from '../keep/fresh.js';
@@ -10,7 +9,7 @@ import { standIn } from '../refs.js';
 import type { Draft } from '../types.js';
 import type { PreflightState } from './types.js';
 
-/** When a request goes: 1 rule deletes, 2 creates and edits, 3 the other deletes. */
+/** Among requests free to go, which go first: 1 rule deletes, 2 creates and edits, 3 the other deletes. */
 export type Phase = 1 | 2 | 3;
 
 export function phaseOf(d: Pick<Draft, 'target'>): Phase {
@@ -107,11 +106,6 @@ export const siblingsAsRead = perSend((batch, list: ListKey): ReadonlyArray<read
     return r && !deletedFirst.has(k) ? [[k, r] as const] : [];
   });
 });
-
-/** The entries of the send in `list`, but `self`. */
-export function othersIn(batch: Batch, list: ListKey, self: RecordKey): Entry[] {
-  return (batch.byList.get(list) ?? []).filter((e) => e.key !== self);
-}
 
 /**
  * The records of `list` as the whole send leaves them, each with its key: those read, with the
