@@ -4,10 +4,9 @@
 // store's apply with the rate limit's waits said on stderr. Exit: 0 applied or nothing to do,
 // 1 a failure, 3 a conflict.
 import { createInterface } from 'node:readline/promises';
-import { formatRequest, showValue } from '../diff/index.js';
+import { formatRequest, patchRequest, showValue } from '../diff/index.js';
 import {
   jobLine,
-  parkRequest,
   preflight,
   preflightNeeds,
   sendPlan,
@@ -106,7 +105,7 @@ function recordLines(store: AppStore, step: ShownStep, checked: Preflight, inden
     lines.push(`${indent}${number}${titleOf(key, was)} (parked until its own request below)`);
     for (const [field, value] of Object.entries(step.park))
       lines.push(`${indent}  ${field}: -${showValue(was[field])} +${showValue(value)}`);
-    lines.push(`${indent}  ${formatRequest(parkRequest(d.target, step.park))}`);
+    lines.push(`${indent}  ${formatRequest(patchRequest(d.target, step.park))}`);
     return lines;
   }
   lines.push(`${indent}${number}${titleOf(key, d?.values ?? store.getState().records[key])}`);

@@ -54,6 +54,11 @@ export function buildRequest(target: DraftTarget, server: Rec | undefined, draft
   if (target.op === 'update' && changes.length === 0) return undefined;
   const body = Object.fromEntries(changes.map((c) => [c.field, c.after]));
   if (target.op === 'create') return { method: 'POST', path: resourcePath(target.kind, target.conf), body };
+  return patchRequest(target, body);
+}
+
+/** A PATCH of the record `target` names with `body`: a draft's edit, a record parked for a moment, the PATCH after a create. */
+export function patchRequest(target: DraftTarget, body: Rec): WriteRequest {
   return { method: 'PATCH', path: resourcePath(target.kind, target.conf, target.kind === 'error_responses' ? undefined : target.id), body };
 }
 

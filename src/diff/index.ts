@@ -6,6 +6,7 @@ export {
   followUp,
   followUpRequest,
   patchOnlyFields,
+  patchRequest,
   type DraftTarget,
   type FieldChange,
   type WriteRequest,

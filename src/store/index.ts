@@ -22,7 +22,7 @@ export type { Drafted } from './slices/drafts.js';
 export { ruleWithPath } from './slices/many.js';
 export { configurationNamed, configurationNames, freeName, type ConfigurationContents } from './clone.js';
 export { summarize, resultLine, titleOf, configurationWords, type ApplySummary } from './outcome.js';
-export { PARKED, parkRequest, sendPlan, shownSteps, type SendPlan, type SendStep, type ShownStep } from './send-plan.js';
+export { PARKED, sendPlan, shownSteps, type SendPlan, type SendStep, type ShownStep } from './send-plan.js';
 export { jobLine, pacingText, duration } from './job-line.js';
 export { isFresh, keptAt, listOfRecord } from './keep/fresh.js';
 export { alreadyApplied, toReadAgain } from './applied.js';

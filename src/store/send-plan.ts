@@ -3,8 +3,6 @@
 // and CNAMEs, a rule's use of a cache setting or origin), handed to the send planner
 // (src/plan/), which orders the requests and parks one of each cycle on temporary values. The
 // review lists its steps, applyMany sends them, both from this one plan.
-import { resourcePath } from '../api/index.js';
-import type { DraftTarget, WriteRequest } from '../diff/index.js';
 import { planSend, type Claim, type PlanItem } from '../plan/index.js';
 import { schemaFor, type Rec } from '../schema/index.js';
 import { batchOf, phaseOf, type Batch, type Entry } from './preflight/batch.js';
@@ -102,12 +100,6 @@ export function parkBody(e: Entry): Rec | undefined {
     if (kept.length < before.cname.length && !(before.cname_access_only === true && kept.length === 0)) body.cname = kept;
   }
   return Object.keys(body).length ? body : undefined;
-}
-
-/** The parking request of the record `target` names, with `body` (parkBody's). */
-export function parkRequest(target: DraftTarget, body: Rec): WriteRequest {
-  const kind = target.kind === 'error_responses' ? 'configuration' : target.kind;
-  return { method: 'PATCH', path: resourcePath(kind, target.conf, target.id), body };
 }
 
 /** The claims a parking request gives up: those its body moves. */

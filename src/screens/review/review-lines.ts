@@ -4,10 +4,10 @@
 // and field: `x` drops the draft under the cursor, Enter opens its form at that field. Pure: the
 // review screen windows these lines.
 import type { Line } from '../../components/scroll-lines.js';
-import { formatRequest, showValue } from '../../diff/index.js';
+import { formatRequest, patchRequest, showValue } from '../../diff/index.js';
 import type { AppState, Conflict, Finding, Preflight, RecordKey, Review } from '../../store/index.js';
 import type { Rec } from '../../schema/index.js';
-import { alreadyApplied, configurationWords, parkRequest, parseKey, refNameOf, sendPlan, shownSteps, titleOf } from '../../store/index.js';
+import { alreadyApplied, configurationWords, parseKey, refNameOf, sendPlan, shownSteps, titleOf } from '../../store/index.js';
 import type { ResultLine } from '../../app/ui-store.js';
 import { cellWidth, fit, pad, safe, wrap } from '../../ui/text.js';
 
@@ -141,7 +141,7 @@ function parkLines(state: AppState, key: RecordKey, body: Rec, number: string, w
     ...wrapped('  its values move aside for a moment so that another request of this send can take them', width, 'dim'),
   ];
   for (const [field, value] of Object.entries(body)) out.push(...changeLines(field, was[field], safe(showValue(value)), width, ascii));
-  out.push(...wrapped(`  ${safe(formatRequest(parkRequest(d.target, body)))}`, width, 'request'), { text: '' });
+  out.push(...wrapped(`  ${safe(formatRequest(patchRequest(d.target, body)))}`, width, 'request'), { text: '' });
   return out;
 }
 

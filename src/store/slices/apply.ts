@@ -1,7 +1,7 @@
 // Applying drafts: re-read before writing (conflicts; many edits of one list: see bases.ts), send,
 // and reconcile when an answer is lost.
-import { ApiError, NetworkError, NotSentError, resourcePath, TimeoutError, type CallOptions, MAX_IN_FLIGHT } from '../../api/index.js';
-import { buildRequest, followUp, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
+import { ApiError, NetworkError, NotSentError, TimeoutError, type CallOptions, MAX_IN_FLIGHT } from '../../api/index.js';
+import { buildRequest, followUp, patchRequest, rebase, threeWay, type DraftTarget, type WriteRequest } from '../../diff/index.js';
 import type { Rec } from '../../schema/index.js';
 import { listKey, listOf, parseKey, placeOf, placeOfTarget, recordKey, type RecordKey } from '../keys.js';
 import type { ConfigurationContents } from '../clone.js';
@@ -15,7 +15,7 @@ import { holds, madeBy } from '../made.js';
 import { checkDraft } from '../validate-draft.js';
 import { planApply, type Batch } from './bases.js';
 import { preflightNeeds } from '../preflight/index.js';
-import { parkRequest, sendPlan } from '../send-plan.js';
+import { sendPlan } from '../send-plan.js';
 
 export interface ApplyActions {
   /** Sends one draft; never throws for API or network failures (the result says what happened). */
@@ -310,7 +310,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     const { kind, conf, id } = parseKey(key);
     const target = { kind, op: 'update' as const, ...(conf !== undefined ? { conf } : {}), id: id! };
     const base = made.record ?? {};
-    const request = { method: 'PATCH' as const, path: resourcePath(kind === 'error_responses' ? 'configuration' : kind, conf, id), body };
+    const request = patchRequest(target, body);
     let result: ApplyResult;
     try {
       const answer = await track(ctx, key, 'saving', () => api.patch(placeOfTarget(target), id!, body, call));
@@ -382,7 +382,7 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     } catch (e) {
       result = e instanceof NotSentError ? { key, outcome: 'held', message: STOPPED } : fail(key, e);
     }
-    const request = parkRequest(t, body);
+    const request = patchRequest(t, body);
     // Named in the history as it was before the send, not by its temporary value.
     const named: ApplyResult = result.outcome === 'applied' ? { key, outcome: 'applied' } : result;
     const entry = historyEntry(d, request, named, new Date(ctx.now()).toISOString(), send);
