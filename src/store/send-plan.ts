@@ -83,7 +83,7 @@ const beforeOf = (e: Entry): Rec | undefined => (e.draft.target.op === 'create' 
  * parked (a configuration reachable only by CNAME would be left with none; a rule's delete never
  * waits, so it is never parked).
  */
-export function parkBody(e: Entry): Rec | undefined {
+function parkBody(e: Entry): Rec | undefined {
   const t = e.draft.target;
   const before = beforeOf(e);
   if (t.op === 'create' || !before || t.id === undefined) return undefined;
@@ -115,7 +115,8 @@ function groupOf(key: RecordKey): string {
   return String(conf ?? key.split(':')[1]);
 }
 
-function itemsOf(batch: Batch): PlanItem[] {
+/** The planner's item of each entry of the batch, and the body that parks it (if it can be parked). */
+function itemsOf(batch: Batch): Array<{ readonly item: PlanItem; readonly park: Rec | undefined }> {
   const { entries } = batch;
   const index = new Map(entries.map((e, i) => [e.key, i]));
   const groups = new Map<string, number>();
@@ -156,11 +157,13 @@ function itemsOf(batch: Batch): PlanItem[] {
       lastCreate.set(scope, i);
     }
     const kept = new Set(takes);
+    const park = parkBody(e);
     const parks = parksOf(
-      parkBody(e),
+      park,
       holds.filter((c) => !kept.has(c)),
     );
-    return { holds, takes, uses, usesAfter, needsGone, after, parks, rank: groups.get(groupOf(e.key))! * 4 + phaseOf(e.draft) };
+    const rank = groups.get(groupOf(e.key))! * 4 + phaseOf(e.draft);
+    return { item: { holds, takes, uses, usesAfter, needsGone, after, parks, rank }, park };
   });
 }
 
@@ -171,11 +174,9 @@ export function planOfBatch(batch: Batch): SendPlan {
   const known = plans.get(batch);
   if (known) return known;
   const { entries } = batch;
-  const plan = planSend(itemsOf(batch));
-  const steps = plan.steps.map((s) => {
-    const e = entries[s.item]!;
-    return { key: e.key, ...(s.park ? { park: parkBody(e)! } : {}), after: s.after };
-  });
+  const items = itemsOf(batch);
+  const plan = planSend(items.map((i) => i.item));
+  const steps = plan.steps.map((s) => ({ key: entries[s.item]!.key, ...(s.park ? { park: items[s.item]!.park! } : {}), after: s.after }));
   const titled = (i: number) => titleOf(entries[i]!.key, entries[i]!.after ?? entries[i]!.server ?? entries[i]!.draft.values);
   const stuck: Record<RecordKey, string> = {};
   for (const group of plan.stuck) {

@@ -145,6 +145,15 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     };
   }
 
+  /** Someone else changed the record since the draft began (from `base`): the conflict, kept beside the draft; else undefined. */
+  function conflictOf(key: RecordKey, d: Draft, theirs: Rec, base: Rec | undefined = d.base): ApplyResult | undefined {
+    const fields = threeWay(d.target.kind, base ?? {}, theirs, d.values);
+    if (fields.length === 0) return undefined;
+    const conflict = { theirs, fields };
+    set((s) => ({ conflicts: { ...s.conflicts, [key]: conflict } }));
+    return { key, outcome: 'conflict', conflict };
+  }
+
   async function update(key: RecordKey, d: Draft, req: WriteRequest, call: CallOptions, batch?: Batch): Promise<ApplyResult> {
     const t = d.target;
     // The record as the server has it now: from the batch's list read, else read alone.
@@ -153,12 +162,8 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     if (holds(t, theirs, body)) return settle(key, t, theirs); // already there (an earlier answer was lost)
     // Parked by an earlier step of this send: its temporary values are this send's own, no one else's change.
     const parkedBody = parked.get(key);
-    const fields = threeWay(t.kind, parkedBody ? { ...d.base, ...parkedBody } : (d.base ?? {}), theirs, d.values);
-    if (fields.length) {
-      const conflict = { theirs, fields };
-      set((s) => ({ conflicts: { ...s.conflicts, [key]: conflict } }));
-      return { key, outcome: 'conflict', conflict };
-    }
+    const clash = conflictOf(key, d, theirs, parkedBody ? { ...d.base, ...parkedBody } : d.base);
+    if (clash) return clash;
     try {
       const answer =
         t.kind === 'error_responses'
@@ -336,24 +341,24 @@ export function applySlice(ctx: SliceContext): ApplyActions {
   async function applyAll(keys: readonly RecordKey[], call: CallOptions, send: string, progress: Progress): Promise<ApplyResult[]> {
     const results: ApplyResult[] = new Array(keys.length);
     // Each worker has one request out at a time: `limit` workers, at most `limit` in flight.
-    const tasks = planApply(get(), api, keys, inFlight());
-    let next = 0;
-    const worker = async () => {
-      while (next < tasks.length) {
-        const task = tasks[next++]!;
-        if ('read' in task) {
-          await task.read.read(call);
-          continue;
-        }
-        results[task.draft] = await apply(keys[task.draft]!, call, send, task.batch);
-        progress.step();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(inFlight(), tasks.length) }, worker));
+    await inTurns(planApply(get(), api, keys, inFlight()), async (task) => {
+      if ('read' in task) return void (await task.read.read(call));
+      results[task.draft] = await apply(keys[task.draft]!, call, send, task.batch);
+      progress.step();
+    });
     return results;
   }
 
   const inFlight = () => Math.max(1, Math.min(MAX_IN_FLIGHT, deps.concurrency ?? MAX_IN_FLIGHT));
+
+  /** Runs `run` on each of `tasks` in order, `concurrency` at once at most (each runner one request out at a time). */
+  async function inTurns<T>(tasks: readonly T[], run: (task: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const runner = async () => {
+      while (next < tasks.length) await run(tasks[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(inFlight(), tasks.length) }, runner));
+  }
 
   /**
    * The parking request of an update (send-plan.ts): its unique values moved to temporary ones so
@@ -368,13 +373,8 @@ export function applySlice(ctx: SliceContext): ApplyActions {
     const place = placeOfTarget(t);
     let result: ApplyResult;
     try {
-      const theirs = await read(t, call);
-      const fields = threeWay(t.kind, d.base ?? {}, theirs, d.values);
-      if (fields.length) {
-        const conflict = { theirs, fields };
-        set((s) => ({ conflicts: { ...s.conflicts, [key]: conflict } }));
-        return { key, outcome: 'conflict', conflict };
-      }
+      const clash = conflictOf(key, d, await read(t, call));
+      if (clash) return clash;
       const answer = await track(ctx, key, 'saving', () => api.patch(place, t.id!, body, call));
       parked.set(key, body);
       set((s) => ({ records: { ...s.records, [key]: answer } }));
@@ -435,17 +435,12 @@ export function applySlice(ctx: SliceContext): ApplyActions {
         }
         const parks = ready.filter((i) => steps[i]!.park);
         const own = ready.filter((i) => !steps[i]!.park);
-        let next = 0;
-        const parker = async () => {
-          while (next < parks.length) {
-            const i = parks[next++]!;
-            const r = await park(steps[i]!.key, steps[i]!.park!, call, send);
-            went[i] = r.outcome === 'applied';
-            if (!went[i]) results.set(steps[i]!.key, r);
-            progress.step();
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(inFlight(), parks.length) }, parker));
+        await inTurns(parks, async (i) => {
+          const r = await park(steps[i]!.key, steps[i]!.park!, call, send);
+          went[i] = r.outcome === 'applied';
+          if (!went[i]) results.set(steps[i]!.key, r);
+          progress.step();
+        });
         const sent = await applyAll(
           own.map((i) => get().moved[steps[i]!.key] ?? steps[i]!.key),
           call,
